@@ -1,0 +1,5 @@
+"""`python -m server`: the same as the `imaginarium` command."""
+from server.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Server configuration: one frozen value built by the CLI (or a test) and stored on the app."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "ru")
+
+
+def default_data_dir() -> Path:
+    """The per-user data folder: `$XDG_DATA_HOME/imaginarium` or `~/.local/share/imaginarium`
+    (`%APPDATA%\\imaginarium` on Windows)."""
+    if os.name == "nt" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "imaginarium"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "imaginarium"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the app needs to know about its surroundings.
+
+    `port` is the TCP port the server listens on (0 = unknown, e.g. in a test server: the port of the
+    first request is used for join URLs). `advertise_ip` overrides the LAN address choice.
+    Rate limit: `join_burst` joins at once, refilled at `join_rate` per second (per socket and per IP).
+    """
+
+    host: str | None = None
+    port: int = 8080
+    data_dir: Path = field(default_factory=default_data_dir)
+    zeroconf: bool = True
+    lang: str = "en"
+    advertise_ip: str | None = None
+    web_dir: Path = REPO_ROOT / "web"
+    decks_dir: Path = REPO_ROOT / "assets" / "decks"
+    boards_dir: Path = REPO_ROOT / "assets" / "boards"
+    mdns_host: str = "imaginarium"
+    # zeroconf interfaces: None = all; tests pass ["127.0.0.1"]
+    zeroconf_interfaces: tuple[str, ...] | None = None
+    heartbeat: float = 15.0
+    max_msg_size: int = 64 * 1024
+    outbox_limit: int = 32
+    join_burst: float = 8
+    join_rate: float = 0.5
+    max_seats: int = 14
+
+    @property
+    def db_path(self) -> Path:
+        """The sqlite file holding every room."""
+        return self.data_dir / "rooms.sqlite3"

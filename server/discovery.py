@@ -1,0 +1,90 @@
+"""zeroconf (mDNS/DNS-SD) advertisement: lets a laptop find the server as `imaginarium.local` and
+service browsers list it. Phones use the IP address in the QR code (Android often cannot resolve
+`.local`), so this is a bonus and must never slow start-up: registration runs in the background.
+
+Services: `_http._tcp.local.` and `_imaginarium._tcp.local.`, instance "Imaginarium" (renamed
+"Imaginarium (2)" etc. by `allow_name_change` when another server is on the network), TXT `path` and
+`version`. The host name is our own (`imaginarium.local.`), never the machine's: announcing the machine's
+hostname would make avahi on a Raspberry Pi see a conflict and rename the machine.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+
+from zeroconf import InterfaceChoice, IPVersion, ServiceInfo
+from zeroconf.asyncio import AsyncZeroconf
+
+from server import __version__
+
+log = logging.getLogger(__name__)
+
+SERVICE_TYPES = ("_http._tcp.local.", "_imaginarium._tcp.local.")
+INSTANCE = "Imaginarium"
+
+
+def service_infos(port: int, addresses: list[str], host: str = "imaginarium", path: str = "/tv") -> list[ServiceInfo]:
+    """One ServiceInfo per type in SERVICE_TYPES for IPv4 `addresses` on TCP `port`."""
+    packed = [socket.inet_aton(ip) for ip in addresses if "." in ip]
+    return [
+        ServiceInfo(type_, f"{INSTANCE}.{type_}", addresses=packed, port=port,
+                    properties={"path": path, "version": __version__}, server=f"{host}.local.")
+        for type_ in SERVICE_TYPES
+    ]
+
+
+class Advertisement:
+    """The running advertisement. `start()` returns at once; `registered` is set when every service is
+    announced; `stop()` unregisters (sending goodbyes) and closes the responder."""
+
+    def __init__(self, port: int, addresses: list[str], host: str = "imaginarium",
+                 interfaces: list[str] | None = None) -> None:
+        self.infos = service_infos(port, addresses, host)
+        self.interfaces = interfaces
+        self.registered = asyncio.Event()
+        self._done: list[ServiceInfo] = []
+        self._aiozc: AsyncZeroconf | None = None
+        self._task: asyncio.Task | None = None
+
+    @property
+    def names(self) -> list[str]:
+        """The instance names in use (after any rename)."""
+        return [info.name for info in self.infos]
+
+    async def start(self) -> None:
+        """Create the responder in the running loop and register in the background."""
+        self._aiozc = AsyncZeroconf(
+            interfaces=list(self.interfaces) if self.interfaces else InterfaceChoice.All,
+            ip_version=IPVersion.V4Only,
+        )
+        self._task = asyncio.create_task(self._register(), name="zeroconf-register")
+
+    async def _register(self) -> None:
+        try:
+            for info in self.infos:
+                # The first await probes and returns a task that completes when announced.
+                announced = await self._aiozc.async_register_service(info, allow_name_change=True)
+                await announced
+                self._done.append(info)
+            self.registered.set()
+            log.info("mDNS: advertised %s", ", ".join(self.names))
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - no multicast here is not a bug: the QR still works
+            log.warning("mDNS advertisement failed (%s); phones still join by the IP address", exc)
+
+    async def stop(self) -> None:
+        """Cancel a pending registration, unregister what was registered, close the responder."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._aiozc is None:
+            return
+        for info in self._done:
+            with contextlib.suppress(Exception):
+                await (await self._aiozc.async_unregister_service(info))
+        await self._aiozc.async_close()
+        self._aiozc = None

@@ -1,0 +1,125 @@
+"""Which LAN address phones should use to reach this machine.
+
+Android phones often cannot resolve `.local` names, so the join URL carries an IP address: a private
+IPv4 address on the interface that holds the default route, never loopback, link-local or a virtual
+interface (docker, bridges, VPN tunnels). `--advertise-ip` overrides the choice.
+"""
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from pathlib import Path
+
+import ifaddr
+
+# Interface name prefixes of virtual networks phones cannot reach.
+VIRTUAL_PREFIXES = (
+    "lo", "docker", "br-", "veth", "virbr", "vnet", "tun", "tap", "wg", "zt", "tailscale", "vmnet",
+    "vboxnet", "utun", "ppp", "cni", "flannel", "cali", "podman", "lxc", "lxd", "kube", "ham", "nordlynx",
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One usable address: `ip` (dotted IPv4), the interface `name`, and whether that interface
+    holds the default route."""
+
+    ip: str
+    interface: str
+    default_route: bool
+
+
+def default_route_interfaces(route_file: Path = Path("/proc/net/route")) -> set[str]:
+    """Interface names with a default route (destination 00000000) in Linux's /proc/net/route;
+    an empty set where that file does not exist (macOS, Windows)."""
+    try:
+        lines = route_file.read_text().splitlines()[1:]
+    except OSError:
+        return set()
+    out = set()
+    for line in lines:
+        parts = line.split()
+        if len(parts) >= 2 and parts[1] == "00000000":
+            out.add(parts[0])
+    return out
+
+
+def is_virtual(interface: str) -> bool:
+    """True for loopback, container, bridge and VPN interface names."""
+    return interface.lower().startswith(VIRTUAL_PREFIXES)
+
+
+def candidates(adapters=None, default_ifaces: set[str] | None = None) -> list[Candidate]:
+    """Usable IPv4 addresses, best first: default-route interface first, then private addresses.
+
+    `adapters` defaults to `ifaddr.get_adapters()`; `default_ifaces` to `default_route_interfaces()`.
+    """
+    if adapters is None:
+        adapters = ifaddr.get_adapters()
+    if default_ifaces is None:
+        default_ifaces = default_route_interfaces()
+    found: list[tuple[tuple, Candidate]] = []
+    for adapter in adapters:
+        name = adapter.name if isinstance(adapter.name, str) else str(adapter.name)
+        if is_virtual(name):
+            continue
+        for ip in adapter.ips:
+            if not ip.is_IPv4:
+                continue
+            addr = ipaddress.IPv4Address(ip.ip)
+            if addr.is_loopback or addr.is_link_local or addr.is_multicast or addr.is_unspecified:
+                continue
+            cand = Candidate(str(addr), name, name in default_ifaces)
+            found.append(((not cand.default_route, not addr.is_private, name), cand))
+    found.sort(key=lambda pair: pair[0])
+    seen, out = set(), []
+    for _, cand in found:
+        if cand.ip not in seen:
+            seen.add(cand.ip)
+            out.append(cand)
+    return out
+
+
+def choose_addresses(advertise_ip: str | None = None) -> list[str]:
+    """LAN IPv4 addresses to advertise, primary first. `advertise_ip` (validated, raises ValueError)
+    becomes the primary; with no usable interface the list is `["127.0.0.1"]`."""
+    ips = [c.ip for c in candidates()]
+    if advertise_ip:
+        primary = str(ipaddress.ip_address(advertise_ip))
+        ips = [primary] + [ip for ip in ips if ip != primary]
+    return ips or ["127.0.0.1"]
+
+
+class Urls:
+    """The URLs this server shows people: `http://<lan-ip>:<port>/...`, the primary address first.
+
+    `port` 0 means "not known yet" (a test server on a random port): the first request's port is used.
+    """
+
+    def __init__(self, addresses: list[str], port: int, mdns_host: str | None = None) -> None:
+        self.addresses = addresses
+        self.port = port
+        self.mdns_host = mdns_host
+
+    def learn(self, request) -> None:
+        """Take the port from an incoming aiohttp request if it is not known yet."""
+        if not self.port and request.url.port:
+            self.port = request.url.port
+
+    def base(self, ip: str | None = None) -> str:
+        """`http://<ip>:<port>` for `ip` (default: the primary LAN address)."""
+        ip = ip or self.addresses[0]
+        host = f"[{ip}]" if ":" in ip else ip
+        return f"http://{host}:{self.port}"
+
+    def join(self, code: str, ip: str | None = None) -> str:
+        """The phone URL of room `code` (what the QR encodes)."""
+        return f"{self.base(ip)}/join/{code}"
+
+    def tv(self, code: str | None = None) -> str:
+        """The TV page URL (reopening room `code` if given)."""
+        return f"{self.base()}/tv" + (f"?room={code}" if code else "")
+
+    def mdns(self) -> str | None:
+        """`http://<name>.local:<port>`, the bonus address for devices that resolve mDNS names."""
+        return f"http://{self.mdns_host}.local:{self.port}" if self.mdns_host else None

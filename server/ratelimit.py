@@ -1,0 +1,26 @@
+"""A token bucket: `burst` tries at once, refilled at `rate` tries per second (rate 0: never refills)."""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+
+class TokenBucket:
+    """Allows `burst` events at once and `rate` per second on average; `clock` returns seconds."""
+
+    def __init__(self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.rate = rate
+        self.clock = clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def allow(self) -> bool:
+        """Take one token if there is one; False means rate-limited."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
