@@ -1,0 +1,91 @@
+// Phone card pieces: a grid of big cards (select, or just look), an enlarged view, and the sticky
+// confirm bar of the two-step select-then-confirm.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { cardImg } from '/static/shared/cards.js';
+
+/**
+ * A grid of cards. items: [{id, card, number?, disabled?, label?}]. options:
+ *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
+ *   onChange(selectedIds). Tapping a selectable card selects it; the 🔍 corner enlarges it.
+ * Returns { el, selected(): ids, clear() }.
+ */
+export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
+  let selected = [];
+  const els = new Map();
+  const el = h('div', { class: `card-grid${selectable ? ' selectable' : ''}`, 'data-testid': 'card-grid' });
+  for (const item of items) {
+    const card = h('div', {
+      class: `grid-card${item.disabled ? ' disabled' : ''}`,
+      'data-card': item.card, 'data-number': item.number ?? null, 'data-testid': 'grid-card',
+      role: selectable && !item.disabled ? 'button' : null, tabindex: selectable && !item.disabled ? 0 : null,
+    },
+    h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb')),
+    item.number != null ? h('span', { class: 'grid-number', text: String(item.number) }) : null,
+    item.label ? h('span', { class: 'grid-label', text: item.label }) : null,
+    h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'), text: '🔍',
+      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, selectable && !item.disabled ? () => pick(item.id) : null); } }));
+    card.addEventListener('click', () => {
+      if (selectable && !item.disabled) pick(item.id);
+      else enlarge(deck, item, null);
+    });
+    els.set(item.id, card);
+    el.append(card);
+  }
+  function pick(id) {
+    if (selected.includes(id)) selected = selected.filter((x) => x !== id);
+    else selected = max === 1 ? [id] : [...selected, id].slice(-max);
+    for (const [k, c] of els) c.classList.toggle('selected', selected.includes(k));
+    onChange(selected);
+  }
+  return {
+    el,
+    selected: () => selected,
+    clear() { selected = []; for (const c of els.values()) c.classList.remove('selected'); onChange(selected); },
+  };
+}
+
+/** Full-screen view of one card; choose() (if given) selects it from there. */
+export function enlarge(deck, item, choose) {
+  const close = () => overlay.remove();
+  const overlay = h('div', { class: 'enlarge', role: 'dialog', 'data-testid': 'enlarge', onclick: close },
+    h('div', { class: 'card enlarge-card' }, cardImg(deck, item.card, 'tv')),
+    h('div', { class: 'enlarge-actions' },
+      choose ? h('button', { class: 'btn primary', type: 'button', text: t('choose_this'),
+        onclick: (ev) => { ev.stopPropagation(); choose(); close(); } }) : null,
+      h('button', { class: 'btn', type: 'button', text: t('close'), onclick: close })));
+  document.body.append(overlay);
+}
+
+/**
+ * The sticky bottom bar with the confirm button. update(label, enabled); onConfirm runs on tap, after
+ * which the button stays busy until the next state (or a refusal) so a double tap cannot act twice.
+ */
+export function confirmBar(onConfirm) {
+  const btn = h('button', { class: 'btn primary confirm', type: 'button', 'data-testid': 'confirm', disabled: true });
+  const el = h('div', { class: 'confirm-bar' }, btn);
+  let busy = false;
+  btn.addEventListener('click', () => {
+    if (btn.disabled || busy) return;
+    if (onConfirm() !== false) { busy = true; btn.disabled = true; }
+  });
+  return {
+    el,
+    update(label, enabled) {
+      btn.textContent = label;
+      btn.disabled = busy || !enabled;
+      el.hidden = false;
+    },
+    hide() { el.hidden = true; },
+    release() { busy = false; },
+  };
+}
+
+/** A block of text: title and an optional line under it. */
+export function notice(title, line, testid) {
+  return h('div', { class: 'notice', 'data-testid': testid || null },
+    h('div', { class: 'notice-title', text: title }),
+    line ? h('div', { class: 'notice-line', text: line }) : null);
+}
+
+export { fill };

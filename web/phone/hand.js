@@ -1,0 +1,86 @@
+// Phone, phase `playing`: everyone but the storyteller picks the card that best fits the association
+// (select, then confirm). Also: dispute the association, and the storyteller's restatement.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { cardImg } from '/static/shared/cards.js';
+import { cardGrid, confirmBar, notice } from './card-grid.js';
+import { associationBox, conditionsBox, waitingChips } from './parts.js';
+
+/** Builds the screen; update(ctx) switches between choosing, restating and waiting. */
+export function create(ctx) {
+  const el = h('section', { class: 'p-hand', 'data-testid': 'phone-playing' });
+  let mode = null;
+  let form = null;
+  function update(c) {
+    const can = c.me?.can || [];
+    const next = can.includes('play_card') ? 'play' : can.includes('restate') ? 'restate' : 'wait';
+    if (next !== mode) {
+      mode = next;
+      form = next === 'play' ? playForm(c) : next === 'restate' ? restateForm(c) : null;
+      if (form) fill(el, form.el);
+    }
+    if (form) form.update(c);
+    else fill(el, waitView(c));
+  }
+  return { el, update, refused: () => form?.release() };
+}
+
+function playForm(ctx) {
+  const duel = ctx.game.mode === 'duel';
+  const need = duel ? 2 : 1;
+  const top = h('div');
+  const bar = confirmBar(() => ctx.send('play_card', need === 1 ? { card: grid.selected()[0] } : { cards: grid.selected() }));
+  const refresh = () => bar.update(need === 1 ? t('phone.play_this_card') : t('phone.play_these_cards'),
+    grid.selected().length === need);
+  const grid = cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
+    deck: ctx.room.deck?.id, selectable: true, max: need, onChange: () => refresh(),
+  });
+  const el = h('div', { class: 'play-form' }, top, grid.el, bar.el);
+  refresh();
+  return {
+    el,
+    update(c) {
+      const can = c.me?.can || [];
+      fill(top, associationBox(c), conditionsBox(c.game.conditions),
+        c.game.last_card ? h('p', { class: 'hint', text: t('phone.last_card') }) : null,
+        h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }),
+        can.includes('dispute') ? disputeButton(c) : null);
+      refresh();
+    },
+    release() { bar.release(); refresh(); },
+  };
+}
+
+function restateForm(ctx) {
+  const input = h('textarea', { class: 'association-input', rows: 2, maxlength: 200, 'data-testid': 'association-input' });
+  const conditions = h('div');
+  const bar = confirmBar(() => ctx.send('restate', { association: input.value.trim() }));
+  const refresh = () => bar.update(t('phone.restate'), input.value.trim().length > 0);
+  input.addEventListener('input', refresh);
+  const el = h('div', { class: 'restate-form' },
+    notice(t('phone.disputed'), t('phone.restate_hint')), conditions, input, bar.el);
+  refresh();
+  return {
+    el,
+    update(c) { fill(conditions, conditionsBox(c.game.conditions)); refresh(); },
+    release() { bar.release(); refresh(); },
+  };
+}
+
+function disputeButton(ctx) {
+  return h('button', { class: 'btn small ghost', type: 'button', 'data-testid': 'dispute', text: t('phone.dispute'),
+    onclick: () => ctx.send('dispute') });
+}
+
+function waitView(ctx) {
+  const me = ctx.me;
+  const played = me?.played || [];
+  const deck = ctx.room.deck?.id;
+  const title = me?.is_storyteller ? t('phone.others_choosing') : played.length ? t('phone.you_played') : t('phone.wait');
+  return h('div', { class: 'wait-view' },
+    notice(title, null, 'played'),
+    associationBox(ctx),
+    played.length ? h('div', { class: 'played-row' }, played.map((c) => h('div', { class: 'card played-card' }, cardImg(deck, c, 'thumb')))) : null,
+    (me?.can || []).includes('dispute') ? disputeButton(ctx) : null,
+    waitingChips(ctx));
+}

@@ -1,0 +1,64 @@
+// The host's menu (a sheet over the screen): pause/resume, remove a player (they may come back) or return
+// them, pass host, end the game.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { elephantToken } from '/static/shared/colours.js';
+
+let sheet = null;
+let body = null;
+let current = null;
+let confirmEnd = false;
+
+/** Opens the menu for the host. */
+export function open(ctx) {
+  current = ctx;
+  confirmEnd = false;
+  if (!sheet) {
+    body = h('div', { class: 'sheet-body' });
+    sheet = h('div', { class: 'sheet-veil', 'data-testid': 'host-menu', onclick: (ev) => { if (ev.target === sheet) close(); } },
+      h('div', { class: 'sheet' },
+        h('div', { class: 'sheet-head' }, h('h2', { text: t('host_menu.title') }),
+          h('button', { class: 'btn small', type: 'button', text: '✕', 'aria-label': t('close'), onclick: close })),
+        body));
+  }
+  document.body.append(sheet);
+  draw();
+}
+
+/** Closes the menu. */
+export function close() {
+  sheet?.remove();
+  sheet = null;
+}
+
+/** Redraws an open menu with a new state (closes it if you are no longer host). */
+export function update(ctx) {
+  current = ctx;
+  if (!sheet) return;
+  if (!ctx.you.is_host) { close(); return; }
+  draw();
+}
+
+function draw() {
+  const c = current;
+  const inGame = c.room.phase === 'game' && c.game && c.game.phase !== 'game_over';
+  const act = (type, fields) => () => { c.send(type, fields); };
+  fill(body,
+    inGame ? h('button', { class: 'btn big', type: 'button', 'data-testid': 'pause',
+      text: c.room.paused ? t('host_menu.resume') : t('host_menu.pause'),
+      onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
+    h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
+    h('ul', { class: 'sheet-players' }, (c.room.roster || []).filter((r) => r.seat !== c.you.seat).map((r) => h('li', { class: 'sheet-player' },
+      elephantToken(r.colour, 36),
+      h('span', { class: 'sheet-name', text: r.name }),
+      r.removed
+        ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.return'), onclick: act('return_player', { seat: r.seat }) })
+        : h('button', { class: 'btn small', type: 'button', 'data-testid': 'remove', text: t('host_menu.remove'), onclick: act('remove_player', { seat: r.seat }) }),
+      r.removed ? null : h('button', { class: 'btn small', type: 'button', text: t('host_menu.make_host'), onclick: act('pass_host', { seat: r.seat }) })))),
+    inGame ? h('button', { class: `btn big danger`, type: 'button', 'data-testid': 'end-game',
+      text: confirmEnd ? t('host_menu.end_game_sure') : t('host_menu.end_game'),
+      onclick: () => {
+        if (!confirmEnd) { confirmEnd = true; draw(); return; }
+        c.send('end_game'); close();
+      } }) : null);
+}

@@ -1,0 +1,59 @@
+// Phone join: a name and the colour of a free elephant. During a game, a newcomer may take a freed seat.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { elephantToken } from '/static/shared/colours.js';
+
+const NAME_KEY = 'imaginarium.name';
+
+/** Builds the join form; update(ctx) refreshes the free colours (the typed name stays). */
+export function create(ctx) {
+  let colour = null;
+  const name = h('input', { class: 'name-input', type: 'text', maxlength: 24, autocomplete: 'nickname',
+    enterkeyhint: 'done', placeholder: t('phone.your_name'), 'data-testid': 'name', value: savedName() });
+  const colours = h('div', { class: 'colour-picker', role: 'radiogroup', 'data-testid': 'colours' });
+  const seats = h('div', { class: 'free-seats' });
+  const btn = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'join', text: t('phone.join') });
+  const title = h('h1', { class: 'join-title', text: t('phone.join_room', { code: ctx.code }) });
+  const lobbyPart = h('div', { class: 'join-lobby' },
+    h('label', { class: 'field' }, h('span', { class: 'field-label', text: t('phone.your_name') }), name),
+    h('div', { class: 'field-label', text: t('phone.pick_colour') }), colours, btn);
+  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, lobbyPart, seats);
+  let busy = false;
+
+  const refresh = () => { btn.disabled = busy || !name.value.trim() || !colour; };
+  name.addEventListener('input', refresh);
+  btn.addEventListener('click', () => {
+    const n = name.value.trim();
+    if (!n || !colour || busy) return;
+    try { localStorage.setItem(NAME_KEY, n); } catch { /* private mode */ }
+    if (ctx.send('join', { name: n, colour })) { busy = true; refresh(); }
+  });
+
+  function update(c) {
+    ctx = c;
+    const inGame = c.room.phase !== 'lobby';
+    lobbyPart.hidden = inGame;
+    const free = c.room.colours_free || [];
+    if (colour && !free.includes(colour)) colour = null;
+    if (!colour && free.length) colour = free[0];
+    fill(colours, free.map((col) => h('button', {
+      class: `colour${col === colour ? ' chosen' : ''}`, type: 'button', role: 'radio',
+      'aria-checked': String(col === colour), 'aria-label': t(`colour.${col}`), 'data-colour': col,
+      onclick: () => { colour = col; update(ctx); },
+    }, elephantToken(col, 56))));
+    // During a game the only way in is a freed seat (a removed player's elephant).
+    const freed = (c.room.roster || []).filter((r) => r.removed);
+    fill(seats, inGame ? [
+      h('p', { class: 'hint', text: freed.length ? t('phone.take_seat_hint') : t('phone.game_running') }),
+      freed.map((r) => h('button', { class: 'btn seat-btn', type: 'button', 'data-seat': r.seat,
+        onclick: () => c.send('join', { seat: r.seat, name: name.value.trim() || r.name, colour: r.colour }) },
+      elephantToken(r.colour, 40), h('span', { text: r.name }))),
+    ] : null);
+    refresh();
+  }
+  return { el, update, refused: () => { busy = false; refresh(); } };
+}
+
+function savedName() {
+  try { return localStorage.getItem(NAME_KEY) || ''; } catch { return ''; }
+}

@@ -1,0 +1,128 @@
+// Phone lobby: you are in; change colour; the host sets the table (RULES.md §4) and starts.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { elephantToken } from '/static/shared/colours.js';
+import { seatInfo } from '/static/shared/roster.js';
+
+const RULESETS = ['imaginarium', 'imaginarium-classic', 'dixit'];
+const MODES = ['standard', 'pairs', 'trio', 'duel', 'kids'];
+const CONDITIONS = ['question', 'four_words', 'person', 'screen', 'story', 'brand'];
+const FIRST = ['draw', 'host', 'claim'];
+const DECK_EMPTY = ['reshuffle', 'end'];
+const SHORT_DEFAULT = { imaginarium: 34, 'imaginarium-classic': 39, dixit: 30 };
+
+/** Builds the lobby; the settings form is built once and refreshed in place (so a tap is never lost). */
+export function create(ctx) {
+  const me = h('div', { class: 'lobby-me' });
+  const colours = h('div', { class: 'colour-picker small' });
+  const roster = h('ul', { class: 'p-roster', 'data-testid': 'phone-roster' });
+  const hostPart = h('div', { class: 'host-part' });
+  const waitLine = h('p', { class: 'hint big-hint' });
+  const el = h('section', { class: 'p-lobby', 'data-testid': 'phone-lobby' },
+    me, h('div', { class: 'field-label', text: t('phone.change_colour') }), colours, roster, waitLine, hostPart);
+  let form = null;
+
+  function update(c) {
+    ctx = c;
+    const info = seatInfo(c.room, c.you.seat);
+    fill(me, info ? elephantToken(info.colour, 72) : null,
+      h('div', {}, h('div', { class: 'lobby-me-name', text: info?.name ?? '' }),
+        h('div', { class: 'hint', text: t('phone.you_are_in') })));
+    fill(colours, (c.room.colours_free || []).map((col) => h('button', {
+      class: 'colour', type: 'button', 'aria-label': t(`colour.${col}`), 'data-colour': col,
+      onclick: () => c.send('set_colour', { colour: col }) }, elephantToken(col, 40))));
+    const seats = (c.room.roster || []).filter((r) => !r.removed);
+    fill(roster, seats.map((r) => h('li', { class: `p-roster-item${r.connected ? '' : ' offline'}` },
+      elephantToken(r.colour, 32), h('span', { text: r.name }),
+      r.seat === c.room.host ? h('span', { class: 'host-badge small', text: t('host') }) : null)));
+    waitLine.textContent = c.you.is_host ? t('phone.you_are_host') : t('phone.wait_for_host');
+    if (c.you.is_host) {
+      if (!form) { form = settingsForm(() => ctx); fill(hostPart, form.el); }
+      form.update(c);
+    } else if (form) { form = null; fill(hostPart); }
+  }
+  return { el, update };
+}
+
+function select(name, values, labelKey, onChange, testid) {
+  const el = h('select', { class: 'select', name, 'data-testid': testid || `setting-${name}`,
+    onchange: () => onChange(el.value) },
+  values.map((v) => h('option', { value: v, text: t(`${labelKey}.${v}`) })));
+  return el;
+}
+
+function row(label, control) {
+  return h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: label }), control);
+}
+
+function toggle(name, onChange) {
+  const el = h('input', { type: 'checkbox', class: 'switch', name, 'data-testid': `setting-${name}`,
+    onchange: () => onChange(el.checked) });
+  return el;
+}
+
+/** The host's settings form and Start button. */
+function settingsForm(getCtx) {
+  const set = (settings) => getCtx().send('set_settings', { settings });
+  const ruleset = select('ruleset', RULESETS, 'ruleset', (v) => set({ ruleset: v }));
+  const mode = select('mode', MODES, 'mode', (v) => set({ mode: v }));
+  const shortOn = toggle('short_game', (on) => {
+    const rs = getCtx().room.settings?.ruleset || 'imaginarium';
+    set({ short_game: on ? Number(shortT.value) || SHORT_DEFAULT[rs] || 34 : null });
+  });
+  const shortT = h('input', { type: 'number', class: 'number', min: 1, max: 200, inputmode: 'numeric',
+    'data-testid': 'setting-short-game-cell',
+    onchange: () => { if (shortOn.checked && Number(shortT.value) > 0) set({ short_game: Number(shortT.value) }); } });
+  const reshuffle = toggle('reshuffle', (on) => set({ reshuffle: on }));
+  const special = toggle('special_cells', (on) => set({ special_cells: on }));
+  const restriction = h('select', { class: 'select', 'data-testid': 'setting-restriction',
+    onchange: () => set({ restriction: restriction.value || null }) },
+  h('option', { value: '', text: t('settings.no_restriction') }),
+  CONDITIONS.map((c) => h('option', { value: c, text: t(`condition_short.${c}`) })));
+  const first = select('first_storyteller', FIRST, 'first_storyteller', (v) => set({ first_storyteller: v }));
+  const deckEmpty = select('when_deck_empty', DECK_EMPTY, 'when_deck_empty', (v) => set({ when_deck_empty: v }));
+  const storyteller = h('select', { class: 'select', 'data-testid': 'start-storyteller' });
+  const storytellerRow = row(t('settings.storyteller_first'), storyteller);
+  const start = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'start', text: t('phone.start'),
+    onclick: () => {
+      const c = getCtx();
+      const fields = c.room.settings?.first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
+      if (c.send('start', fields)) start.disabled = true;
+    } });
+  const el = h('div', { class: 'settings-form', 'data-testid': 'settings-form' },
+    h('h2', { class: 'settings-title', text: t('settings.title') }),
+    row(t('settings.ruleset'), ruleset),
+    row(t('settings.mode'), mode),
+    h('div', { class: 'setting-row' }, h('label', { class: 'setting-label' }, shortOn, ' ', t('settings.short_game')),
+      h('span', { class: 'short-cell' }, h('span', { class: 'hint', text: t('settings.to_cell') }), shortT)),
+    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.reshuffle') }), reshuffle),
+    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.special_cells') }), special),
+    row(t('settings.restriction'), restriction),
+    row(t('settings.first_storyteller'), first),
+    storytellerRow,
+    row(t('settings.when_deck_empty'), deckEmpty),
+    start);
+
+  function update(c) {
+    const s = c.room.settings || {};
+    const keep = (ctl, v) => { if (document.activeElement !== ctl && v != null) ctl.value = String(v); };
+    keep(ruleset, s.ruleset);
+    keep(mode, s.mode);
+    shortOn.checked = s.short_game != null;
+    keep(shortT, s.short_game ?? SHORT_DEFAULT[s.ruleset] ?? 34);
+    shortT.disabled = s.short_game == null;
+    reshuffle.checked = Boolean(s.reshuffle);
+    special.checked = s.special_cells !== false;
+    keep(restriction, s.restriction ?? '');
+    keep(first, s.first_storyteller);
+    keep(deckEmpty, s.when_deck_empty);
+    deckEmpty.closest('.setting-row').hidden = s.mode !== 'trio';
+    storytellerRow.hidden = s.first_storyteller !== 'host';
+    const seats = (c.room.roster || []).filter((r) => !r.removed);
+    const chosen = storyteller.value;
+    fill(storyteller, seats.map((r) => h('option', { value: r.seat, text: r.name })));
+    if (seats.some((r) => r.seat === chosen)) storyteller.value = chosen;
+    start.disabled = false;
+  }
+  return { el, update };
+}

@@ -1,0 +1,166 @@
+// The phone page: one seat's hand. Keeps one WebSocket (resuming the seat with its token), routes the
+// server's `state` to the screen for the phase, and sends intents with the state_id. No rules here:
+// which buttons show comes from `me.can`.
+import { h, fill, toast } from '/static/shared/dom.js';
+import { detectLang, loadLang, t } from '/static/shared/i18n.js';
+import { connect } from '/static/shared/ws-client.js';
+import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
+import { elephantToken } from '/static/shared/colours.js';
+import { seatInfo } from '/static/shared/roster.js';
+import { preloadAll } from '/static/shared/cards.js';
+import * as join from './join.js';
+import * as lobby from './lobby.js';
+import * as telling from './telling.js';
+import * as hand from './hand.js';
+import * as voting from './voting.js';
+import * as scored from './scored.js';
+import * as gameOver from './game-over.js';
+import * as hostMenu from './host-menu.js';
+
+const SCREENS = { join, lobby, telling, playing: hand, voting, scored, game_over: gameOver };
+const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
+
+const app = document.getElementById('app');
+const badge = connectionBadge();
+const switcher = langSwitch(switchLang);
+const code = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '').toUpperCase();
+const tokenKey = `imaginarium.token.${code}`;
+let conn = null;
+let last = null;
+let mounted = { key: null, screen: null };
+let header = null;
+let prevTurn = new Set();
+let wakeLock = null;
+
+async function main() {
+  await loadLang(detectLang());
+  renderShell();
+  conn = connect({
+    room: code, role: 'phone', token: () => readToken(), lang: () => document.documentElement.lang,
+    onStatus: (s) => badge.set(s), onMessage,
+  });
+  // Wake Lock must be requested inside a user gesture on iOS: ask on any tap while the game runs.
+  document.addEventListener('click', keepAwake, { capture: true });
+}
+
+function readToken() {
+  try { return localStorage.getItem(tokenKey); } catch { return null; }
+}
+
+function onMessage(msg) {
+  if (msg.type === 'welcome') {
+    if (msg.token) { try { localStorage.setItem(tokenKey, msg.token); } catch { /* private mode */ } }
+  } else if (msg.type === 'state') {
+    last = msg;
+    render();
+  } else if (msg.type === 'error') {
+    toast(msg.message || msg.code);
+    mounted.screen?.refused?.(msg);
+  }
+}
+
+/** Sends an intent; returns false when offline (the button stays usable). */
+function send(type, fields = {}) {
+  const ok = conn.send(type, fields);
+  if (!ok) toast(t('conn.offline'));
+  return ok;
+}
+
+async function switchLang(l) {
+  await loadLang(l, true);
+  badge.refresh();
+  switcher.refresh();
+  mounted = { key: null, screen: null };
+  renderShell();
+  if (last) render();
+  conn?.restart();
+}
+
+function renderShell() {
+  const me = h('div', { class: 'me' });
+  const menuBtn = h('button', { class: 'menu-btn', type: 'button', 'aria-label': t('host_menu.title'),
+    'data-testid': 'host-menu-btn', text: '☰', hidden: true, onclick: () => hostMenu.open(ctx()) });
+  const main = h('main', { class: 'phone-main' });
+  header = { me, menuBtn, main };
+  fill(app, h('header', { class: 'phone-top' }, me,
+    h('div', { class: 'phone-top-right' }, badge, switcher, menuBtn)), main);
+  if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
+}
+
+function ctx() {
+  const game = last.game;
+  return { room: last.room, game, you: last.you || {}, me: game?.me || null, code, send };
+}
+
+function screenKey(c) {
+  if (!c.you.seat) return 'join';
+  if (c.room.phase === 'lobby' || !c.game) return 'lobby';
+  return c.game.phase;
+}
+
+function render() {
+  const c = ctx();
+  const key = screenKey(c);
+  // A new screen per phase and round, so a selection never carries over into the next round.
+  const fullKey = `${key}/${c.game?.round ?? 0}`;
+  if (mounted.key !== fullKey) {
+    const mod = SCREENS[key] || telling;
+    const screen = mod.create(c);
+    fill(header.main, screen.el);
+    header.main.dataset.screen = key;
+    mounted = { key: fullKey, screen };
+    window.scrollTo(0, 0);
+  }
+  mounted.screen.update(c);
+  renderHeader(c);
+  hostMenu.update(c);
+  renderPause(c);
+  buzzOnTurn(c);
+  preloadHand(c);
+  if (c.room.phase !== 'game' && wakeLock) { wakeLock.release().catch(() => {}); wakeLock = null; }
+}
+
+function renderHeader(c) {
+  const info = c.you.seat ? seatInfo(c.room, c.you.seat) : null;
+  fill(header.me,
+    info ? elephantToken(info.colour, 40) : null,
+    h('span', { class: 'me-name', text: info ? info.name : t('room_code_short', { code }) }),
+    c.me?.is_storyteller ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
+  header.menuBtn.hidden = !c.you.is_host;
+}
+
+let veil = null;
+function renderPause(c) {
+  if (c.room.paused) {
+    if (!veil) { veil = h('div', { class: 'paused-veil' }); document.body.append(veil); }
+    fill(veil, h('div', {}, h('div', { class: 'paused-title', text: t('paused') }),
+      c.you.is_host ? h('button', { class: 'btn primary', type: 'button', text: t('host_menu.resume'),
+        onclick: () => send('resume') }) : null));
+  } else if (veil) { veil.remove(); veil = null; }
+}
+
+/** A short vibration when a turn action becomes available (it is your turn). */
+function buzzOnTurn(c) {
+  const now = new Set((c.me?.can || []).filter((a) => TURN_ACTIONS.includes(a)));
+  const fresh = [...now].some((a) => !prevTurn.has(a));
+  prevTurn = now;
+  if (fresh && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+}
+
+/** Hand and table thumbnails load ahead, so they are there when the screen shows them. */
+function preloadHand(c) {
+  const deck = c.room.deck?.id;
+  if (!deck || !c.game) return;
+  const cards = [...(c.me?.hand || []), ...((c.game.table || []).map((e) => e.card))];
+  preloadAll(deck, cards, 'thumb');
+}
+
+async function keepAwake() {
+  if (!last || last.room.phase !== 'game' || wakeLock || !('wakeLock' in navigator)) return;
+  try {
+    wakeLock = await navigator.wakeLock.request('screen');
+    wakeLock.addEventListener('release', () => { wakeLock = null; });
+  } catch { wakeLock = null; /* refused (battery saver); the game still works */ }
+}
+
+main().catch((e) => fill(app, h('p', { class: 'phone-loading', text: String(e) })));

@@ -1,0 +1,42 @@
+// Phone, phase `scored`: your points this round and why, whose card was whose, and "Next round".
+import { h, fill } from '/static/shared/dom.js';
+import { t, has } from '/static/shared/i18n.js';
+import { voteToken } from '/static/shared/colours.js';
+import { seatName, seatColour, ownerName } from '/static/shared/roster.js';
+import { cardImg } from '/static/shared/cards.js';
+import { notice } from './card-grid.js';
+
+/** Builds the screen; update(ctx) redraws it. */
+export function create() {
+  const el = h('section', { class: 'p-scored', 'data-testid': 'phone-scored' });
+  function update(c) {
+    const r = c.game.result;
+    if (!r) return;
+    const myElephant = (c.game.elephants || []).find((e) => (e.seats || [e.id]).includes(c.you.seat));
+    const p = myElephant ? (r.points?.[myElephant.id] ?? 0) : 0;
+    const why = myElephant ? (r.breakdown?.[myElephant.id] || []) : [];
+    const st = c.game.storyteller ? seatName(c.room, c.game.storyteller) : '';
+    fill(el,
+      h('div', { class: 'my-points', 'data-testid': 'my-points' },
+        h('div', { class: `my-points-value${p > 0 ? ' up' : ''}`, text: p > 0 ? `+${p}` : String(p) }),
+        h('div', { class: 'my-points-label', text: t('phone.points_this_round') }),
+        why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null),
+      notice(t(`outcome.${r.outcome || 'some'}`, { name: st })),
+      (c.me?.can || []).includes('next_round')
+        ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
+          onclick: (ev) => { ev.currentTarget.disabled = true; c.send('next_round'); } })
+        : null,
+      h('div', { class: 'result-grid' }, r.table.map((e) => h('div', {
+        class: `result-card${e.number === r.storyteller_card ? ' storyteller-card' : ''}` },
+      h('div', { class: 'card' }, cardImg(c.room.deck?.id, e.card, 'thumb')),
+      h('span', { class: 'grid-number', text: String(e.number) }),
+      h('div', { class: 'result-owner', text: (e.number === r.storyteller_card ? '★ ' : '') + ownerName(c.room, e.owner) }),
+      h('div', { class: 'result-votes' }, (e.votes || []).map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v))))))));
+  }
+  return { el, update, refused: () => { el.querySelector('[data-testid=next-round]')?.removeAttribute('disabled'); } };
+}
+
+function reason(b) {
+  const label = has(`reason.${b.reason}`) ? t(`reason.${b.reason}`) : b.reason;
+  return `${label}: ${b.points > 0 ? '+' : ''}${b.points}`;
+}

@@ -1,0 +1,72 @@
+// Phone, phase `telling`. The storyteller (or, in "claim", anyone) chooses a card, may type the
+// association, and sees the special-cell condition; the others look at their hand and wait.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { seatName } from '/static/shared/roster.js';
+import { cardGrid, confirmBar, notice } from './card-grid.js';
+import { conditionsBox, waitingChips } from './parts.js';
+
+const MAX_ASSOCIATION = 200;
+
+/** Builds the screen; update(ctx) switches between the storyteller's form and the waiting view. */
+export function create(ctx) {
+  const el = h('section', { class: 'p-telling', 'data-testid': 'phone-telling' });
+  let mode = null;
+  let form = null;
+  function update(c) {
+    const can = c.me?.can || [];
+    const next = can.includes('tell') ? 'tell' : 'wait';
+    if (next !== mode) {
+      mode = next;
+      form = next === 'tell' ? tellForm(c) : null;
+      fill(el, form ? form.el : waitView(c));
+    }
+    if (form) form.update(c);
+    else fill(el, waitView(c));
+  }
+  return { el, update, refused: () => form?.release() };
+}
+
+function tellForm(ctx) {
+  const duel = ctx.game.mode === 'duel';  // the duel's storyteller names the association before seeing cards
+  const input = h('textarea', { class: 'association-input', rows: 2, maxlength: MAX_ASSOCIATION,
+    placeholder: t('phone.association_placeholder'), 'data-testid': 'association-input' });
+  const conditions = h('div');
+  let grid = null;
+  const bar = confirmBar(() => {
+    const text = input.value.trim();
+    const fields = {};
+    if (!duel) fields.card = grid.selected()[0];
+    if (text) fields.association = text;
+    return ctx.send('tell', fields);
+  });
+  const refresh = () => bar.update(duel ? t('phone.tell_association') : t('phone.tell_with_card'),
+    duel ? input.value.trim().length > 0 : grid.selected().length === 1);
+  input.addEventListener('input', refresh);
+  grid = duel ? null : cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
+    deck: ctx.room.deck?.id, selectable: true, onChange: refresh,
+  });
+  const el = h('div', { class: 'tell-form' },
+    notice(t('phone.you_are_storyteller'), duel ? t('phone.duel_tell_hint') : t('phone.choose_card_hint'), 'you-tell'),
+    conditions,
+    grid ? grid.el : null,
+    h('label', { class: 'field' }, h('span', { class: 'field-label', text: t('phone.association_optional') }), input),
+    bar.el);
+  refresh();
+  return {
+    el,
+    update(c) { fill(conditions, conditionsBox(c.game.conditions)); refresh(); },
+    release() { bar.release(); refresh(); },
+  };
+}
+
+function waitView(ctx) {
+  const g = ctx.game;
+  const st = g.storyteller;
+  return h('div', { class: 'wait-view' },
+    notice(st ? t('phone.storyteller_is', { name: seatName(ctx.room, st) }) : t('phone.claim_wait'),
+      t('phone.storyteller_thinking'), 'wait-tell'),
+    conditionsBox(g.conditions),
+    waitingChips(ctx),
+    ctx.me ? cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), { deck: ctx.room.deck?.id }).el : null);
+}

@@ -1,0 +1,64 @@
+// Phone, phase `voting`: the numbered cards; your own card greyed out; select one, then "Vote for N".
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { cardGrid, confirmBar, notice } from './card-grid.js';
+import { associationBox, waitingChips } from './parts.js';
+
+/** Builds the screen; update(ctx) switches between voting and waiting. */
+export function create() {
+  const el = h('section', { class: 'p-voting', 'data-testid': 'phone-voting' });
+  let mode = null;
+  let form = null;
+  function update(c) {
+    const can = c.me?.can || [];
+    const next = can.includes('vote') ? 'vote' : 'wait';
+    if (next !== mode) {
+      mode = next;
+      form = next === 'vote' ? voteForm(c) : null;
+      if (form) fill(el, form.el);
+    }
+    if (form) form.update(c);
+    else fill(el, waitView(c));
+  }
+  return { el, update, refused: () => form?.release() };
+}
+
+function tableItems(ctx, selectable) {
+  const mine = new Set(ctx.me?.played || []);
+  return (ctx.game.table || []).map((e) => ({
+    id: e.number, card: e.card, number: e.number,
+    disabled: selectable && mine.has(e.card),
+    label: mine.has(e.card) ? t('phone.your_card') : null,
+  }));
+}
+
+function voteForm(ctx) {
+  const top = h('div');
+  const bar = confirmBar(() => ctx.send('vote', { card: grid.selected()[0] }));
+  const refresh = () => {
+    const n = grid.selected()[0];
+    bar.update(n != null ? t('phone.vote_for', { n }) : t('phone.pick_a_card'), n != null);
+  };
+  const grid = cardGrid(tableItems(ctx, true), { deck: ctx.room.deck?.id, selectable: true, onChange: () => refresh() });
+  const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
+  refresh();
+  return {
+    el,
+    update(c) {
+      fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.vote_hint') }));
+      refresh();
+    },
+    release() { bar.release(); refresh(); },
+  };
+}
+
+function waitView(ctx) {
+  const me = ctx.me;
+  const title = me?.is_storyteller ? t('phone.others_voting')
+    : me?.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
+  return h('div', { class: 'wait-view' },
+    notice(title, null, 'voted'),
+    associationBox(ctx),
+    waitingChips(ctx),
+    cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id }).el);
+}

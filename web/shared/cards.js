@@ -1,0 +1,44 @@
+// Card images: /cards/{deck}/{card}.{tv|thumb}.webp with a JPEG fallback, and preloading so a card is
+// decoded before it is shown (no pop-in on the reveal).
+import { h } from './dom.js';
+
+const ready = new Map();  // "deck/card/size" → Promise<url that loaded>
+
+/** URL of one card image; size "tv" (large) or "thumb"; ext "webp" or "jpg". */
+export function cardUrl(deck, card, size = 'tv', ext = 'webp') {
+  return `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(card)}.${size}.${ext}`;
+}
+
+/** Loads and decodes a card image (WebP, else JPEG); resolves to the URL that worked (or null). */
+export function preload(deck, card, size = 'tv') {
+  const key = `${deck}/${card}/${size}`;
+  if (!ready.has(key)) {
+    ready.set(key, tryLoad(cardUrl(deck, card, size, 'webp'))
+      .catch(() => tryLoad(cardUrl(deck, card, size, 'jpg')))
+      .catch(() => null));
+  }
+  return ready.get(key);
+}
+
+/** Preloads many cards; resolves when all have loaded or failed. */
+export function preloadAll(deck, cards, size = 'tv') {
+  return Promise.all(cards.map((c) => preload(deck, c, size)));
+}
+
+function tryLoad(url) {
+  const img = new Image();
+  img.decoding = 'async';
+  img.src = url;
+  return img.decode().then(() => url);
+}
+
+/** An <img> of a card; falls back to JPEG if WebP fails. */
+export function cardImg(deck, card, size = 'tv', cls = 'card-img') {
+  const img = h('img', { class: cls, alt: '', draggable: 'false', decoding: 'async' });
+  img.addEventListener('error', () => {
+    const jpg = cardUrl(deck, card, size, 'jpg');
+    if (!img.src.endsWith('.jpg')) img.src = jpg;
+  });
+  img.src = cardUrl(deck, card, size, 'webp');
+  return img;
+}

@@ -1,0 +1,64 @@
+// The 14 elephant colours of the protocol (docs/protocol.md) and how to draw them on a dark table.
+import { h, s } from './dom.js';
+
+export const COLOURS = {
+  red: '#e53935', orange: '#fb8c00', yellow: '#fdd835', green: '#43a047', teal: '#00a896',
+  blue: '#1e88e5', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
+  white: '#f5f5f5', black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
+};
+const LIGHT = new Set(['yellow', 'white', 'lime', 'orange', 'grey', 'pink', 'teal']);
+
+/** CSS colour for an elephant colour name ("red" → "#e53935"); unknown names are grey. */
+export function colourHex(name) {
+  return COLOURS[name] || '#9e9e9e';
+}
+
+/** Ink (text/silhouette) colour readable on top of the elephant colour. */
+export function inkFor(name) {
+  return LIGHT.has(name) ? '#14101f' : '#ffffff';
+}
+
+/**
+ * An elephant token: a disc in the elephant's colour with an elephant silhouette (our own drawing).
+ * size in CSS pixels.
+ */
+export function elephantToken(colour, size = 48, label = '') {
+  const el = h('span', {
+    class: 'token',
+    style: { '--c': colourHex(colour), '--ink': inkFor(colour), '--size': `${size}px` },
+    title: label || null,
+    'aria-label': label || null,
+  });
+  el.append(elephantSvg());
+  return el;
+}
+
+/** A small vote token: a coloured disc with the voter's initial. */
+export function voteToken(colour, name) {
+  return h('span', {
+    class: 'vote-token',
+    style: { '--c': colourHex(colour), '--ink': inkFor(colour) },
+    title: name,
+    text: initial(name),
+  });
+}
+
+/** First grapheme of a name, upper-cased. */
+export function initial(name) {
+  const first = Array.from(name || '?')[0] || '?';
+  return first.toUpperCase();
+}
+
+function elephantSvg() {
+  return s('svg', { viewBox: '0 0 64 64', class: 'elephant', 'aria-hidden': 'true' },
+    s('g', { fill: 'currentColor' },
+      s('ellipse', { cx: 27, cy: 35, rx: 19, ry: 13 }),
+      s('rect', { x: 11, y: 40, width: 8, height: 14, rx: 2.5 }),
+      s('rect', { x: 31, y: 40, width: 8, height: 14, rx: 2.5 }),
+      s('circle', { cx: 45, cy: 27, r: 11 }),
+      s('path', { d: 'M52 30 Q60 34 59 45 Q58 52 53 51 L53 48 Q55.5 47 55.5 43 Q55 37 48 35 Z' }),
+      s('path', { d: 'M9 31 Q4 34 5 41', stroke: 'currentColor', 'stroke-width': 2.5, fill: 'none',
+        'stroke-linecap': 'round' })),
+    s('ellipse', { cx: 40, cy: 27, rx: 6.5, ry: 9, fill: 'var(--c)', opacity: 0.55 }),
+    s('circle', { cx: 49, cy: 24, r: 1.8, fill: 'var(--c)' }));
+}

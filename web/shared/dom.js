@@ -1,0 +1,75 @@
+// DOM helpers. Text always goes in through textContent / text nodes: never innerHTML with data.
+
+/**
+ * Creates an element. props: class, text, style (object; "--x" keys become custom properties),
+ * dataset, on<event> handlers, anything else as an attribute (true → empty attribute, null/false → none).
+ * children: nodes, strings (as text), arrays, null (skipped).
+ */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  setProps(el, props);
+  append(el, children);
+  return el;
+}
+
+function setProps(el, props) {
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v == null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'text') el.textContent = v;
+    else if (k === 'style') setStyle(el, v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'value') el.value = v;
+    else if (k === 'checked' || k === 'disabled' || k === 'selected') el[k] = Boolean(v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+/** Sets inline styles from an object; keys starting with "--" are CSS custom properties. */
+export function setStyle(el, style) {
+  for (const [k, v] of Object.entries(style)) {
+    if (k.startsWith('--')) el.style.setProperty(k, v);
+    else el.style[k] = v;
+  }
+}
+
+/** Appends children (nodes, strings, nested arrays; null/false skipped). */
+export function append(el, children) {
+  for (const c of [children].flat(Infinity)) {
+    if (c == null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Replaces every child of el with children. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  return append(el, children);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Creates an SVG element with attributes (static drawing only; no user data). */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c);
+  return el;
+}
+
+let toastBox = null;
+
+/** Shows a short message at the bottom of the screen (errors from the server are already translated). */
+export function toast(message, kind = 'error') {
+  if (!toastBox) {
+    toastBox = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' });
+    document.body.append(toastBox);
+  }
+  const el = h('div', { class: `toast toast-${kind}`, text: message });
+  toastBox.append(el);
+  // A toast is a transient notice: it goes away by itself after a few seconds.
+  setTimeout(() => el.classList.add('toast-out'), 4000);
+  setTimeout(() => el.remove(), 4600);
+}

@@ -1,0 +1,63 @@
+// Translations: web/shared/i18n/{en,ru}.json, flat keys with {param} placeholders.
+// The language comes from the browser unless the player switched it (kept in localStorage).
+
+export const LANGS = ['ru', 'en'];
+const STORE_KEY = 'imaginarium.lang';
+let dict = {};
+let current = 'en';
+
+/** The language to start with: a saved choice, else the browser's first supported language, else English. */
+export function detectLang() {
+  const saved = safeGet(STORE_KEY);
+  if (LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || '']) {
+    const p = String(l).slice(0, 2).toLowerCase();
+    if (LANGS.includes(p)) return p;
+  }
+  return 'en';
+}
+
+/** Loads a language's strings (served from /static/shared/i18n/) and makes it current. */
+export async function loadLang(lang, remember = false) {
+  const res = await fetch(`/static/shared/i18n/${lang}.json`);
+  if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
+  dict = await res.json();
+  current = lang;
+  document.documentElement.lang = lang;
+  if (remember) safeSet(STORE_KEY, lang);
+}
+
+/** The current language code ("ru" | "en"). */
+export function lang() {
+  return current;
+}
+
+/** The other language (what the switch offers). */
+export function otherLang() {
+  return current === 'ru' ? 'en' : 'ru';
+}
+
+/** Translates key, filling {param}s; a missing key shows itself (so it is noticed, never blank). */
+export function t(key, params = {}) {
+  const text = dict[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] ?? m));
+}
+
+/** True when key has a translation. */
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(dict, key);
+}
+
+/** Plural form: looks up key.one / key.few / key.many / key.other by Intl.PluralRules, with {n}. */
+export function tn(key, n, params = {}) {
+  const form = new Intl.PluralRules(current).select(n);
+  const k = has(`${key}.${form}`) ? `${key}.${form}` : `${key}.other`;
+  return t(k, { n, ...params });
+}
+
+function safeGet(k) {
+  try { return localStorage.getItem(k); } catch { return null; }
+}
+function safeSet(k, v) {
+  try { localStorage.setItem(k, v); } catch { /* private mode: the choice lasts this page only */ }
+}

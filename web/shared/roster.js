@@ -1,0 +1,54 @@
+// Reading the room's roster and the engine's view: names, colours, elephants. No rules here.
+import { t } from './i18n.js';
+
+/** Roster entry for a seat id, or null. */
+export function seatInfo(room, seat) {
+  return (room.roster || []).find((r) => r.seat === seat) || null;
+}
+
+/** Display name of a seat ("s1" → "Аня"); unknown seats show a placeholder. */
+export function seatName(room, seat) {
+  return seatInfo(room, seat)?.name ?? t('unknown_player');
+}
+
+/** Colour name of a seat. */
+export function seatColour(room, seat) {
+  return seatInfo(room, seat)?.colour ?? 'grey';
+}
+
+/** Name of an elephant (its seats' names; duel: "our elephant" / "the mammoth"). */
+export function elephantName(room, elephant) {
+  if (elephant.id === 'mammoth') return t('mammoth');
+  if (elephant.id === 'elephant') return t('our_elephant');
+  const seats = elephant.seats && elephant.seats.length ? elephant.seats : [elephant.id];
+  return seats.map((s) => seatName(room, s)).join(' & ');
+}
+
+/** Colour of an elephant (its first seat's colour; the mammoth is brown). */
+export function elephantColour(room, elephant) {
+  if (elephant.id === 'mammoth') return 'brown';
+  if (elephant.id === 'elephant') return 'teal';
+  const seats = elephant.seats && elephant.seats.length ? elephant.seats : [elephant.id];
+  return seatColour(room, seats[0]);
+}
+
+/** Label for a card owner in the result: a seat's name, or the bot/deck/mammoth. */
+export function ownerName(room, owner) {
+  if (owner === 'bot' || owner === 'deck' || owner === 'mammoth') return t(`owner.${owner}`);
+  return seatName(room, owner);
+}
+
+/** Names of seats, joined for a "waiting for …" line. */
+export function names(room, seats) {
+  return (seats || []).map((s) => seatName(room, s));
+}
+
+/** Icon for a special-cell condition (drawn as text; the emoji font is served by the system). */
+export const CONDITION_ICONS = {
+  question: '?', four_words: '4', person: '👤', screen: '🎬', story: '📖', brand: '™',
+};
+
+/** Elephants sorted by distance, furthest first (ties keep engine order). */
+export function standings(game) {
+  return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
+}

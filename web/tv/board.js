@@ -1,0 +1,82 @@
+// The board: a serpentine track of cells with special-cell icons, and every elephant on its cell.
+// Elephants are kept as the same elements between states so CSS transitions move them smoothly.
+import { h, fill, setStyle } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { elephantToken } from '/static/shared/colours.js';
+import { elephantName, elephantColour, CONDITION_ICONS } from '/static/shared/roster.js';
+
+// Where the n-th elephant on a shared cell sits, as a fraction of the cell (so up to 7 fit visibly).
+const STACK = [[0, 0], [0.22, -0.18], [-0.22, 0.18], [0.22, 0.18], [-0.22, -0.18], [0, 0.3], [0, -0.3],
+  [0.3, 0], [-0.3, 0]];
+
+/** Builds the board; update(ctx) redraws the cells when the board changes and moves the elephants. */
+export function create() {
+  const cells = h('div', { class: 'cells' });
+  const layer = h('div', { class: 'elephants' });
+  const el = h('footer', { class: 'board', 'data-testid': 'board' }, cells, layer);
+  const tokens = new Map();  // elephant id → element
+  let boardKey = null;
+  let geom = null;
+
+  function layout(b) {
+    const length = b.length || 40;
+    const rows = length > 48 ? 3 : 2;
+    const cols = Math.ceil(length / rows);
+    const special = b.special || {};
+    setStyle(cells, { '--cols': cols, '--rows': rows });
+    const items = [];
+    for (let i = 0; i < length; i++) {
+      const [row, col] = place(i, cols);
+      const cond = special[String(i)];
+      items.push(h('div', {
+        class: `cell${cond ? ' special' : ''}${i === 0 ? ' start' : ''}`,
+        style: { gridRow: row + 1, gridColumn: col + 1 },
+        title: cond ? t(`condition.${cond}`) : null,
+      },
+      h('span', { class: 'cell-number', text: String((b.first_number ?? 0) + i) }),
+      cond ? h('span', { class: 'cell-icon', text: CONDITION_ICONS[cond] || '★' }) : null));
+    }
+    fill(cells, items);
+    geom = { cols, rows, length };
+  }
+
+  function update(ctx) {
+    const g = ctx.game;
+    const b = g.board || { length: 40 };
+    const key = JSON.stringify(b);
+    if (key !== boardKey) { layout(b); boardKey = key; }
+    const onCell = new Map();
+    const seen = new Set();
+    for (const e of g.elephants || []) {
+      seen.add(e.id);
+      let tok = tokens.get(e.id);
+      const name = elephantName(ctx.room, e);
+      if (!tok) {
+        tok = h('div', { class: 'board-elephant', 'data-elephant': e.id });
+        tokens.set(e.id, tok);
+        layer.append(tok);
+      }
+      fill(tok, elephantToken(elephantColour(ctx.room, e), 54, name),
+        e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null);
+      const cell = ((e.cell ?? e.distance) % geom.length + geom.length) % geom.length;
+      const n = onCell.get(cell) || 0;
+      onCell.set(cell, n + 1);
+      const [row, col] = place(cell, geom.cols);
+      const [dx, dy] = STACK[n % STACK.length];
+      setStyle(tok, {
+        left: `${((col + 0.5 + dx) / geom.cols) * 100}%`,
+        top: `${((row + 0.5 + dy) / geom.rows) * 100}%`,
+      });
+      tok.classList.toggle('storyteller', (e.seats || [e.id]).includes(g.storyteller));
+    }
+    for (const [id, tok] of tokens) if (!seen.has(id)) { tok.remove(); tokens.delete(id); }
+  }
+  return { el, update };
+}
+
+/** Row and column of cell i on a serpentine track of `cols` columns. */
+function place(i, cols) {
+  const row = Math.floor(i / cols);
+  const c = i % cols;
+  return [row, row % 2 === 0 ? c : cols - 1 - c];
+}

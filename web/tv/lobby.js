@@ -1,0 +1,47 @@
+// TV lobby: a big QR, the join URL and room code, the roster with colours, the chosen settings.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { elephantToken } from '/static/shared/colours.js';
+import { settingsSummary } from './settings-summary.js';
+
+/** Builds the lobby screen; update(ctx) refreshes the roster and settings. */
+export function create(ctx) {
+  const qr = h('img', { class: 'qr', alt: t('qr_alt'), src: `/api/rooms/${encodeURIComponent(ctx.code)}/qr.png`,
+    'data-testid': 'qr' });
+  const url = h('div', { class: 'join-url', 'data-testid': 'join-url' });
+  const codeEl = h('div', { class: 'room-code', 'data-testid': 'room-code', text: ctx.code });
+  const roster = h('ul', { class: 'roster', 'data-testid': 'roster' });
+  const count = h('h2', { class: 'roster-title' });
+  const settings = h('div', { class: 'settings' });
+  const hint = h('p', { class: 'lobby-hint' });
+  const el = h('main', { class: 'lobby', 'data-testid': 'tv-lobby' },
+    h('section', { class: 'join-panel' },
+      h('h2', { class: 'join-title', text: t('tv.scan_to_join') }),
+      h('div', { class: 'qr-frame' }, qr),
+      url,
+      h('div', { class: 'room-code-label', text: t('room_code') }),
+      codeEl),
+    h('section', { class: 'lobby-side' }, count, roster, settings, hint));
+
+  function update(c) {
+    const room = c.room;
+    url.textContent = room.join_url || '';
+    codeEl.textContent = room.code || c.code;
+    const seats = (room.roster || []).filter((r) => !r.removed);
+    count.textContent = t('tv.players_n', { n: seats.length });
+    const items = seats.map((r) => h('li', { class: `roster-item${r.connected ? '' : ' offline'}` },
+      elephantToken(r.colour, 96, r.name),
+      h('span', { class: 'roster-name', text: r.name }),
+      r.seat === room.host ? h('span', { class: 'host-badge', text: t('host') }) : null,
+      r.members > 1 ? h('span', { class: 'members', text: `×${r.members}` }) : null));
+    // Empty places up to four players, so the room sees how many are still missing.
+    for (let i = seats.length; i < 4; i++) {
+      items.push(h('li', { class: 'roster-item empty' }, h('span', { class: 'token-slot' }),
+        h('span', { class: 'roster-name', text: t('tv.free_place') })));
+    }
+    fill(roster, items);
+    fill(settings, settingsSummary(room.settings || {}, room.deck));
+    hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host') : t('tv.hint_host_starts');
+  }
+  return { el, update };
+}

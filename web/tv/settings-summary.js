@@ -1,0 +1,17 @@
+// The chosen table settings as chips (lobby), in words from the translation files.
+import { h } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+
+/** Chips describing settings (RULES.md §4) and the deck. */
+export function settingsSummary(settings, deck) {
+  const chips = [];
+  if (settings.ruleset) chips.push(t(`ruleset.${settings.ruleset}`));
+  if (settings.mode && settings.mode !== 'standard') chips.push(t(`mode.${settings.mode}`));
+  if (settings.short_game != null) chips.push(t('settings.short_game_to', { n: settings.short_game }));
+  if (settings.reshuffle) chips.push(t('settings.reshuffle_on'));
+  if (settings.restriction) chips.push(t('settings.restriction_is', { what: t(`condition_short.${settings.restriction}`) }));
+  if (settings.special_cells === false) chips.push(t('settings.special_cells_off'));
+  if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
+  if (deck && deck.title) chips.push(t('settings.deck_is', { title: deck.title, n: deck.size ?? '?' }));
+  return chips.map((c) => h('span', { class: 'chip setting-chip', text: c }));
+}

@@ -1,0 +1,44 @@
+// TV, phase `telling`: who the storyteller is, the conditions on their association, and that we wait.
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { elephantToken } from '/static/shared/colours.js';
+import { seatName, seatColour } from '/static/shared/roster.js';
+import { conditionsBox, waitingChips } from './parts.js';
+
+/** Phase title for the header. */
+export function title(ctx) {
+  return ctx.game.disputed ? t('tv.title.disputed') : t('tv.title.telling');
+}
+
+/** Builds the screen; update(ctx) redraws it. */
+export function create() {
+  const el = h('section', { class: 'telling', 'data-testid': 'tv-telling' });
+  function update(ctx) {
+    const g = ctx.game;
+    const st = g.storyteller;
+    fill(el,
+      st ? h('div', { class: 'storyteller-hero' },
+        elephantToken(seatColour(ctx.room, st), 180),
+        h('div', { class: 'storyteller-text' },
+          h('div', { class: 'storyteller-name', text: seatName(ctx.room, st) }),
+          h('div', { class: 'storyteller-role', text: t('tv.storyteller_choosing') })))
+        : h('div', { class: 'storyteller-hero' },
+          h('div', { class: 'storyteller-text' },
+            h('div', { class: 'storyteller-name', text: t('tv.claim_title') }),
+            h('div', { class: 'storyteller-role', text: t('tv.claim_hint') }))),
+      conditionsBox(g.conditions),
+      firstDraw(ctx),
+      waitingChips(ctx));
+  }
+  return { el, update };
+}
+
+/** The random token draw that chose the first storyteller (shown in round 1 only). */
+function firstDraw(ctx) {
+  const draw = ctx.game.first_draw;
+  if (!draw || ctx.game.round > 1) return null;
+  return h('div', { class: 'first-draw' },
+    h('span', { class: 'waiting-label', text: t('tv.first_draw') }),
+    Object.entries(draw).map(([seat, n]) => h('span', { class: 'chip' },
+      elephantToken(seatColour(ctx.room, seat), 36), seatName(ctx.room, seat), h('b', { text: String(n) }))));
+}

@@ -1,0 +1,140 @@
+// The TV page: creates (or reopens) a room, keeps one WebSocket, and routes the server's `state` to the
+// screen for the current phase. It computes no rules: everything shown comes from the state message.
+import { h, fill, toast } from '/static/shared/dom.js';
+import { detectLang, loadLang, t } from '/static/shared/i18n.js';
+import { connect } from '/static/shared/ws-client.js';
+import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
+import * as lobby from './lobby.js';
+import * as board from './board.js';
+import * as side from './side.js';
+import * as telling from './telling.js';
+import * as playing from './playing.js';
+import * as voting from './voting.js';
+import * as scored from './scored.js';
+import * as gameOver from './game-over.js';
+
+const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
+
+const app = document.getElementById('app');
+const badge = connectionBadge();
+const switcher = langSwitch(switchLang);
+let conn = null;
+let last = null;         // the last `state` message
+let code = null;
+// What is on screen now: the lobby, or the game frame with a phase screen inside it.
+let mounted = { key: null, screen: null, frame: null };
+
+async function main() {
+  await loadLang(detectLang());
+  code = await roomCode();
+  renderWaiting();
+  conn = connect({
+    room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
+    onStatus: (s) => badge.set(s),
+    onMessage,
+  });
+}
+
+/** The room code from ?room=, else a new room from the server (kept in the URL so a reload reopens it). */
+async function roomCode() {
+  const params = new URLSearchParams(location.search);
+  const given = (params.get('room') || '').toUpperCase();
+  if (given) return given;
+  const res = await fetch('/api/rooms', { method: 'POST' });
+  const body = await res.json();
+  params.set('room', body.code);
+  history.replaceState(null, '', `${location.pathname}?${params}`);
+  return body.code;
+}
+
+function onMessage(msg) {
+  if (msg.type === 'state') { last = msg; render(); }
+  else if (msg.type === 'error') {
+    toast(msg.message || msg.code);
+    if (msg.code === 'no_such_room') newRoom();
+  }
+}
+
+/** The room is gone (e.g. the server's data was wiped): start a fresh one. */
+async function newRoom() {
+  const params = new URLSearchParams(location.search);
+  params.delete('room');
+  location.search = params.toString();
+}
+
+async function switchLang(l) {
+  await loadLang(l, true);
+  badge.refresh();
+  switcher.refresh();
+  mounted = { key: null, screen: null, frame: null };
+  if (last) render(); else renderWaiting();
+  conn?.restart();  // so the server's error messages come in the new language
+}
+
+function topBar(extra) {
+  return h('header', { class: 'tv-top' },
+    h('div', { class: 'brand', text: t('app_name') }),
+    extra,
+    h('div', { class: 'tv-top-right' }, badge, switcher));
+}
+
+function renderWaiting() {
+  fill(app, topBar(null), h('main', { class: 'tv-loading', text: t('connecting') }));
+}
+
+function render() {
+  const ctx = { room: last.room, game: last.game, you: last.you, code };
+  const key = ctx.room.phase === 'lobby' || !ctx.game ? 'lobby' : ctx.game.phase;
+  if (key === 'lobby') {
+    if (mounted.key !== 'lobby') {
+      const screen = lobby.create(ctx);
+      fill(app, topBar(null), screen.el);
+      mounted = { key, screen, frame: null };
+    }
+    mounted.screen.update(ctx);
+  } else {
+    if (!mounted.frame) mounted = { key: null, screen: null, frame: gameFrame(ctx) };
+    const f = mounted.frame;
+    const mod = SCREENS[key] || telling;
+    if (mounted.key !== key) {
+      const screen = mod.create(ctx);
+      fill(f.main, screen.el);
+      f.main.dataset.phase = key;
+      mounted.key = key;
+      mounted.screen = screen;
+    }
+    f.title.textContent = mod.title(ctx);
+    f.round.textContent = t('round_n', { n: ctx.game.round });
+    f.round.hidden = !ctx.game.round;
+    mounted.screen.update(ctx);
+    f.board.update(ctx);
+    f.side.update(ctx);
+  }
+  renderPause(ctx);
+}
+
+function gameFrame(ctx) {
+  const title = h('h1', { class: 'phase-title', 'data-testid': 'phase-title' });
+  const round = h('span', { class: 'chip round-chip' });
+  const main = h('main', { class: 'tv-main' });
+  const b = board.create(ctx);
+  const sd = side.create(ctx);
+  fill(app,
+    h('div', { class: 'tv-game' },
+      topBar(h('div', { class: 'tv-heading' }, title, round)),
+      main, sd.el, b.el));
+  return { title, round, main, board: b, side: sd };
+}
+
+let veil = null;
+function renderPause(ctx) {
+  if (ctx.room.paused && !veil) {
+    veil = h('div', { class: 'paused-veil tv-paused', 'data-testid': 'paused', text: t('paused') });
+    document.body.append(veil);
+  } else if (!ctx.room.paused && veil) {
+    veil.remove();
+    veil = null;
+  }
+}
+
+main().catch((e) => { fill(app, h('main', { class: 'tv-loading', text: String(e) })); });

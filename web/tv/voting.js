@@ -1,0 +1,32 @@
+// TV, phase `voting`: the association and the numbered cards face up (flipped once loaded), and who has
+// voted (never for what).
+import { h, fill } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { associationLine, progressChips } from './parts.js';
+import { tableCards } from './table-cards.js';
+
+/** Phase title for the header. */
+export function title() {
+  return t('tv.title.voting');
+}
+
+/** Builds the screen; the cards are built once per table, the rest redrawn on update. */
+export function create() {
+  const top = h('div', { class: 'voting-top' });
+  const cardsBox = h('div', { class: 'voting-cards' });
+  const progress = h('div');
+  const el = h('section', { class: 'voting', 'data-testid': 'tv-voting' }, top, cardsBox, progress);
+  let tableKey = null;
+  function update(ctx) {
+    const g = ctx.game;
+    fill(top, associationLine(ctx));
+    const table = g.table || [];
+    const key = JSON.stringify(table);
+    if (key !== tableKey) {
+      tableKey = key;
+      fill(cardsBox, tableCards(ctx.room.deck?.id ?? 'builtin', table, false).el);
+    }
+    fill(progress, progressChips(ctx, 'has_voted'));
+  }
+  return { el, update };
+}
