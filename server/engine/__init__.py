@@ -1,0 +1,26 @@
+"""The pure rules engine (RULES.md): state, actions, scoring and views. No I/O, no asyncio, no clock,
+no global random; a test walks the imports to keep it so. The contract: docs/architecture.md.
+
+    state = new_game(Settings(), ["s1", "s2", "s3", "s4"], deck, board, seed=7)
+    state, events = apply(state, "s2", {"type": "tell", "card": "c017", "association": "A quiet storm"})
+    public_view(state); player_view(state, "s1")
+"""
+from .association import check_association, count_words, is_question
+from .board import CONDITIONS, Board
+from .deck import cards_in_play, deck_in_play, min_deck_size
+from .errors import EngineError, IllegalAction, MalformedAction
+from .game import apply, new_game
+from .modes import MODES, Mode, mode_seat_range
+from .rulesets import RULESETS, Ruleset
+from .scoring import score_breakdown, score_round
+from .settings import Settings
+from .state import GameState, from_json, to_json
+from .views import allowed_actions, player_view, public_view
+
+__all__ = [
+    "Board", "CONDITIONS", "EngineError", "GameState", "IllegalAction", "MODES", "MalformedAction",
+    "Mode", "RULESETS", "Ruleset", "Settings", "allowed_actions", "apply", "cards_in_play",
+    "check_association", "count_words", "deck_in_play", "from_json", "is_question", "min_deck_size",
+    "mode_seat_range", "new_game", "player_view", "public_view", "score_breakdown", "score_round",
+    "to_json",
+]

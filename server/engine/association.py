@@ -1,0 +1,60 @@
+"""Checks of a typed association (RULES.md §3): only "four words" and "question" can be checked; the
+other conditions are reminders that players may dispute."""
+from __future__ import annotations
+
+from ..text import ASSOCIATION_MAX, clean, grapheme_count
+from .errors import IllegalAction, MalformedAction
+
+CHECKABLE = ("question", "four_words")
+_TRAILING = " \t\n»\"'”’“)]}!.…"
+_QUESTION_MARKS = ("?", "？", "؟")
+
+
+def count_words(text: str) -> int:
+    """Words separated by spaces; hyphenated words count as one and a lone dash is no word (001
+    counts «Город уснул после карнавала» as four)."""
+    return sum(1 for token in text.split() if any(ch.isalnum() for ch in token))
+
+
+def is_question(text: str) -> bool:
+    """True if the text ends with a question mark (trailing quotes, brackets, ! and dots allowed)."""
+    return text.rstrip(_TRAILING).endswith(_QUESTION_MARKS)
+
+
+def check_association(text: str, conditions) -> list[str]:
+    """The checkable conditions (`question`, `four_words`) that `text` violates, in that order."""
+    violated = []
+    if "question" in conditions and not is_question(text):
+        violated.append("question")
+    if "four_words" in conditions and count_words(text) != 4:
+        violated.append("four_words")
+    return violated
+
+
+def checked_association(raw: object, conditions, *, required: bool = False) -> str | None:
+    """Clean a typed association and check it against this turn's conditions.
+
+    :returns: the cleaned text, or None when nothing was typed (it was spoken aloud).
+    :raises MalformedAction: not a string.
+    :raises IllegalAction: `association_required`, `association_too_long` (> 200 graphemes),
+        `association_not_question`, `association_not_four_words`.
+    """
+    if raw is None:
+        if required:
+            raise IllegalAction("association_required", "type the association")
+        return None
+    if not isinstance(raw, str):
+        raise MalformedAction("`association` must be a string")
+    text = clean(raw)
+    if not text:
+        if required:
+            raise IllegalAction("association_required", "type the association")
+        return None
+    if grapheme_count(text) > ASSOCIATION_MAX:
+        raise IllegalAction("association_too_long", f"at most {ASSOCIATION_MAX} characters",
+                            max=ASSOCIATION_MAX)
+    violated = check_association(text, conditions)
+    if violated:
+        code = "association_not_question" if violated[0] == "question" else "association_not_four_words"
+        raise IllegalAction(code, f"the association must satisfy {violated[0]}", condition=violated[0])
+    return text

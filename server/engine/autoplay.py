@@ -1,0 +1,60 @@
+"""A random legal move for whoever the game waits on: for benchmarks, property tests and the host's
+`skip`-like helpers. Pure: takes and returns the PRNG state (rng.py), never touches global random."""
+from __future__ import annotations
+
+from .game import waiting_to_play
+from .modes import MODES, active_seats
+from .rng import randbelow, shuffled
+from .state import GameState
+
+#: Satisfies both checkable conditions ("question" and "four_words").
+SAFE_ASSOCIATION = "Is it four words?"
+
+
+def random_action(state: GameState, rng: int) -> tuple[str | None, dict, int]:
+    """``(seat, action, rng)``: a uniformly chosen legal action of a seat the phase waits on
+    (in ``scored``: `next_round` by the table). Undefined once the game is over."""
+    s = state.__dict__
+    mode = MODES[state.settings.mode]
+    phase = state.phase
+    if phase == "telling":
+        seat = state.storyteller
+        if seat is None:
+            seats = active_seats(s)
+            k, rng = randbelow(rng, len(seats))
+            seat = seats[k]
+        action = {"type": "tell"}
+        if mode.tell_with_card:
+            hand = state.hands[seat]
+            k, rng = randbelow(rng, len(hand))
+            action["card"] = hand[k]
+        k, rng = randbelow(rng, 2)
+        if k:
+            action["association"] = SAFE_ASSOCIATION
+        return seat, action, rng
+    if phase == "playing":
+        waiting = waiting_to_play(s)
+        k, rng = randbelow(rng, len(waiting))
+        seat = waiting[k]
+        hand = state.hands[seat]
+        if mode.cards_each == 1:
+            k, rng = randbelow(rng, len(hand))
+            return seat, {"type": "play_card", "card": hand[k]}, rng
+        picks, rng = shuffled(rng, hand)
+        return seat, {"type": "play_card", "cards": picks[:mode.cards_each]}, rng
+    if phase == "voting":
+        votes = state.votes
+        waiting = [v for v in mode.voters(s) if v not in votes]
+        k, rng = randbelow(rng, len(waiting))
+        voter = waiting[k]
+        owners = state.owners
+        options = [i + 1 for i, o in enumerate(owners) if o != voter]
+        k, rng = randbelow(rng, len(options))
+        action = {"type": "vote", "card": options[k]}
+        seat = voter
+        if mode.proxy_votes:
+            k, rng = randbelow(rng, 2)
+            if k:
+                seat, action["for"] = state.adult, voter
+        return seat, action, rng
+    return None, {"type": "next_round"}, rng

@@ -1,0 +1,106 @@
+"""Table settings chosen before the game (RULES.md §4)."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from .board import CONDITIONS
+from .errors import IllegalAction, MalformedAction
+from .rulesets import RULESETS
+
+FIRST_STORYTELLER = ("draw", "host", "claim")
+WHEN_DECK_EMPTY = ("reshuffle", "end")
+
+_TYPES = {"ruleset": str, "mode": str, "short_game": (int, type(None)), "reshuffle": bool,
+          "restriction": (str, type(None)), "special_cells": bool, "first_storyteller": str,
+          "when_deck_empty": str}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings of one game (RULES.md §4), a frozen JSON-able value.
+
+    - `ruleset`: ``imaginarium`` | ``imaginarium-classic`` | ``dixit`` (§1)
+    - `mode`: ``standard`` | ``pairs`` | ``trio`` | ``duel`` | ``kids`` (§2)
+    - `short_game`: None, or the printed cell number T where the game ends (§4)
+    - `reshuffle`: shuffle the discard into a new deck when the deck runs out (§4); the whole deck
+      is then in play (004: "use all the cards in the game ... shuffle the discard pile")
+    - `restriction`: None or a condition for every round (§4)
+    - `special_cells`: whether special cells apply (§4)
+    - `first_storyteller`: ``draw`` (random token draw, highest wins, 004) | ``host`` | ``claim`` (002)
+    - `when_deck_empty`: trio bot cards once the deck is empty, ``reshuffle`` | ``end`` (D3t)
+    """
+
+    ruleset: str = "imaginarium"
+    mode: str = "standard"
+    short_game: int | None = None
+    reshuffle: bool = False
+    restriction: str | None = None
+    special_cells: bool = True
+    first_storyteller: str = "draw"
+    when_deck_empty: str = "reshuffle"
+
+    def validate(self, n_seats: int | None = None) -> "Settings":
+        """Check the combination (and the seat count, if given); returns self.
+
+        :raises IllegalAction: ``bad_settings`` with a message naming the problem.
+        """
+        from .modes import MODES, mode_seat_range  # modes import settings-free pieces only
+
+        rs = RULESETS.get(self.ruleset)
+        if rs is None:
+            raise IllegalAction("bad_settings", f"unknown ruleset {self.ruleset!r}", field="ruleset")
+        if self.mode not in MODES:
+            raise IllegalAction("bad_settings", f"unknown mode {self.mode!r}", field="mode")
+        low, high = mode_seat_range(self.ruleset, self.mode)
+        if n_seats is not None and not low <= n_seats <= high:
+            raise IllegalAction("bad_settings", f"{self.ruleset} {self.mode} needs {low}-{high} seats, "
+                                f"not {n_seats}", field="seats", min=low, max=high)
+        if self.short_game is not None:
+            if rs.short_game_default is None or not MODES[self.mode].allows_short_game:
+                raise IllegalAction("bad_settings", f"no short game in {self.ruleset} {self.mode}",
+                                    field="short_game")
+            if self.short_game < 1:
+                raise IllegalAction("bad_settings", "the short game's cell must be >= 1",
+                                    field="short_game")
+        if self.restriction is not None and self.restriction not in rs.conditions:
+            raise IllegalAction("bad_settings", f"{self.ruleset} has no condition {self.restriction!r}",
+                                field="restriction")
+        if self.first_storyteller not in FIRST_STORYTELLER:
+            raise IllegalAction("bad_settings", f"first_storyteller must be one of {FIRST_STORYTELLER}",
+                                field="first_storyteller")
+        if self.when_deck_empty not in WHEN_DECK_EMPTY:
+            raise IllegalAction("bad_settings", f"when_deck_empty must be one of {WHEN_DECK_EMPTY}",
+                                field="when_deck_empty")
+        return self
+
+    def to_dict(self) -> dict:
+        """The settings as a JSON-able dict (every field)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Settings":
+        """Settings from a (possibly partial) dict; missing fields take their defaults.
+
+        `short_game` may be ``true`` (the ruleset's default cell: 34, classic 39) or ``false`` (off).
+
+        :raises MalformedAction: not a dict, an unknown key or an ill-typed value.
+        :raises IllegalAction: ``bad_settings`` for an impossible value or combination.
+        """
+        if not isinstance(data, dict):
+            raise MalformedAction("settings must be an object")
+        values = dict(data)
+        for key, value in values.items():
+            if key not in _TYPES:
+                raise MalformedAction(f"unknown setting {key!r}")
+            if key == "short_game" and isinstance(value, bool):
+                continue
+            if not isinstance(value, _TYPES[key]) or (isinstance(value, bool) and _TYPES[key] is not bool):
+                raise MalformedAction(f"setting {key!r} has the wrong type")
+        if isinstance(values.get("short_game"), bool):
+            rs = RULESETS.get(values.get("ruleset", cls.ruleset))
+            values["short_game"] = rs.short_game_default if values["short_game"] and rs else None
+            if values["short_game"] is None and data["short_game"]:
+                raise IllegalAction("bad_settings", "this ruleset has no short game", field="short_game")
+        if values.get("restriction") == "":
+            values["restriction"] = None
+        return cls(**values).validate()

@@ -1,0 +1,126 @@
+"""Views: the only way data leaves the engine (DESIGN.md principle 3).
+
+Built from allow-lists. Before the table is laid out nobody learns which cards were played; before
+scoring nobody learns who played which card or who voted for what; the TV never sees a hand; no view
+holds the deck order, the discard, the set-aside cards, the mammoth's card before the reveal or the
+RNG state.
+"""
+from __future__ import annotations
+
+from .game import waiting_to_play
+from .modes import MODES, active_seats
+from .state import GameState
+
+
+def public_view(state: GameState) -> dict:
+    """The TV's (and spectators') view; shape in docs/architecture.md "Public view".
+
+    `elephants[].cell` is the printed cell number (first_number + distance mod length), `lap` the
+    completed laps, `distance` the score in cells.
+    """
+    s = state.__dict__
+    mode = MODES[state.settings.mode]
+    board = state.board
+    phase = state.phase
+    voters = mode.voters(s) if phase == "voting" else []
+    if phase == "telling":
+        waiting = active_seats(s) if state.storyteller is None else [state.storyteller]
+    elif phase == "playing":
+        waiting = waiting_to_play(s)
+    elif phase == "voting":
+        waiting = [v for v in voters if v not in state.votes]
+    else:
+        waiting = []
+    if phase == "voting":
+        table = [{"number": i + 1, "card": c} for i, c in enumerate(state.table)]
+    elif state.result is not None:
+        table = [{"number": t["number"], "card": t["card"]} for t in state.result["table"]]
+    else:
+        table = None
+    return {
+        "ruleset": state.settings.ruleset,
+        "mode": state.settings.mode,
+        "phase": phase,
+        "round": state.round,
+        "version": state.version,
+        "settings": state.settings.to_dict(),
+        "board": {"id": board.id, "title": board.title, "length": board.length,
+                  "first_number": board.first_number,
+                  "special": {str(n): c for n, c in board.special}},
+        "seats": [{"seat": seat, "active": seat not in state.removed,
+                   "hand_count": len(state.hands[seat]),
+                   "has_played": state.has_played(seat),
+                   "has_voted": seat in state.votes,
+                   "is_storyteller": seat == state.storyteller} for seat in state.seats],
+        "elephants": [{"id": e, "seats": mode.elephant_seats(s, e), "distance": dist,
+                       "cell": board.cell(dist), "lap": board.lap(dist)}
+                      for e, dist in state.elephants.items()],
+        "storyteller": state.storyteller,
+        "adult": state.adult,
+        "conditions": list(state.conditions),
+        "association": state.association,
+        "disputed": state.disputed,
+        "waiting_for": waiting,
+        "voters": voters,
+        "table": table,
+        "played_count": sum(len(c) for c in state.played.values()) if phase == "playing" else 0,
+        "result": state.result,
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "last_card": state.last_card,
+        "first_draw": state.first_draw,
+        "winners": state.winners,
+        "end_reason": state.end_reason,
+        "duel_outcome": mode.outcome(s) if phase == "game_over" else None,
+    }
+
+
+def player_view(state: GameState, seat: str) -> dict:
+    """One phone's view: `public_view` plus ``me`` (docs/architecture.md "Player view"):
+    ``{"seat", "hand", "played", "vote", "is_storyteller", "can", "active"}``; `can` lists the
+    action types this seat may send now.
+
+    :raises KeyError: for an unknown seat.
+    """
+    if seat not in state.seats:
+        raise KeyError(seat)
+    view = public_view(state)
+    if state.phase == "voting":
+        played = [c for c, o in zip(state.table, state.owners) if o == seat]
+    else:
+        played = list(state.played.get(seat, []))
+    view["me"] = {
+        "seat": seat,
+        "active": seat not in state.removed,
+        "hand": list(state.hands[seat]),
+        "played": played,
+        "vote": state.votes.get(seat),
+        "is_storyteller": seat == state.storyteller,
+        "can": allowed_actions(state, seat),
+    }
+    return view
+
+
+def allowed_actions(state: GameState, seat: str) -> list[str]:
+    """Action types `seat` may send now (a hint for the phone; `apply` stays the judge)."""
+    if state.phase == "game_over" or seat in state.removed:
+        return []
+    s = state.__dict__
+    mode = MODES[state.settings.mode]
+    phase, can = state.phase, []
+    if phase == "telling" and state.storyteller in (None, seat):
+        can.append("tell")
+    elif phase == "playing":
+        if seat in waiting_to_play(s):
+            can.append("play_card")
+        if seat == state.storyteller and state.disputed:
+            can.append("restate")
+        elif seat != state.storyteller and not state.disputed:
+            can.append("dispute")
+    elif phase == "voting":
+        waiting = [v for v in mode.voters(s) if v not in state.votes]
+        if seat in waiting or (mode.proxy_votes and seat == state.adult and waiting):
+            can.append("vote")
+    elif phase == "scored":
+        can.append("next_round")
+    return can

@@ -1,0 +1,172 @@
+"""Scenario tests of the standard table (RULES.md §1, §2.1) with fixed seeds."""
+import pytest
+
+from server.engine import (IllegalAction, MalformedAction, Settings, apply, from_json, player_view,
+                           public_view, to_json)
+from tests.engine.helpers import game, play_out
+
+
+def tell(state, card=None, association=None):
+    seat = state.storyteller
+    action = {"type": "tell", "card": card or state.hands[seat][0]}
+    if association is not None:
+        action["association"] = association
+    return apply(state, seat, action)[0]
+
+
+def play_all(state):
+    for seat in state.seats:
+        if seat != state.storyteller and seat not in state.removed and seat not in state.played:
+            state, _ = apply(state, seat, {"type": "play_card", "card": state.hands[seat][0]})
+    return state
+
+
+def number_of(state, owner):
+    return state.owners.index(owner) + 1
+
+
+def test_new_game_deals_six_and_removes_cards_by_the_table():
+    s = game(5, seed=3)
+    assert all(len(h) == 6 for h in s.hands.values())
+    assert len(s.deck) + 30 == 75 and len(s.set_aside) == 23  # 98 -> 75 for five (000)
+    assert s.phase == "telling" and s.storyteller in s.seats
+    assert s.first_draw[s.storyteller] == 5  # the highest token goes first (004)
+
+
+def test_a_whole_round_scores_like_the_rule_text():
+    s = game(4, seed=11, first_storyteller="host")
+    assert s.storyteller == "s1"
+    s = tell(s, association="A quiet storm")
+    assert s.phase == "playing" and s.association == "A quiet storm"
+    s = play_all(s)
+    assert s.phase == "voting" and len(s.table) == 4
+    st_card = number_of(s, "s1")
+    # s2 and s3 find the storyteller; s4 votes for s2's card.
+    s, _ = apply(s, "s2", {"type": "vote", "card": st_card})
+    s, _ = apply(s, "s3", {"type": "vote", "card": st_card})
+    s, events = apply(s, "s4", {"type": "vote", "card": number_of(s, "s2")})
+    assert s.phase == "scored"
+    assert s.result["points"] == {"s1": 5, "s2": 4, "s3": 3, "s4": 0}
+    assert s.elephants == {"s1": 5, "s2": 4, "s3": 3, "s4": 0}
+    assert s.result["outcome"] == "some"
+    assert [e["type"] for e in events][-1] == "round_scored"
+    assert all(len(h) == 6 for h in s.hands.values())  # everyone drew one
+    s, _ = apply(s, None, {"type": "next_round"})
+    assert s.storyteller == "s2" and s.phase == "telling" and s.round == 2
+
+
+@pytest.mark.parametrize("seat, action, code", [
+    ("s2", {"type": "tell", "card": "c000"}, "not_storyteller"),
+    ("s1", {"type": "vote", "card": 1}, "wrong_phase"),
+    ("s1", {"type": "tell", "card": "nope"}, "not_in_hand"),
+    ("s9", {"type": "tell", "card": "c000"}, "no_such_seat"),
+    ("s1", {"type": "end_game"}, "not_allowed"),
+    (None, {"type": "tell", "card": "c000"}, "not_allowed"),
+])
+def test_refusals_carry_a_code_and_change_nothing(seat, action, code):
+    s = game(4, seed=2, first_storyteller="host")
+    before = to_json(s)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, seat, action)
+    assert err.value.code == code
+    assert to_json(s) == before
+
+
+@pytest.mark.parametrize("action", [None, [], {"type": "dance"}, {"card": "c1"},
+                                    {"type": "tell", "card": 7}, {"type": "vote", "card": "2"},
+                                    {"type": "play_card"}])
+def test_malformed_actions_are_a_different_error(action):
+    s = game(4, seed=2, first_storyteller="host")
+    with pytest.raises(MalformedAction):
+        apply(s, "s1", action)
+
+
+def test_voting_rules_own_card_storyteller_and_twice():
+    s = play_all(tell(game(4, seed=5, first_storyteller="host")))
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "s2", {"type": "vote", "card": number_of(s, "s2")})
+    assert err.value.code == "own_card"
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "s1", {"type": "vote", "card": number_of(s, "s2")})
+    assert err.value.code == "storyteller_cannot_vote"
+    s, _ = apply(s, "s2", {"type": "vote", "card": number_of(s, "s1")})
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "s2", {"type": "vote", "card": number_of(s, "s1")})
+    assert err.value.code == "already_voted"
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "s3", {"type": "vote", "card": 5})
+    assert err.value.code == "no_such_card"
+
+
+def test_play_card_twice_and_not_in_hand():
+    s = tell(game(4, seed=5, first_storyteller="host"))
+    s2 = apply(s, "s2", {"type": "play_card", "card": s.hands["s2"][0]})[0]
+    with pytest.raises(IllegalAction) as err:
+        apply(s2, "s2", {"type": "play_card", "card": s2.hands["s2"][0]})
+    assert err.value.code == "already_played"
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "s3", {"type": "play_card", "card": s.hands["s2"][0]})
+    assert err.value.code == "not_in_hand"
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "s1", {"type": "play_card", "card": s.hands["s1"][0]})
+    assert err.value.code == "already_played"  # the storyteller's card is down with the association
+
+
+def test_views_hide_what_is_secret():
+    s = tell(game(4, seed=8, first_storyteller="host"))
+    s, _ = apply(s, "s2", {"type": "play_card", "card": s.hands["s2"][0]})
+    tv = public_view(s)
+    text = str(tv)
+    assert not any(card in text for hand in s.hands.values() for card in hand)
+    assert not any(c in text for cards in s.played.values() for c in cards)
+    assert tv["played_count"] == 2 and tv["table"] is None
+    assert set(tv["waiting_for"]) == {"s3", "s4"}
+    phone = player_view(s, "s2")
+    assert phone["me"]["hand"] == s.hands["s2"] and len(phone["me"]["played"]) == 1
+    assert phone["me"]["can"] == ["dispute"]
+    s = play_all(s)
+    tv = public_view(s)
+    assert [t["number"] for t in tv["table"]] == [1, 2, 3, 4]
+    assert all(set(t) == {"number", "card"} for t in tv["table"])  # no owners before scoring
+    assert player_view(s, "s3")["me"]["can"] == ["vote"]
+
+
+def test_json_round_trip_continues_identically():
+    s = tell(game(6, seed=21))
+    copy = from_json(to_json(s))
+    assert copy == s
+    a, _ = play_out(s, seed=4)
+    b, _ = play_out(copy, seed=4)
+    assert a == b and to_json(a) == to_json(b)
+
+
+def test_the_game_ends_when_hands_are_empty_and_leaders_share():
+    s, _ = play_out(game(6, seed=9), seed=9)
+    assert s.end_reason == "hands_empty" and s.round == 12
+    best = max(s.elephants.values())
+    assert s.winners == [e for e, d in s.elephants.items() if d == best]
+
+
+def test_host_ends_the_game_mid_round_and_nothing_is_lost():
+    s = play_all(tell(game(4, seed=3, first_storyteller="host")))
+    s, events = apply(s, None, {"type": "end_game"})
+    assert s.phase == "game_over" and s.end_reason == "host"
+    assert all(len(h) == 6 for h in s.hands.values())  # the round's cards went back
+    with pytest.raises(IllegalAction) as err:
+        apply(s, None, {"type": "next_round"})
+    assert err.value.code == "game_over"
+
+
+def test_settings_from_dict_and_errors():
+    assert Settings.from_dict({"short_game": True}).short_game == 34
+    assert Settings.from_dict({"ruleset": "imaginarium-classic", "short_game": True}).short_game == 39
+    assert Settings.from_dict(Settings().to_dict()) == Settings()
+    with pytest.raises(MalformedAction):
+        Settings.from_dict({"colour": "red"})
+    with pytest.raises(MalformedAction):
+        Settings.from_dict({"reshuffle": "yes"})
+    with pytest.raises(IllegalAction) as err:
+        Settings.from_dict({"ruleset": "dixit", "mode": "pairs"})
+    assert err.value.code == "bad_settings"
+    with pytest.raises(IllegalAction):
+        Settings.from_dict({"restriction": "brand"})  # a classic-only condition
