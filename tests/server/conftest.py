@@ -60,6 +60,12 @@ class Player:
             self.token = msg["token"]
         return msg
 
+    async def sync(self, state_id: int) -> dict:
+        """Read until this socket has seen a state with `state_id` or newer; returns that state."""
+        if self.state is None or self.state_id < state_id:
+            await self.until_state(lambda s: s["state_id"] >= state_id)
+        return self.state
+
     async def until(self, pred, what: str = "message") -> dict:
         """Read until a message satisfies `pred(msg)`; returns it."""
         while True:
@@ -74,6 +80,9 @@ class Player:
     async def error(self) -> dict:
         """Read until an `error`; returns it."""
         return await self.until(lambda m: m["type"] == "error")
+
+    async def close(self) -> None:
+        await self.ws.close()
 
     async def send(self, msg: dict) -> None:
         await self.ws.send_str(json.dumps(msg))
@@ -101,7 +110,7 @@ def config(tmp_path) -> Config:
 def make_client(aiohttp_client, config):
     """`await make_client(**config_overrides)` -> aiohttp test client of a fresh app."""
     async def make(**overrides):
-        return await aiohttp_client(make_app(replace(config, **overrides)))
+        return await aiohttp_client(make_app(replace(config, **overrides), library=ListLibrary()))
     return make
 
 
@@ -129,3 +138,120 @@ async def room_code(client) -> str:
     resp = await client.post("/api/rooms")
     assert resp.status == 200
     return (await resp.json())["code"]
+
+
+class ListDeck:
+    """A deck of generated card ids (the engine only sees ids)."""
+
+    def __init__(self, n: int, title: str = "Test deck") -> None:
+        self.cards = [f"c{i:03}" for i in range(n)]
+        self.size = n
+        self.title = title
+
+
+class ListLibrary:
+    """Decks by id: "builtin" (98 cards) and "tiny" (10 cards)."""
+
+    def __init__(self) -> None:
+        self.decks = {"builtin": ListDeck(98), "tiny": ListDeck(10, "Tiny")}
+
+    def get(self, deck_id: str) -> ListDeck:
+        return self.decks[deck_id]
+
+    def list(self) -> list:
+        return list(self.decks.values())
+
+
+ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
+COLOURS = ["red", "blue", "green", "teal", "purple", "pink", "brown"]
+
+
+class Table:
+    """A room with a TV and phones, driven action by action. `expected` is the room's state_id as far
+    as the test knows; after each accepted action every socket is read up to it."""
+
+    def __init__(self, code: str, tv: Player, phones: list[Player], expected: int) -> None:
+        self.code, self.tv, self.phones, self.expected = code, tv, phones, expected
+        self.extra: list[Player] = []   # more sockets that must stay in sync (spectators, tabs)
+
+    @property
+    def sockets(self) -> list[Player]:
+        return [self.tv, *self.phones, *self.extra]
+
+    def seat(self, seat: str) -> Player:
+        return next(p for p in self.phones if p.welcome and p.welcome["seat"] == seat)
+
+    async def sync(self) -> None:
+        for p in self.sockets:
+            await p.sync(self.expected)
+
+    async def act(self, p: Player, type_: str, **fields) -> None:
+        """An action that must be accepted: every socket then sees the new state."""
+        await p.act(type_, **fields)
+        self.expected += 1
+        await self.sync()
+        assert self.tv.state_id == self.expected, f"{type_} by {p.name} was not accepted"
+
+    async def refused(self, p: Player, type_: str, code: str, **fields) -> dict:
+        """An action that must be refused with `code`; nothing changes."""
+        await p.act(type_, **fields)
+        err = await p.error()
+        assert err["code"] == code, err
+        assert err["ref"] == type_ and err["message"]
+        return err
+
+    async def step(self) -> bool:
+        """Let the first phone that can act take one action; False once the game is over."""
+        if self.tv.game["phase"] == "game_over":
+            return False
+        for p in self.phones:
+            game = p.game
+            if not game or "me" not in game:
+                continue
+            me = game["me"]
+            can = me["can"]
+            if "tell" in can:
+                await self.act(p, "tell", card=me["hand"][0], association=ASSOCIATION)
+            elif "play_card" in can:
+                await self.act(p, "play_card", card=me["hand"][0])
+            elif "vote" in can:
+                number = next(t["number"] for t in game["table"] if t["card"] not in me["played"])
+                await self.act(p, "vote", card=number)
+            elif "next_round" in can:
+                await self.act(p, "next_round")
+            else:
+                continue
+            return True
+        raise AssertionError(f"nobody can act in phase {self.tv.game['phase']}")
+
+    async def play_until(self, pred, max_actions: int = 2000) -> None:
+        """Step until `pred(tv public view)` holds (bounded)."""
+        for _ in range(max_actions):
+            if pred(self.tv.game):
+                return
+            if not await self.step():
+                break
+        assert pred(self.tv.game), "the game never reached the wanted state"
+
+
+@pytest.fixture
+def make_table(client, connect):
+    """`await make_table(n=4, settings=None, start=True)` -> Table with a TV and n joined phones (the
+    first is the host)."""
+    async def make(n: int = 4, settings: dict | None = None, start: bool = True) -> Table:
+        resp = await client.post("/api/rooms")
+        code = (await resp.json())["code"]
+        tv = await connect("tv")
+        await tv.hello(code, role="tv")
+        table = Table(code, tv, [], tv.state_id)
+        for i in range(n):
+            p = await connect(f"P{i + 1}")
+            await p.hello(code)
+            table.phones.append(p)
+            await table.act(p, "join", name=f"P{i + 1}", colour=COLOURS[i])
+        if settings:
+            await table.act(table.phones[0], "set_settings", settings=settings)
+        if start:
+            await table.act(table.phones[0], "start")
+        return table
+    return make

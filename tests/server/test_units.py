@@ -181,8 +181,8 @@ def test_every_code_is_documented():
 
 
 def test_sentences_fill_params_and_use_the_terms():
-    assert "24" in sentence("deck_too_small", "en", {"needed": 24, "size": 10})
-    assert sentence("deck_too_small", "ru", {"needed": 24, "size": 10}).startswith("В колоде")
+    assert "24" in sentence("deck_too_small", "en", {"needed": 24, "have": 10})
+    assert sentence("deck_too_small", "ru", {"needed": 24, "have": 10}).startswith("В колоде")
     ru = json.dumps(catalogue("ru"), ensure_ascii=False)
     for term in ("ведущ", "ассоциац", "карт", "голос", "слон"):
         assert term in ru

@@ -1,0 +1,189 @@
+"""`make_app(config)`: the aiohttp application: pages, static files, card images, the JSON API, the
+WebSocket, and the long-lived resources (store, mDNS) as `cleanup_ctx` entries."""
+from __future__ import annotations
+
+import logging
+import weakref
+from typing import Any, AsyncIterator
+
+from aiohttp import web
+
+from server import __version__, keys, qr
+from server.config import Config
+from server.lan import Urls, choose_addresses
+from server.rooms import RoomEnv, Rooms
+from server.store import StorageError, Store
+from server.ws import close_sockets, ws_handler
+
+log = logging.getLogger(__name__)
+
+
+def _page(relative: str):
+    async def handler(request: web.Request) -> web.StreamResponse:
+        request.app[keys.URLS].learn(request)
+        path = request.app[keys.CONFIG].web_dir / relative
+        if not path.is_file():
+            raise web.HTTPNotFound(text=f"{relative} is missing")
+        return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+    return handler
+
+
+async def index(request: web.Request) -> web.StreamResponse:
+    """`GET /`: the TV page."""
+    raise web.HTTPFound("/tv")
+
+
+async def create_room(request: web.Request) -> web.StreamResponse:
+    """`POST /api/rooms`: a new room; `{"code": "KXPT", "join_url": ..., "tv_url": ...}`."""
+    app = request.app
+    app[keys.URLS].learn(request)
+    if not app[keys.IP_LIMITS].allow(request.remote or "?"):
+        log.warning("room creation from %s rate-limited", request.remote)
+        return web.json_response({"code": None, "error": "rate_limited"}, status=429)
+    try:
+        room = app[keys.ROOMS].create()
+    except StorageError as exc:
+        log.warning("could not store a new room: %s", exc)
+        return web.json_response({"code": None, "error": "storage_failed"}, status=503)
+    urls = app[keys.URLS]
+    return web.json_response({"code": room.code, "join_url": urls.join(room.code), "tv_url": urls.tv(room.code)})
+
+
+async def room_info(request: web.Request) -> web.StreamResponse:
+    """`GET /api/rooms/{code}`: `{"code", "join_url", "phase"}` or 404 (the TV reopening `?room=`)."""
+    room = request.app[keys.ROOMS].get(request.match_info["code"])
+    if room is None:
+        raise web.HTTPNotFound(text="no such room")
+    request.app[keys.URLS].learn(request)
+    return web.json_response({"code": room.code, "join_url": request.app[keys.URLS].join(room.code),
+                              "phase": room.phase})
+
+
+async def room_qr(request: web.Request) -> web.StreamResponse:
+    """`GET /api/rooms/{code}/qr.png`: the QR code of the room's join URL."""
+    room = request.app[keys.ROOMS].get(request.match_info["code"])
+    if room is None:
+        raise web.HTTPNotFound(text="no such room")
+    urls = request.app[keys.URLS]
+    urls.learn(request)
+    return web.Response(body=qr.png(urls.join(room.code)), content_type="image/png",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def info(request: web.Request) -> web.StreamResponse:
+    """`GET /api/info`: every candidate base URL (primary first), the mDNS address, the version."""
+    app = request.app
+    urls = app[keys.URLS]
+    urls.learn(request)
+    adv = app.get(keys.ADVERTISEMENT)
+    room = app[keys.ROOMS].get(request.query.get("room"))
+    return web.json_response({
+        "base_urls": [urls.base(ip) for ip in urls.addresses],
+        "join_urls": [urls.join(room.code, ip) if room else urls.base(ip) + "/join/" for ip in urls.addresses],
+        "mdns_url": urls.mdns() if adv is not None else None,
+        "mdns_name": adv.names[0] if adv is not None else None,
+        "version": __version__,
+    })
+
+
+async def healthz(request: web.Request) -> web.StreamResponse:
+    """`GET /healthz`: `{"status": "ok", "version": "0.1.0", "rooms": n}` once the store is loaded."""
+    return web.json_response({"status": "ok", "version": __version__, "rooms": len(request.app[keys.ROOMS])})
+
+
+def _board_for(boards_dir):
+    """A `board_for(settings)` function: the shipped board of the settings' ruleset
+    (server/boards.py, `<boards_dir>/<ruleset>.json`). Raises Refused("bad_settings") if it is unusable."""
+    from server import boards
+    from server.room import Refused
+
+    def board_for(settings: Any) -> Any:
+        try:
+            return boards.default_board(settings.ruleset, boards_dir)
+        except boards.BoardError as exc:
+            log.warning("board for %s: %s", settings.ruleset, exc)
+            raise Refused("bad_settings", field="board") from exc
+    return board_for
+
+
+async def store_ctx(app: web.Application) -> AsyncIterator[None]:
+    """cleanup_ctx: open the store, load every room; close the store at the end."""
+    config = app[keys.CONFIG]
+    store = Store(config.db_path)
+    app[keys.STORE] = store
+    env = RoomEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join, max_seats=config.max_seats)
+    rooms = Rooms(env, default_lang=config.lang)
+    loaded = rooms.load()
+    app[keys.ROOMS] = rooms
+    log.info("store %s: %d room(s) resumed", config.db_path, loaded)
+    yield
+    store.close()
+
+
+async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
+    """cleanup_ctx: advertise over mDNS in the background (unless disabled); unregister at the end."""
+    config = app[keys.CONFIG]
+    if not config.zeroconf:
+        yield
+        return
+    from server.discovery import Advertisement
+    urls = app[keys.URLS]
+    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host,
+                        interfaces=list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None)
+    app[keys.ADVERTISEMENT] = adv
+    await adv.start()
+    yield
+    await adv.stop()
+
+
+def _deck_library(config: Config) -> Any:
+    """server.decks.DeckLibrary over the built-in decks and the data folder, or None if not available."""
+    try:
+        from server.decks import DeckLibrary
+    except ImportError:
+        log.warning("server.decks is missing: no decks")
+        return None
+    return DeckLibrary(config.decks_dir, config.data_dir)
+
+
+def can_upload(request: web.Request) -> bool:
+    """Deck uploads are for hosts: headers `X-Room` (a room code) and `X-Token` (that room's host seat
+    token)."""
+    room = request.app[keys.ROOMS].get(request.headers.get("X-Room"))
+    return room is not None and room.is_host_token(request.headers.get("X-Token"))
+
+
+def make_app(config: Config, *, library: Any = None) -> web.Application:
+    """The application for `config`. `library` overrides the deck library (tests)."""
+    app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
+    app[keys.CONFIG] = config
+    app[keys.URLS] = Urls(choose_addresses(config.advertise_ip), config.port,
+                          config.mdns_host if config.zeroconf else None)
+    app[keys.LIBRARY] = library if library is not None else _deck_library(config)
+    app[keys.SOCKETS] = weakref.WeakSet()
+    app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
+    app.cleanup_ctx.append(store_ctx)
+    app.cleanup_ctx.append(discovery_ctx)
+    app.on_shutdown.append(close_sockets)
+
+    r = app.router
+    r.add_get("/", index)
+    r.add_get("/tv", _page("tv/index.html"))
+    r.add_get("/join/{code}", _page("phone/index.html"))
+    r.add_get("/p/{code}", _page("phone/index.html"))
+    r.add_post("/api/rooms", create_room)
+    r.add_get("/api/rooms/{code}", room_info)
+    r.add_get("/api/rooms/{code}/qr.png", room_qr)
+    r.add_get("/api/info", info)
+    r.add_get("/healthz", healthz)
+    r.add_get("/ws", ws_handler)
+    if config.web_dir.is_dir():
+        r.add_static("/static/", config.web_dir, follow_symlinks=False)
+    if app[keys.LIBRARY] is not None:
+        try:
+            from server.deck_routes import setup_deck_routes
+        except ImportError:
+            log.warning("server.deck_routes is missing: no card images")
+        else:
+            setup_deck_routes(app, app[keys.LIBRARY], can_upload)
+    return app

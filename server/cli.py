@@ -1,0 +1,94 @@
+"""The `imaginarium` command (also `python -m server`): start the game server on the LAN and print
+where to point the TV and the phones (join URL + QR code in the terminal)."""
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import logging
+import sys
+from pathlib import Path
+
+from aiohttp import web
+
+from server import __version__, keys, qr
+from server.app import make_app
+from server.config import LANGS, Config, default_data_dir
+from server.store import StorageError
+
+log = logging.getLogger("server")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Command-line options (see `imaginarium --help`)."""
+    p = argparse.ArgumentParser(prog="imaginarium", description="Imaginarium party game server for the living room.")
+    p.add_argument("--host", default=None, help="address to listen on (default: all interfaces)")
+    p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
+    p.add_argument("--data-dir", type=Path, default=None,
+                   help=f"where rooms and imported decks are kept (default {default_data_dir()})")
+    p.add_argument("--no-zeroconf", action="store_true", help="do not advertise over mDNS")
+    p.add_argument("--lang", choices=LANGS, default="en", help="default language of new rooms")
+    p.add_argument("--advertise-ip", default=None, help="the LAN address to put in the QR code")
+    p.add_argument("--verbose", "-v", action="store_true", help="debug logging")
+    p.add_argument("--version", action="version", version=f"imaginarium {__version__}")
+    args = p.parse_args(argv)
+    if args.advertise_ip:
+        try:
+            ipaddress.ip_address(args.advertise_ip)
+        except ValueError:
+            p.error(f"--advertise-ip {args.advertise_ip!r} is not an IP address")
+    if not 0 < args.port < 65536:
+        p.error("--port must be 1..65535")
+    return args
+
+
+def config_from_args(args: argparse.Namespace) -> Config:
+    """A Config from parsed options."""
+    return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
+                  zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip)
+
+
+def banner(app: web.Application) -> str:
+    """What the terminal shows once the server listens: the TV URL, the join URL and its QR code, for
+    the most recent room (a new one if there is none)."""
+    rooms = app[keys.ROOMS]
+    urls = app[keys.URLS]
+    room = rooms.latest()
+    if room is None:
+        try:
+            room = rooms.create()
+        except StorageError as exc:
+            return f"Imaginarium {__version__}: could not create a room ({exc}); open {urls.tv()}"
+    join = urls.join(room.code)
+    lines = [
+        f"Imaginarium {__version__} is running.",
+        "",
+        f"  TV:     open {urls.tv(room.code)}",
+        f"  Phones: scan the QR code or open {join}",
+    ]
+    if urls.mdns():
+        lines.append(f"  (also {urls.mdns()}/tv on devices that know .local names)")
+    others = [urls.base(ip) for ip in urls.addresses[1:]]
+    if others:
+        lines.append(f"  Other addresses of this machine: {', '.join(others)}")
+    lines += ["", qr.terminal(join), "", "Ctrl+C stops the server; games are saved and resume on restart."]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the server until SIGINT/SIGTERM; returns the exit status."""
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    config = config_from_args(args)
+    app = make_app(config)
+
+    def announce(_default_message: str) -> None:  # called by run_app once the sockets listen
+        print(banner(app), flush=True)
+
+    try:
+        web.run_app(app, host=config.host, port=config.port, print=announce, access_log=None,
+                    shutdown_timeout=5)
+    except OSError as exc:
+        log.critical("cannot listen on port %d: %s", config.port, exc)
+        return 1
+    return 0

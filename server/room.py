@@ -1,0 +1,522 @@
+"""One room: the roster (names, elephant colours, seat tokens), the host, settings, pause, and the engine
+state around which it all turns. It applies wire messages, persists, then pushes views.
+
+Rules are never computed here: the room authorises (who may send what), checks staleness, keeps what is
+not a rule (names, tokens, pause) and hands every game action to `server.engine.apply`.
+
+Order of checks for every message (boardgame.io's order): known type -> credentials (seat, host) ->
+`state_id` not stale -> room phase / pause -> the action itself (the engine for game actions). A refusal
+raises `Refused` and changes nothing. An accepted action is applied and written to the store in one
+synchronous step (no `await` in between), then every connection gets its new view.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+from server import engine
+from server import text as texts
+from server.store import StorageError
+
+if TYPE_CHECKING:
+    from server.rooms import RoomEnv
+
+log = logging.getLogger(__name__)
+
+COLOURS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "grey", "white",
+           "black", "lime", "navy")
+RECORD_VERSION = 1
+ROOM_KEYS = ("deck", "lang")  # settings the room keeps for itself; the rest is engine.Settings
+
+
+class Refused(Exception):
+    """A message was refused: stable `code` (docs/protocol.md) and `params` for the sentence."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class Malformed(Refused):
+    """Not a well-formed message (bad JSON shape, unknown type, ill-typed field): code `malformed`."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("malformed")
+        self.detail = detail
+
+
+class Connection(Protocol):
+    """What the room needs from a socket (server/ws.py implements it)."""
+
+    seat: str | None
+    role: str          # "tv" | "phone"
+    lang: str
+    floor: int         # state_id floor for a socket without a seat (stale-action check)
+
+    def send(self, message: dict) -> None: ...
+    def send_state(self, text: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class _Spec:
+    who: str                 # "anyone" | "newcomer" | "seat" | "host"
+    phase: str | None        # "lobby" | "game" | None (any)
+    game_action: bool = False  # refused with `paused` while paused; goes to the engine for the seat
+
+
+SPECS: dict[str, _Spec] = {
+    "join": _Spec("anyone", None),
+    "set_colour": _Spec("seat", "lobby"),
+    "rename": _Spec("seat", "lobby"),
+    "set_settings": _Spec("host", "lobby"),
+    "start": _Spec("host", "lobby"),
+    "tell": _Spec("seat", "game", True),
+    "play_card": _Spec("seat", "game", True),
+    "vote": _Spec("seat", "game", True),
+    "dispute": _Spec("seat", "game", True),
+    "restate": _Spec("seat", "game", True),
+    "next_round": _Spec("seat", "game", True),
+    "skip": _Spec("host", "game"),
+    "pause": _Spec("host", "game"),
+    "resume": _Spec("host", "game"),
+    "remove_player": _Spec("host", None),
+    "return_player": _Spec("host", "game"),
+    "release_seat": _Spec("host", "game"),
+    "pass_host": _Spec("host", None),
+    "end_game": _Spec("host", "game"),
+    "new_game": _Spec("host", "game"),
+}
+
+
+def default_settings(lang: str) -> dict:
+    """The settings a new room starts with: engine.Settings defaults + deck "builtin" + `lang`."""
+    return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang}
+
+
+def engine_settings(settings: dict) -> "engine.Settings":
+    """engine.Settings from the room's settings dict (room-only keys dropped), checked by the engine
+    (`Settings.from_dict`). Raises Malformed (unknown key, wrong type) or Refused("bad_settings")."""
+    try:
+        return engine.Settings.from_dict({k: v for k, v in settings.items() if k not in ROOM_KEYS})
+    except engine.MalformedAction as exc:
+        raise Malformed(str(exc)) from exc
+    except engine.IllegalAction as exc:
+        raise Refused(exc.code, **exc.params) from exc
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Room:
+    """A room `code` with its record (JSON-able dict, what the store keeps) and the live engine state.
+
+    `env` gives the store, the deck library, boards and the join URL. Connections attach after `hello`.
+    """
+
+    def __init__(self, env: "RoomEnv", record: dict) -> None:
+        self.env = env
+        self.data = record
+        game = record.get("game")
+        self.game = engine.from_json(game) if game else None
+        self.connections: set[Connection] = set()
+
+    # ------------------------------------------------------------------ construction / persistence
+    @classmethod
+    def create(cls, env: "RoomEnv", code: str, lang: str) -> "Room":
+        """A new empty room in the lobby, persisted. Raises StorageError."""
+        record = {
+            "v": RECORD_VERSION, "code": code, "state_id": 1, "epoch": 1, "phase": "lobby",
+            "paused": False, "host": None, "seats": [], "next_seat": 1,
+            "settings": default_settings(lang), "floors": {}, "game": None,
+        }
+        room = cls(env, record)
+        env.store.save(code, room.record())
+        return room
+
+    @property
+    def code(self) -> str:
+        return self.data["code"]
+
+    @property
+    def state_id(self) -> int:
+        return self.data["state_id"]
+
+    @property
+    def host(self) -> str | None:
+        return self.data["host"]
+
+    @property
+    def phase(self) -> str:
+        return self.data["phase"]
+
+    def record(self) -> dict:
+        """The JSON-able snapshot the store keeps (engine state as `engine.to_json` text)."""
+        out = dict(self.data)
+        out["game"] = engine.to_json(self.game) if self.game is not None else None
+        return out
+
+    # ------------------------------------------------------------------ seats and connections
+    def _seat(self, seat: str | None) -> dict | None:
+        for entry in self.data["seats"]:
+            if entry["seat"] == seat:
+                return entry
+        return None
+
+    def seat_for_token(self, token: object) -> str | None:
+        """The seat whose token is `token`, or None. Constant-time comparison per seat."""
+        if not isinstance(token, str) or not token:
+            return None
+        for entry in self.data["seats"]:
+            if entry.get("token") and secrets.compare_digest(entry["token"], token):
+                return entry["seat"]
+        return None
+
+    def is_host_token(self, token: object) -> bool:
+        """True if `token` is the host seat's token (HTTP deck uploads use it)."""
+        seat = self.seat_for_token(token)
+        return seat is not None and seat == self.host
+
+    def attach(self, conn: Connection) -> None:
+        """Register a socket that said hello (its `seat` already set from its token, or None)."""
+        self.connections.add(conn)
+        self.broadcast()
+
+    def detach(self, conn: Connection) -> None:
+        """Forget a closed socket; the others see the roster's `connected` change."""
+        if conn in self.connections:
+            self.connections.discard(conn)
+            self.broadcast()
+
+    def welcome(self, conn: Connection) -> dict:
+        """The `welcome` message for `conn` (its own token only)."""
+        entry = self._seat(conn.seat)
+        return {"type": "welcome", "room": self.code, "seat": conn.seat,
+                "token": entry["token"] if entry else None,
+                "is_host": conn.seat is not None and conn.seat == self.host, "role": conn.role}
+
+    # ------------------------------------------------------------------ views
+    def room_view(self) -> dict:
+        """The room part of every `state` message: roster (no tokens), settings, deck, join URL."""
+        connected: dict[str, int] = {}
+        for conn in self.connections:
+            if conn.seat:
+                connected[conn.seat] = connected.get(conn.seat, 0) + 1
+        used = {e["colour"] for e in self.data["seats"]}
+        settings = self.data["settings"]
+        return {
+            "code": self.code, "phase": self.phase, "paused": self.data["paused"], "host": self.host,
+            "roster": [
+                {"seat": e["seat"], "name": e["name"], "colour": e["colour"],
+                 "connected": connected.get(e["seat"], 0) > 0, "members": 1,
+                 "removed": e.get("removed", False), "open": e.get("open", False)}
+                for e in self.data["seats"]
+            ],
+            "settings": settings,
+            "deck": self.env.deck_info(settings.get("deck", "builtin")),
+            "join_url": self.env.join_url(self.code),
+            "colours": list(COLOURS),
+            "colours_free": [c for c in COLOURS if c not in used],
+            "spectators": sum(1 for c in self.connections if c.seat is None and c.role == "phone"),
+        }
+
+    def state_for(self, conn: Connection, room_view: dict | None = None) -> dict:
+        """The `state` message for `conn`: player_view for a seated phone, public_view otherwise."""
+        if self.game is None:
+            game = None
+        elif conn.seat is not None and conn.role == "phone":
+            game = engine.player_view(self.game, conn.seat)
+        else:
+            game = engine.public_view(self.game)
+        return {"type": "state", "state_id": self.state_id, "room": room_view or self.room_view(),
+                "game": game,
+                "you": {"seat": conn.seat, "is_host": conn.seat is not None and conn.seat == self.host,
+                        "role": conn.role}}
+
+    def broadcast(self) -> None:
+        """Queue the current state on every connection (the public view is serialised once)."""
+        room_view = self.room_view()
+        public_cache: dict[tuple, str] = {}
+        for conn in list(self.connections):
+            if conn.seat is None or conn.role != "phone":
+                key = (conn.role, conn.seat)
+                if key not in public_cache:
+                    public_cache[key] = _dumps(self.state_for(conn, room_view))
+                conn.send_state(public_cache[key])
+            else:
+                conn.send_state(_dumps(self.state_for(conn, room_view)))
+
+    # ------------------------------------------------------------------ applying messages
+    def handle(self, conn: Connection, msg: dict) -> None:
+        """Apply one client message from `conn` (already a dict with a str `type`).
+
+        Raises Refused (or Malformed) and changes nothing, or applies it, stores the room (raises
+        Refused("storage_failed") if the store fails, after rolling back) and broadcasts.
+        """
+        kind = msg["type"]
+        spec = SPECS.get(kind)
+        if spec is None:
+            raise Malformed(f"unknown type {kind!r}")
+        # 1. credentials
+        seat = conn.seat
+        if spec.who == "seat" and seat is None:
+            raise Refused("not_seated")
+        if spec.who == "host" and (seat is None or seat != self.host):
+            raise Refused("not_host")
+        # 2. staleness: made against a state that already shows this actor's last action and this phase
+        state_id = msg.get("state_id")
+        if not _is_int(state_id):
+            raise Malformed("state_id must be an integer")
+        floor = self.data["floors"].get(seat, 0) if seat else conn.floor
+        if state_id > self.state_id or state_id < max(floor, self.data["epoch"]):
+            raise Refused("stale_state")
+        # 3. room phase and pause
+        if spec.phase is not None and spec.phase != self.phase:
+            raise Refused("wrong_phase")
+        if spec.game_action and self.data["paused"]:
+            raise Refused("paused")
+        # 4. the action, on a backup so a refusal or a failed write leaves nothing behind
+        backup = (copy.deepcopy(self.data), self.game)
+        before = self._epoch_key()
+        try:
+            after_commit = getattr(self, "_do_" + kind)(conn, msg)
+            self.data["state_id"] += 1
+            if self._epoch_key() != before:
+                self.data["epoch"] = self.state_id
+            actor = conn.seat  # after `join` the newcomer has a seat
+            if actor:
+                self.data["floors"][actor] = self.state_id
+            conn.floor = self.state_id
+            self.env.store.save(self.code, self.record())
+        except StorageError as exc:
+            self.data, self.game = backup
+            conn.seat = seat
+            log.warning("room %s: could not store %s: %s", self.code, kind, exc)
+            raise Refused("storage_failed") from exc
+        except BaseException:
+            self.data, self.game = backup
+            conn.seat = seat
+            raise
+        if after_commit:
+            after_commit()
+        self.broadcast()
+
+    def _epoch_key(self) -> tuple:
+        """What, when it changes, makes every older state_id stale: room phase, pause, engine phase/round."""
+        game = self.game
+        return (self.phase, self.data["paused"], getattr(game, "phase", None), getattr(game, "round", None))
+
+    def _engine(self, seat: str | None, action: dict) -> None:
+        try:
+            self.game, _events = engine.apply(self.game, seat, action)
+        except engine.MalformedAction as exc:
+            raise Malformed(str(exc)) from exc
+        except engine.IllegalAction as exc:
+            raise Refused(exc.code, **exc.params) from exc
+
+    # ------------------------------------------------------------------ lobby
+    def _check_name(self, name: object, except_seat: str | None = None) -> str:
+        cleaned = texts.clean_limited(name, texts.NAME_MAX)
+        if cleaned is None:
+            raise Refused("bad_name", max=texts.NAME_MAX)
+        for entry in self.data["seats"]:
+            if entry["seat"] != except_seat and entry["name"].casefold() == cleaned.casefold():
+                raise Refused("name_taken")
+        return cleaned
+
+    def _check_colour(self, colour: object, except_seat: str | None = None) -> str:
+        if colour not in COLOURS:
+            raise Refused("bad_colour")
+        for entry in self.data["seats"]:
+            if entry["seat"] != except_seat and entry["colour"] == colour:
+                raise Refused("colour_taken")
+        return colour  # type: ignore[return-value]
+
+    def _do_join(self, conn: Connection, msg: dict) -> Callable[[], None]:
+        if conn.seat is not None:
+            raise Refused("already_joined")
+        if self.phase == "game":
+            return self._claim(conn, msg)
+        if len(self.data["seats"]) >= self.env.max_seats:
+            raise Refused("room_full", max=self.env.max_seats)
+        name = self._check_name(msg.get("name"))
+        colour = self._check_colour(msg.get("colour"))
+        seat = f"s{self.data['next_seat']}"
+        self.data["next_seat"] += 1
+        self.data["seats"].append({"seat": seat, "name": name, "colour": colour,
+                                   "token": secrets.token_urlsafe(24), "removed": False, "open": False})
+        if self.host is None:
+            self.data["host"] = seat
+        conn.seat = seat
+        return lambda: conn.send(self.welcome(conn))
+
+    def _claim(self, conn: Connection, msg: dict) -> Callable[[], None]:
+        """Take a seat the host released (game phase): new token, the old one no longer works."""
+        wanted = msg.get("seat")
+        if wanted is None:
+            raise Refused("game_started")
+        entry = self._seat(wanted)
+        if entry is None:
+            raise Refused("no_such_seat")
+        if not entry.get("open"):
+            raise Refused("seat_taken")
+        if msg.get("name") is not None:
+            entry["name"] = self._check_name(msg["name"], except_seat=wanted)
+        if entry.get("removed"):
+            self._engine(None, {"type": "return_player", "seat": wanted})
+            entry["removed"] = False
+        entry["open"] = False
+        entry["token"] = secrets.token_urlsafe(24)
+        conn.seat = wanted
+        return lambda: conn.send(self.welcome(conn))
+
+    def _do_set_colour(self, conn: Connection, msg: dict) -> None:
+        self._seat(conn.seat)["colour"] = self._check_colour(msg.get("colour"), except_seat=conn.seat)
+
+    def _do_rename(self, conn: Connection, msg: dict) -> None:
+        self._seat(conn.seat)["name"] = self._check_name(msg.get("name"), except_seat=conn.seat)
+
+    def _do_set_settings(self, conn: Connection, msg: dict) -> None:
+        patch = msg.get("settings")
+        if not isinstance(patch, dict) or not patch:
+            raise Malformed("settings must be a non-empty object")
+        current = self.data["settings"]
+        unknown = set(patch) - set(current)
+        if unknown:
+            raise Malformed(f"unknown settings {sorted(unknown)}")
+        merged = {**current, **patch}
+        if "deck" in patch and not self.env.has_deck(patch["deck"]):
+            raise Refused("no_such_deck")
+        if "lang" in patch and patch["lang"] not in self.env.langs:
+            raise Refused("bad_settings", field="lang")
+        checked = engine_settings(merged)  # type and value check by the engine; normalises short_game
+        self.data["settings"] = {**checked.to_dict(), **{k: merged[k] for k in ROOM_KEYS}}
+
+    def _do_start(self, conn: Connection, msg: dict) -> None:
+        settings = engine_settings(self.data["settings"])
+        seats = [e["seat"] for e in self.data["seats"]]
+        try:
+            lo, hi = engine.mode_seat_range(settings.ruleset, settings.mode)
+        except engine.IllegalAction as exc:
+            raise Refused(exc.code, **exc.params) from exc
+        if not lo <= len(seats) <= hi:
+            raise Refused("wrong_player_count", min=lo, max=hi, count=len(seats))
+        deck = self.env.deck(self.data["settings"].get("deck", "builtin"))
+        if deck is None:
+            raise Refused("no_such_deck")
+        needed = engine.min_deck_size(settings, len(seats))
+        if len(deck) < needed:
+            raise Refused("deck_too_small", needed=needed, have=len(deck))
+        try:
+            settings.validate(len(seats))
+        except engine.IllegalAction as exc:
+            raise Refused(exc.code, **exc.params) from exc
+        storyteller = msg.get("storyteller")
+        if storyteller is not None and storyteller not in seats:
+            raise Refused("no_such_seat")
+        try:
+            self.game = engine.new_game(settings, seats, list(deck), self.env.board(settings),
+                                        secrets.randbits(63), storyteller=storyteller)
+        except engine.MalformedAction as exc:
+            raise Malformed(str(exc)) from exc
+        except engine.IllegalAction as exc:
+            raise Refused(exc.code, **exc.params) from exc
+        self.data["phase"] = "game"
+        self.data["paused"] = False
+
+    # ------------------------------------------------------------------ game
+    def _game_action(self, conn: Connection, msg: dict) -> None:
+        action = {k: v for k, v in msg.items() if k != "state_id"}
+        if "association" in action and action["association"] is not None:
+            cleaned = texts.clean_limited(action["association"], texts.ASSOCIATION_MAX, allow_empty=True)
+            if cleaned is None:
+                if not isinstance(action["association"], str):
+                    raise Malformed("association must be text")
+                raise Refused("association_too_long", max=texts.ASSOCIATION_MAX)
+            action["association"] = cleaned
+        self._engine(conn.seat, action)
+
+    _do_tell = _do_play_card = _do_vote = _do_dispute = _do_restate = _do_next_round = _game_action
+
+    def _do_skip(self, conn: Connection, msg: dict) -> None:
+        self._engine(None, {k: v for k, v in msg.items() if k != "state_id"})
+
+    def _do_pause(self, conn: Connection, msg: dict) -> None:
+        self.data["paused"] = True
+
+    def _do_resume(self, conn: Connection, msg: dict) -> None:
+        self.data["paused"] = False
+
+    def _target(self, msg: dict) -> dict:
+        entry = self._seat(msg.get("seat"))
+        if entry is None:
+            raise Refused("no_such_seat")
+        return entry
+
+    def _drop_sockets_of(self, seat: str) -> Callable[[], None]:
+        """After commit: sockets holding `seat` become spectators and learn it (welcome, seat null)."""
+        def run() -> None:
+            for conn in list(self.connections):
+                if conn.seat == seat:
+                    conn.seat = None
+                    conn.send(self.welcome(conn))
+        return run
+
+    def _do_remove_player(self, conn: Connection, msg: dict) -> Callable[[], None] | None:
+        entry = self._target(msg)
+        if entry["seat"] == self.host:
+            raise Refused("not_allowed")
+        if self.phase == "lobby":
+            self.data["seats"].remove(entry)
+            return self._drop_sockets_of(entry["seat"])
+        self._engine(None, {"type": "remove_player", "seat": entry["seat"]})
+        entry["removed"] = True
+        return None
+
+    def _do_return_player(self, conn: Connection, msg: dict) -> None:
+        entry = self._target(msg)
+        self._engine(None, {"type": "return_player", "seat": entry["seat"]})
+        entry["removed"] = False
+
+    def _do_release_seat(self, conn: Connection, msg: dict) -> Callable[[], None]:
+        entry = self._target(msg)
+        if entry["seat"] == self.host:
+            raise Refused("not_allowed")
+        entry["open"] = True
+        entry["token"] = None
+        return self._drop_sockets_of(entry["seat"])
+
+    def _do_pass_host(self, conn: Connection, msg: dict) -> Callable[[], None]:
+        entry = self._target(msg)
+        if entry.get("removed") or entry.get("open"):
+            raise Refused("not_allowed")
+        self.data["host"] = entry["seat"]
+
+        def tell_both() -> None:
+            for c in self.connections:
+                if c.seat in (conn.seat, entry["seat"]):
+                    c.send(self.welcome(c))
+        return tell_both
+
+    def _do_end_game(self, conn: Connection, msg: dict) -> None:
+        self._engine(None, {"type": "end_game"})
+
+    def _do_new_game(self, conn: Connection, msg: dict) -> None:
+        if getattr(self.game, "phase", None) != "game_over":
+            raise Refused("wrong_phase")
+        self.data["seats"] = [e for e in self.data["seats"] if not e.get("open")]
+        for entry in self.data["seats"]:
+            entry["removed"] = False
+        self.game = None
+        self.data["phase"] = "lobby"
+        self.data["paused"] = False
+
+
+def _dumps(message: dict) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

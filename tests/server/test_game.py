@@ -1,0 +1,89 @@
+"""Whole games over real WebSockets: a TV and four phones, every ruleset; hidden information checked in
+the raw bytes of every frame every socket received."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+CARD = re.compile(r'"(c\d{3})"')
+
+
+def check_no_leaks(table) -> None:
+    """No socket ever received another seat's hand (or a card still face down in `playing`), or another
+    seat's token. The owner's own frames tell what was secret at each state_id."""
+    secrets_at: dict[str, dict[int, set[str]]] = {}
+    tokens: dict[str, str] = {}
+    for p in table.phones:
+        seat = p.welcome["seat"]
+        tokens[seat] = p.token
+        for frame in p.frames:
+            msg = json.loads(frame)
+            if msg["type"] != "state" or not msg["game"] or msg["you"]["seat"] != seat:
+                continue
+            me = msg["game"]["me"]
+            hidden = set(me["hand"])
+            if msg["game"]["phase"] in ("telling", "playing"):
+                hidden |= set(me["played"])  # face down until the table is laid out
+            secrets_at.setdefault(seat, {})[msg["state_id"]] = hidden
+    assert len(tokens) == len(table.phones) and all(tokens.values())
+    checked = 0
+    for sock in table.sockets:
+        own = sock.welcome["seat"] if sock.welcome else None
+        for frame in sock.frames:
+            msg = json.loads(frame)
+            cards = set(CARD.findall(frame))
+            for seat, token in tokens.items():
+                if seat == own:
+                    continue
+                assert token not in frame, f"{seat}'s token reached {sock.name}"
+                if msg["type"] == "state":
+                    hidden = secrets_at.get(seat, {}).get(msg["state_id"], set())
+                    leaked = cards & hidden
+                    assert not leaked, f"{seat}'s hidden cards {leaked} reached {sock.name}"
+                    checked += len(hidden)
+    assert checked > 100  # the check saw real hands
+
+
+@pytest.mark.parametrize("ruleset, settings", [
+    ("imaginarium", {}),                                   # to the natural end: hands run out
+    ("dixit", {}),                                         # to 30 points or an empty deck
+    ("imaginarium-classic", {"short_game": 10}),           # a short game to cloud 10
+])
+async def test_full_game_to_the_end(make_table, ruleset, settings):
+    table = await make_table(4, settings={"ruleset": ruleset, **settings})
+    tv = table.tv
+    assert tv.game["ruleset"] == ruleset and tv.game["phase"] == "telling"
+    assert "me" not in tv.game
+    await table.play_until(lambda g: g["phase"] == "game_over", max_actions=3000)
+    final = tv.game
+    assert final["winners"]
+    assert final["round"] > 3
+    if ruleset == "imaginarium":
+        assert all(s["hand_count"] == 0 for s in final["seats"])
+    if ruleset == "imaginarium-classic":
+        assert max(e["distance"] for e in final["elephants"]) >= 9  # cloud 10 = distance 9
+    top = max(e["distance"] for e in final["elephants"])
+    assert set(final["winners"]) == {e["id"] for e in final["elephants"] if e["distance"] == top}
+    # every socket ends on the same public picture
+    for p in table.phones:
+        assert p.state_id == tv.state_id
+        assert {k: v for k, v in p.game.items() if k != "me"} == tv.game
+    check_no_leaks(table)
+
+
+async def test_end_game_then_new_game_keeps_the_roster(make_table):
+    table = await make_table(4)
+    host = table.phones[0]
+    await table.play_until(lambda g: g["round"] == 2)
+    await table.act(host, "end_game")
+    assert table.tv.game["phase"] == "game_over"
+    await table.refused(table.phones[1], "next_round", "game_over")
+    await table.act(host, "new_game")
+    room = table.tv.state["room"]
+    assert room["phase"] == "lobby" and table.tv.game is None
+    assert [r["name"] for r in room["roster"]] == ["P1", "P2", "P3", "P4"]
+    assert room["host"] == "s1"
+    await table.act(host, "start")
+    assert table.tv.game["phase"] == "telling" and table.tv.game["round"] == 1
