@@ -1,0 +1,324 @@
+"""Card decks: find, list and validate the decks on this server; store the kids' card filter.
+
+A deck is a folder of JPEG/PNG/WebP pictures, one card each, plus an optional `deck.json` manifest
+(`{"title": {"en": ..., "ru": ...} | "text", "licence": "..."}`); a folder without a manifest gets its
+folder name as title. Dropping photos of your own cards into a folder makes a deck.
+
+Where decks live:
+* shipped decks: `<builtin_dir>/<id>/` (the repo's `assets/decks/`; the generated one is `builtin`).
+  If `builtin_dir` itself holds pictures, it is the deck `builtin`.
+* the family's decks: `<data_dir>/decks/<id>/` (uploads land here, see server/deck_import.py).
+A shipped deck wins over a user deck of the same id.
+
+Card ids are opaque and stable across restarts (saved games keep them): a file named like `c001.jpg`
+keeps its stem; any other file name (`IMG_2034.JPG`, `grandma.png`) becomes `c` + 10 hex digits of a
+hash of the file name, so ids never carry meaning.
+
+Public API (the server calls these):
+    library = DeckLibrary(builtin_dir: Path, data_dir: Path)
+    library.list() -> list[DeckInfo]        # DeckInfo(id, title: dict[lang, str], size, licence, builtin)
+    library.get(deck_id) -> Deck            # Deck.id, .title, .cards (sorted card ids), .size, .path_of(card)
+                                            # raises DeckNotFound (a KeyError) for unknown/invalid ids
+    library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
+    library.set_excluded(deck_id, card_ids) # persisted atomically in <data_dir>/excluded/<deck_id>.json;
+                                            # raises DeckNotFound, or ValueError for ids not in the deck
+The room refuses a deck too small for the table using `Deck.size` and `engine.min_deck_size`
+(RULES.md §1.3, decision D2).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image
+
+log = logging.getLogger(__name__)
+
+BUILTIN_ID = "builtin"
+MANIFEST = "deck.json"
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp"})
+IMAGE_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})  # what Pillow must find inside, whatever the suffix says
+MAX_CARD_BYTES = 20 * 1024 * 1024  # a card file above this is ignored (a phone photo is ~3-8 MB)
+MAX_CARD_PIXELS = 40_000_000       # width * height; larger is refused (decompression-bomb guard)
+
+# Strict ids: these end up in URLs and file names, so nothing that could name another path.
+DECK_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}")
+CARD_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+_CANONICAL_CARD = re.compile(r"c\d{3,5}")
+
+
+class DeckNotFound(KeyError):
+    """No deck with this id (or the id is not a valid deck id)."""
+
+
+def is_deck_id(value: object) -> bool:
+    """True if `value` is a well-formed deck id (lower-case letters, digits, `-`, `_`; ≤ 48 chars)."""
+    return isinstance(value, str) and DECK_ID_RE.fullmatch(value) is not None
+
+
+def is_card_id(value: object) -> bool:
+    """True if `value` is a well-formed card id (lower-case letters, digits, `-`, `_`; ≤ 64 chars)."""
+    return isinstance(value, str) and CARD_ID_RE.fullmatch(value) is not None
+
+
+def card_id_for(filename: str) -> str:
+    """The card id of a picture file: its stem if it is already an opaque id like `c001`, else
+    `c` + 10 hex digits of SHA-256 of the file name (stable, meaningless)."""
+    stem = Path(filename).stem
+    if _CANONICAL_CARD.fullmatch(stem):
+        return stem
+    return "c" + hashlib.sha256(filename.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+
+
+def normalise_title(raw: object, fallback: str) -> dict[str, str]:
+    """A manifest title as `{"en": ..., "ru": ...}`: a plain string serves both languages; a missing
+    language borrows the other one; anything unusable gives `fallback`."""
+    if isinstance(raw, str) and raw.strip():
+        return {"en": raw.strip()[:80], "ru": raw.strip()[:80]}
+    if isinstance(raw, dict):
+        got = {k: v.strip()[:80] for k, v in raw.items() if k in ("en", "ru") and isinstance(v, str) and v.strip()}
+        if got:
+            return {"en": got.get("en") or got["ru"], "ru": got.get("ru") or got["en"]}
+    return {"en": fallback, "ru": fallback}
+
+
+@dataclass(frozen=True)
+class DeckInfo:
+    """One line of the deck list: `size` in cards (after dropping unreadable files)."""
+
+    id: str
+    title: dict[str, str]
+    size: int
+    licence: str
+    builtin: bool
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "title": dict(self.title), "size": self.size, "licence": self.licence,
+                "builtin": self.builtin}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A loaded deck. `cards` are the card ids, sorted; `problems` lists files that were skipped
+    (`{"name": file name, "problem": code}`: `too_big`, `not_an_image`, `too_many_pixels`, `broken`,
+    `duplicate`)."""
+
+    id: str
+    title: dict[str, str]
+    licence: str
+    builtin: bool
+    path: Path
+    files: dict[str, Path] = field(repr=False)
+    problems: tuple[dict, ...] = ()
+
+    @property
+    def cards(self) -> list[str]:
+        return sorted(self.files)
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return len(self.files)
+
+    def path_of(self, card_id: str) -> Path:
+        """The picture file of a card. Raises KeyError for a card not in this deck."""
+        return self.files[card_id]
+
+    def info(self) -> DeckInfo:
+        return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin)
+
+
+def check_picture(path: Path) -> str | None:
+    """None if `path` looks like a usable card picture (reads only the header), else a problem code."""
+    try:
+        if path.stat().st_size > MAX_CARD_BYTES:
+            return "too_big"
+        with Image.open(path) as im:
+            if im.format not in IMAGE_FORMATS:
+                return "not_an_image"
+            if im.width * im.height > MAX_CARD_PIXELS:
+                return "too_many_pixels"
+    except Image.DecompressionBombError:
+        return "too_many_pixels"
+    except (OSError, ValueError, SyntaxError, Image.UnidentifiedImageError):
+        return "broken"
+    return None
+
+
+def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
+    """Reads one deck folder: manifest (optional) and every picture file in it (not in subfolders).
+    Unusable files are skipped and listed in `Deck.problems`. Raises OSError if the folder is unreadable."""
+    manifest: dict = {}
+    mpath = folder / MANIFEST
+    if mpath.is_file():
+        try:
+            loaded = json.loads(mpath.read_text(encoding="utf-8"))
+            manifest = loaded if isinstance(loaded, dict) else {}
+        except (OSError, ValueError) as exc:
+            log.warning("deck %s: unreadable %s (%s); using defaults", deck_id, MANIFEST, exc)
+    files: dict[str, Path] = {}
+    problems: list[dict] = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or not path.is_file() or path.suffix.lower() not in IMAGE_SUFFIXES:
+            continue
+        if path.name == "contact-sheet.png":  # the generator's overview, not a card
+            continue
+        problem = check_picture(path)
+        cid = card_id_for(path.name)
+        if problem is None and cid in files:
+            problem = "duplicate"
+        if problem:
+            problems.append({"name": path.name, "problem": problem})
+            continue
+        files[cid] = path
+    if problems:
+        log.warning("deck %s: skipped %d file(s): %s", deck_id, len(problems),
+                    ", ".join(f"{p['name']} ({p['problem']})" for p in problems))
+    licence = manifest.get("licence")
+    return Deck(id=deck_id, title=normalise_title(manifest.get("title"), folder.name),
+                licence=licence if isinstance(licence, str) else "", builtin=builtin, path=folder,
+                files=files, problems=tuple(problems))
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    """Writes JSON to a temporary file in the same folder, fsyncs, then renames over `path`, so a reader
+    (or a crash) sees the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class DeckLibrary:
+    """Every deck this server can offer: the shipped ones under `builtin_dir` and the family's under
+    `<data_dir>/decks/`. Loaded decks are cached and re-read when their folder changes (mtime), so
+    `get` is cheap enough to call for every state message. Thread-safe (image work runs in threads)."""
+
+    def __init__(self, builtin_dir: Path, data_dir: Path):
+        self.builtin_dir = Path(builtin_dir)
+        self.data_dir = Path(data_dir)
+        self.user_dir = self.data_dir / "decks"
+        self.cache_dir = self.data_dir / "cache" / "cards"
+        self.excluded_dir = self.data_dir / "excluded"
+        self._cache: dict[Path, tuple[int, Deck]] = {}
+        self._lock = threading.Lock()
+
+    # -- finding ------------------------------------------------------------------------------------------
+    def _shipped(self) -> dict[str, Path]:
+        root = self.builtin_dir
+        if not root.is_dir():
+            return {}
+        if any(p.suffix.lower() in IMAGE_SUFFIXES and p.is_file() for p in root.iterdir()):
+            return {BUILTIN_ID: root}
+        return {p.name: p for p in sorted(root.iterdir()) if p.is_dir() and is_deck_id(p.name)}
+
+    def _users(self) -> dict[str, Path]:
+        if not self.user_dir.is_dir():
+            return {}
+        return {p.name: p for p in sorted(self.user_dir.iterdir()) if p.is_dir() and is_deck_id(p.name)}
+
+    def _folder(self, deck_id: str) -> tuple[Path, bool]:
+        if not is_deck_id(deck_id):
+            raise DeckNotFound(deck_id)
+        shipped = self._shipped()
+        if deck_id in shipped:
+            return shipped[deck_id], True
+        folder = self.user_dir / deck_id
+        if folder.is_dir():
+            return folder, False
+        raise DeckNotFound(deck_id)
+
+    def ids(self) -> list[str]:
+        """Every deck id, shipped ones first."""
+        shipped = self._shipped()
+        return list(shipped) + [d for d in self._users() if d not in shipped]
+
+    def is_taken(self, deck_id: str) -> bool:
+        """True if `deck_id` names a deck (or a folder a new deck must not reuse)."""
+        return deck_id in self._shipped() or (self.user_dir / deck_id).exists()
+
+    # -- loading ------------------------------------------------------------------------------------------
+    def get(self, deck_id: str) -> Deck:
+        """The deck `deck_id`. Raises DeckNotFound (a KeyError) for an unknown or malformed id."""
+        folder, builtin = self._folder(deck_id)
+        try:
+            stamp = folder.stat().st_mtime_ns
+            mstat = (folder / MANIFEST).stat().st_mtime_ns if (folder / MANIFEST).exists() else 0
+        except OSError as exc:
+            raise DeckNotFound(deck_id) from exc
+        key = (stamp, mstat)
+        with self._lock:
+            hit = self._cache.get(folder)
+            if hit and hit[0] == key:
+                return hit[1]
+        deck = load_deck(deck_id, folder, builtin=builtin)
+        with self._lock:
+            self._cache[folder] = (key, deck)
+        return deck
+
+    def list(self) -> list[DeckInfo]:
+        """Every deck with at least one card: shipped first, then the family's by title."""
+        out: list[DeckInfo] = []
+        for deck_id in self.ids():
+            try:
+                deck = self.get(deck_id)
+            except (DeckNotFound, OSError):
+                continue
+            if deck.size:
+                out.append(deck.info())
+        shipped = [d for d in out if d.builtin]
+        users = sorted((d for d in out if not d.builtin), key=lambda d: (d.title["en"].casefold(), d.id))
+        return shipped + users
+
+    def forget(self, deck_id: str | None = None) -> None:
+        """Drops cached decks (all, or the one with this id) so the next `get` re-reads the folder."""
+        with self._lock:
+            if deck_id is None:
+                self._cache.clear()
+            else:
+                self._cache = {k: v for k, v in self._cache.items() if v[1].id != deck_id}
+
+    # -- the kids' filter ---------------------------------------------------------------------------------
+    def _excluded_path(self, deck_id: str) -> Path:
+        return self.excluded_dir / f"{deck_id}.json"
+
+    def excluded(self, deck_id: str) -> set[str]:
+        """Card ids of `deck_id` the host took out of play (issue 5's kids' filter); ids no longer in the
+        deck are dropped. Raises DeckNotFound."""
+        deck = self.get(deck_id)
+        path = self._excluded_path(deck_id)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return set()
+        except (OSError, ValueError) as exc:
+            log.warning("deck %s: unreadable filter %s (%s); nothing excluded", deck_id, path, exc)
+            return set()
+        ids = raw.get("excluded") if isinstance(raw, dict) else raw
+        return {c for c in ids if isinstance(c, str) and c in deck.files} if isinstance(ids, list) else set()
+
+    def set_excluded(self, deck_id: str, card_ids) -> set[str]:
+        """Replaces the filter of `deck_id` with `card_ids` (any iterable of card ids; empty clears it) and
+        returns it. Raises DeckNotFound, or ValueError naming ids that are not cards of the deck (then
+        nothing is changed)."""
+        deck = self.get(deck_id)
+        ids = set(card_ids)
+        unknown = sorted(c for c in ids if not isinstance(c, str) or c not in deck.files)
+        if unknown:
+            raise ValueError(f"not cards of deck {deck_id}: {', '.join(map(str, unknown[:10]))}")
+        write_json_atomic(self._excluded_path(deck_id), {"deck": deck_id, "excluded": sorted(ids)})
+        return ids
