@@ -37,7 +37,7 @@ async def create_room(request: web.Request) -> web.StreamResponse:
     """`POST /api/rooms`: a new room; `{"code": "KXPT", "join_url": ..., "tv_url": ...}`."""
     app = request.app
     app[keys.URLS].learn(request)
-    if not app[keys.IP_LIMITS].allow(request.remote or "?"):
+    if not app[keys.CREATE_LIMITS].allow(request.remote or "?"):
         log.warning("room creation from %s rate-limited", request.remote)
         return web.json_response({"code": None, "error": "rate_limited"}, status=429)
     try:
@@ -162,6 +162,7 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
     app[keys.LIBRARY] = library if library is not None else _deck_library(config)
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
+    app[keys.CREATE_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)

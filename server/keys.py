@@ -37,5 +37,6 @@ ROOMS = web.AppKey("rooms", "Rooms")
 LIBRARY = web.AppKey("library", Any)
 URLS = web.AppKey("urls", "Urls")
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)
-IP_LIMITS = web.AppKey("ip_limits", IpLimits)
+IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
+CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
 ADVERTISEMENT = web.AppKey("advertisement", "Advertisement")

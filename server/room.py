@@ -407,7 +407,7 @@ class Room:
             raise Refused(exc.code, **exc.params) from exc
         if not lo <= len(seats) <= hi:
             raise Refused("wrong_player_count", min=lo, max=hi, count=len(seats))
-        deck = self.env.deck(self.data["settings"].get("deck", "builtin"))
+        deck = self.env.deck(self.data["settings"].get("deck", "builtin"), kids=settings.mode == "kids")
         if deck is None:
             raise Refused("no_such_deck")
         needed = engine.min_deck_size(settings, len(seats))

@@ -43,19 +43,24 @@ class RoomEnv:
         """True if the library holds a deck with this id."""
         return self._get_deck(deck_id) is not None
 
-    def deck(self, deck_id: object) -> list[str] | None:
-        """The card ids of deck `deck_id`, or None if there is no such deck."""
+    def deck(self, deck_id: object, *, kids: bool = False) -> list[str] | None:
+        """The card ids of deck `deck_id`, or None if there is no such deck. `kids`: without the cards
+        the adult took out for children (the library's per-deck filter, RULES.md §2.5)."""
         deck = self._get_deck(deck_id)
         if deck is None:
             return None
-        return [getattr(card, "id", card) for card in deck.cards]
+        cards = [getattr(card, "id", card) for card in deck.cards]
+        if kids and hasattr(self.library, "excluded"):
+            out = self.library.excluded(deck_id)
+            cards = [c for c in cards if c not in out]
+        return cards
 
     def deck_info(self, deck_id: str) -> dict:
         """`{"id", "title", "size"}` of a deck for the room view (size 0 if it is missing)."""
         deck = self._get_deck(deck_id)
         if deck is None:
-            return {"id": deck_id, "title": deck_id, "size": 0}
-        return {"id": deck_id, "title": getattr(deck, "title", deck_id),
+            return {"id": deck_id, "title": {"en": deck_id}, "size": 0}
+        return {"id": deck_id, "title": getattr(deck, "title", None) or {"en": deck_id},
                 "size": getattr(deck, "size", None) or len(deck.cards)}
 
 

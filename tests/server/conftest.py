@@ -102,7 +102,9 @@ class Player:
 
 @pytest.fixture
 def config(tmp_path) -> Config:
-    """A config on a temporary data dir, no mDNS, the repo's web/ and assets."""
+    """A config on a temporary data dir (holding a family deck "tiny" of 10 cards), no mDNS, the repo's
+    web/, boards and shipped decks."""
+    make_deck(tmp_path / "data" / "decks" / "tiny", 10)
     return Config(port=0, data_dir=tmp_path / "data", zeroconf=False, advertise_ip="192.168.77.5")
 
 
@@ -110,7 +112,7 @@ def config(tmp_path) -> Config:
 def make_client(aiohttp_client, config):
     """`await make_client(**config_overrides)` -> aiohttp test client of a fresh app."""
     async def make(**overrides):
-        return await aiohttp_client(make_app(replace(config, **overrides), library=ListLibrary()))
+        return await aiohttp_client(make_app(replace(config, **overrides)))
     return make
 
 
@@ -119,17 +121,29 @@ async def client(make_client):
     return await make_client()
 
 
+async def open_player(client, name: str = "?", origin: str | None = "same") -> Player:
+    """A Player on a new socket of test client `client`; `origin` "same" sends the page's own origin
+    as a browser would, None sends no Origin header."""
+    headers = {}
+    if origin == "same":
+        headers["Origin"] = f"http://{client.server.host}:{client.server.port}"
+    elif origin is not None:
+        headers["Origin"] = origin
+    ws = await client.ws_connect("/ws", headers=headers)
+    return Player(ws, name)
+
+
+@pytest.fixture
+def connect_to():
+    """`await connect_to(client, name)` -> a Player on a socket of any test client."""
+    return open_player
+
+
 @pytest.fixture
 def connect(client):
-    """`await connect(name)` -> a Player on a new socket of `client` (Origin as a browser would send)."""
+    """`await connect(name, origin="same")` -> a Player on a new socket of `client`."""
     async def open_(name: str = "?", origin: str | None = "same") -> Player:
-        headers = {}
-        if origin == "same":
-            headers["Origin"] = f"http://{client.server.host}:{client.server.port}"
-        elif origin is not None:
-            headers["Origin"] = origin
-        ws = await client.ws_connect("/ws", headers=headers)
-        return Player(ws, name)
+        return await open_player(client, name, origin)
     return open_
 
 
@@ -138,28 +152,6 @@ async def room_code(client) -> str:
     resp = await client.post("/api/rooms")
     assert resp.status == 200
     return (await resp.json())["code"]
-
-
-class ListDeck:
-    """A deck of generated card ids (the engine only sees ids)."""
-
-    def __init__(self, n: int, title: str = "Test deck") -> None:
-        self.cards = [f"c{i:03}" for i in range(n)]
-        self.size = n
-        self.title = title
-
-
-class ListLibrary:
-    """Decks by id: "builtin" (98 cards) and "tiny" (10 cards)."""
-
-    def __init__(self) -> None:
-        self.decks = {"builtin": ListDeck(98), "tiny": ListDeck(10, "Tiny")}
-
-    def get(self, deck_id: str) -> ListDeck:
-        return self.decks[deck_id]
-
-    def list(self) -> list:
-        return list(self.decks.values())
 
 
 ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
@@ -244,6 +236,7 @@ def make_table(client, connect):
         tv = await connect("tv")
         await tv.hello(code, role="tv")
         table = Table(code, tv, [], tv.state_id)
+        table.app = client.server.app
         for i in range(n):
             p = await connect(f"P{i + 1}")
             await p.hello(code)

@@ -59,7 +59,7 @@ async def test_full_game_to_the_end(make_table, ruleset, settings):
     await table.play_until(lambda g: g["phase"] == "game_over", max_actions=3000)
     final = tv.game
     assert final["winners"]
-    assert final["round"] > 3
+    assert final["round"] >= 2
     if ruleset == "imaginarium":
         assert all(s["hand_count"] == 0 for s in final["seats"])
     if ruleset == "imaginarium-classic":
