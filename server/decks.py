@@ -140,14 +140,16 @@ def check_picture(path: Path) -> str | None:
     try:
         if path.stat().st_size > MAX_CARD_BYTES:
             return "too_big"
-        with Image.open(path) as im:
+        with Image.open(path, formats=sorted(IMAGE_FORMATS)) as im:
             if im.format not in IMAGE_FORMATS:
                 return "not_an_image"
             if im.width * im.height > MAX_CARD_PIXELS:
                 return "too_many_pixels"
     except Image.DecompressionBombError:
         return "too_many_pixels"
-    except (OSError, ValueError, SyntaxError, Image.UnidentifiedImageError):
+    except Image.UnidentifiedImageError:
+        return "not_an_image"
+    except (OSError, ValueError, SyntaxError):
         return "broken"
     return None
 

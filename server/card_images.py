@@ -1,0 +1,163 @@
+"""Prepared card pictures: each card in two sizes (`tv`, `thumb`) and two formats (`webp`, `jpg`), made
+once from the deck's picture and kept on disk under `<data_dir>/cache/cards/<deck>/<card>.<size>.<fmt>`.
+
+A prepared file is re-made when its source picture is newer. EXIF orientation is applied, transparency is
+flattened onto black, and the picture is fitted (never cropped, never enlarged) into the size's box.
+
+    prepare(library, deck_id, card_id, size, fmt) -> Path      # blocking; run it in an executor
+    prepare_all(library, deck_id, progress=True) -> int         # pre-make every file of a deck (CLI)
+Errors: DeckNotFound / KeyError for an unknown deck or card, ValueError for an unknown size or format,
+OSError (or Pillow's errors) for a picture that cannot be read.
+"""
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import TextIO
+
+from PIL import Image, ImageOps
+
+from server.decks import DeckLibrary
+
+# Box (width, height) in pixels. tv: a card on a 1080p TV table at most ~half the screen high;
+# thumb: a card in a phone's hand grid (3 across on a 3x-density phone) and the phone's zoomed view.
+SIZES: dict[str, tuple[int, int]] = {"tv": (640, 960), "thumb": (320, 480)}
+FORMATS: dict[str, tuple[str, str, dict]] = {
+    # fmt: (Pillow format, content type, save options)
+    "webp": ("WEBP", "image/webp", {"quality": 80, "method": 4}),
+    "jpg": ("JPEG", "image/jpeg", {"quality": 84, "optimize": True, "progressive": True}),
+}
+
+_locks: dict[Path, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+def _lock_for(path: Path) -> threading.Lock:
+    with _locks_guard:
+        return _locks.setdefault(path, threading.Lock())
+
+
+def cache_path(library: DeckLibrary, deck_id: str, card_id: str, size: str, fmt: str) -> Path:
+    """Where the prepared file lives (ids are validated by the library before they get here)."""
+    return library.cache_dir / deck_id / f"{card_id}.{size}.{fmt}"
+
+
+def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
+    """The prepared picture in each of `fmts`, encoded (one decode and resize for all of them).
+    Raises ValueError for an unknown size/format, OSError/Pillow errors for an unreadable source."""
+    if size not in SIZES or any(f not in FORMATS for f in fmts):
+        raise ValueError(f"unknown card image variant {size}.{fmts}")
+    box = SIZES[size]
+    with Image.open(source) as im:
+        im.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
+        im = ImageOps.exif_transpose(im)
+        if im.mode in ("RGBA", "LA", "P", "PA"):
+            im = im.convert("RGBA")
+            flat = Image.new("RGB", im.size, (0, 0, 0))
+            flat.paste(im, mask=im.getchannel("A"))
+            im = flat
+        else:
+            im = im.convert("RGB")
+        if im.width > box[0] or im.height > box[1]:
+            im = ImageOps.contain(im, box, Image.LANCZOS)
+        out = {}
+        for fmt in fmts:
+            pil_format, _, options = FORMATS[fmt]
+            buf = io.BytesIO()
+            im.save(buf, pil_format, **options)
+            out[fmt] = buf.getvalue()
+    return out
+
+
+def _is_fresh(target: Path, source: Path) -> bool:
+    try:
+        return target.stat().st_mtime_ns >= source.stat().st_mtime_ns
+    except FileNotFoundError:
+        return False
+
+
+def _write_atomic(target: Path, data: bytes) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def prepare(library: DeckLibrary, deck_id: str, card_id: str, size: str, fmt: str) -> Path:
+    """The prepared file for one card variant, making it first if it is missing or older than the
+    source. Blocking (Pillow work): call it through `loop.run_in_executor`. Safe to call from several
+    threads at once (one maker per file; the file appears atomically)."""
+    if size not in SIZES or fmt not in FORMATS:
+        raise ValueError(f"unknown card image variant {size}.{fmt}")
+    deck = library.get(deck_id)
+    source = deck.path_of(card_id)
+    target = cache_path(library, deck_id, card_id, size, fmt)
+    # one lock per card and size: both formats are made from one decode
+    with _lock_for(cache_path(library, deck_id, card_id, size, "")):
+        if _is_fresh(target, source):
+            return target
+        todo = tuple(f for f in FORMATS if not _is_fresh(cache_path(library, deck_id, card_id, size, f), source))
+        for f, data in render(source, size, todo).items():
+            _write_atomic(cache_path(library, deck_id, card_id, size, f), data)
+    return target
+
+
+class Progress:
+    """A one-line terminal progress bar that appears only after `delay` seconds (quick jobs stay
+    silent) and only on a terminal."""
+
+    def __init__(self, total: int, label: str, *, stream: TextIO | None = None, delay: float = 0.7, enabled: bool = True):
+        self.total, self.label, self.done = total, label, 0
+        self.stream = stream or sys.stderr
+        self.enabled = enabled and self.stream.isatty()
+        self.start = time.monotonic()
+        self.delay = delay
+        self.shown = False
+
+    def step(self, n: int = 1) -> None:
+        self.done += n
+        if not self.enabled or (not self.shown and time.monotonic() - self.start < self.delay):
+            return
+        self.shown = True
+        width = 30
+        filled = int(width * self.done / max(1, self.total))
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def prepare_all(library: DeckLibrary, deck_id: str, progress: bool = True, *, stream: TextIO | None = None) -> int:
+    """Makes every prepared file of deck `deck_id` (all cards × sizes × formats) that is missing or stale;
+    returns how many files exist afterwards. Shows a progress bar on `stream` (stderr) when it is a
+    terminal and the work takes more than a moment. Cards whose picture cannot be read are skipped.
+    Raises DeckNotFound."""
+    deck = library.get(deck_id)
+    variants = [(c, s, f) for c in deck.cards for s in SIZES for f in FORMATS]
+    bar = Progress(len(variants), f"Preparing cards of {deck_id}", stream=stream, enabled=progress)
+    made = 0
+    try:
+        for card_id, size, fmt in variants:
+            try:
+                prepare(library, deck_id, card_id, size, fmt)
+                made += 1
+            except (OSError, ValueError, Image.DecompressionBombError):
+                pass  # load_deck already reported unreadable files by name
+            bar.step()
+    finally:
+        bar.close()
+    return made

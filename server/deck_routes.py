@@ -1,0 +1,167 @@
+"""HTTP routes for decks and card pictures.
+
+    setup_deck_routes(app, library, can_upload) adds:
+    GET  /cards/{deck}/{card}.{tv|thumb}.{webp|jpg}   a prepared picture (server/card_images.py), made on
+         first request in an executor, then served from disk with `Cache-Control: public,
+         max-age=31536000, immutable` and an ETag (304 on If-None-Match). Ids are checked with strict
+         patterns, so a path can never leave the deck's folder; anything else is 404.
+    GET  /api/decks                                   {"decks": [DeckInfo.to_dict(), ...]}
+    POST /api/decks                                   multipart: `file` (a zip of pictures), optional
+         `title`. 201 {"deck": info, "skipped": [{"name", "problem", "message"}]}; 403 unless
+         `can_upload(request)`; 413 too big; 400 {"error", "message", "files": [...]} when no deck results.
+    GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
+    PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
+         `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
+
+`can_upload(request)` may return a bool or an awaitable of one (the server checks the room host token in
+headers `X-Room` and `X-Token`). Every error body is `{"error": code, "message": sentence, "files": [...]}`.
+"""
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import re
+import tempfile
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+from PIL import Image
+
+from server import card_images
+from server.deck_import import MAX_UPLOAD_BYTES, ImportRefused, import_zip
+from server.decks import CARD_ID_RE, DeckLibrary, DeckNotFound, is_deck_id
+
+log = logging.getLogger(__name__)
+
+CACHE_FOREVER = "public, max-age=31536000, immutable"
+_CARD_FILE = re.compile(rf"(?P<card>{CARD_ID_RE.pattern})\.(?P<size>tv|thumb)\.(?P<fmt>webp|jpg)")
+
+MESSAGES = {
+    "en": {"not_found": "No such card or deck.", "forbidden": "Only the host can change decks.",
+           "too_big": "The upload is too big.", "malformed": "Malformed request.",
+           "no_file": "Attach a zip file of pictures as 'file'.", "unknown_cards": "Some of these are not cards of the deck.",
+           "broken_card": "This card's picture cannot be read."},
+    "ru": {"not_found": "Нет такой карты или колоды.", "forbidden": "Колоды меняет только хозяин комнаты.",
+           "too_big": "Файл слишком большой.", "malformed": "Неверный запрос.",
+           "no_file": "Приложите zip-архив с картинками в поле 'file'.",
+           "unknown_cards": "Некоторых из этих карт нет в колоде.", "broken_card": "Картинку этой карты не прочитать."},
+}
+
+
+def _lang(request: web.Request) -> str:
+    return "ru" if request.headers.get("Accept-Language", "").lower().startswith("ru") else "en"
+
+
+def error(request: web.Request, status: int, code: str, message: str | None = None, files: list | None = None) -> web.Response:
+    """A JSON error for people: `{"error": code, "message": ..., "files": [...]}`."""
+    text = message or MESSAGES[_lang(request)].get(code, code)
+    return web.json_response({"error": code, "message": text, "files": files or []}, status=status)
+
+
+def setup_deck_routes(app: web.Application, library: DeckLibrary,
+                      can_upload: Callable[[web.Request], Awaitable[bool] | bool]) -> None:
+    """Adds the deck and card-picture routes (see the module docstring) to `app`."""
+
+    async def allowed(request: web.Request) -> bool:
+        result = can_upload(request)
+        if inspect.isawaitable(result):
+            result = await result
+        return bool(result)
+
+    async def card_image(request: web.Request) -> web.StreamResponse:
+        deck_id = request.match_info["deck"]
+        m = _CARD_FILE.fullmatch(request.match_info["file"])
+        if not is_deck_id(deck_id) or m is None:
+            return error(request, 404, "not_found")
+        try:
+            deck = library.get(deck_id)
+            deck.path_of(m["card"])
+        except KeyError:  # DeckNotFound too
+            return error(request, 404, "not_found")
+        loop = asyncio.get_running_loop()
+        try:
+            path = await loop.run_in_executor(None, card_images.prepare, library, deck_id, m["card"], m["size"], m["fmt"])
+        except KeyError:  # the deck changed meanwhile
+            return error(request, 404, "not_found")
+        except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+            # a picture Pillow cannot read: say so, keep serving the others
+            log.warning("card %s/%s cannot be prepared: %s", deck_id, m["card"], exc)
+            return error(request, 404, "broken_card")
+        return web.FileResponse(path, headers={"Cache-Control": CACHE_FOREVER,
+                                               "Content-Type": card_images.FORMATS[m["fmt"]][1]})
+
+    async def list_decks(request: web.Request) -> web.Response:
+        infos = await asyncio.get_running_loop().run_in_executor(None, library.list)
+        return web.json_response({"decks": [d.to_dict() for d in infos]})
+
+    async def upload_deck(request: web.Request) -> web.Response:
+        if not await allowed(request):
+            return error(request, 403, "forbidden")
+        if request.content_length is not None and request.content_length > MAX_UPLOAD_BYTES:
+            return error(request, 413, "too_big")
+        try:
+            reader = await request.multipart()
+        except (AssertionError, ValueError, KeyError):
+            return error(request, 400, "no_file")
+        title = None
+        with tempfile.TemporaryFile() as spool:
+            got_file = False
+            while (part := await reader.next()) is not None:
+                if part.name == "title" and not got_file:
+                    title = (await part.text())[:200]
+                elif part.name == "file" and not got_file:
+                    got_file, size = True, 0
+                    while chunk := await part.read_chunk(1 << 16):
+                        size += len(chunk)
+                        if size > MAX_UPLOAD_BYTES:
+                            return error(request, 413, "too_big")
+                        spool.write(chunk)
+                else:
+                    await part.release()
+            if not got_file:
+                return error(request, 400, "no_file")
+            spool.seek(0)
+            try:
+                result = await asyncio.get_running_loop().run_in_executor(None, import_zip, library, spool, title)
+            except ImportRefused as exc:
+                return error(request, exc.status, exc.code, exc.message, exc.files)
+        log.info("deck %s imported: %d cards, %d skipped", result.deck.id, result.deck.size, len(result.skipped))
+        return web.json_response({"deck": result.deck.to_dict(), "skipped": result.skipped}, status=201)
+
+    async def deck_cards(request: web.Request) -> web.Response:
+        deck_id = request.match_info["deck"]
+        try:
+            deck = library.get(deck_id)
+            excluded = library.excluded(deck_id)
+        except DeckNotFound:
+            return error(request, 404, "not_found")
+        return web.json_response({"deck": deck.id, "cards": deck.cards, "excluded": sorted(excluded)})
+
+    async def put_excluded(request: web.Request) -> web.Response:
+        if not await allowed(request):
+            return error(request, 403, "forbidden")
+        deck_id = request.match_info["deck"]
+        try:
+            library.get(deck_id)
+        except DeckNotFound:
+            return error(request, 404, "not_found")
+        try:
+            body = await request.json()
+        except ValueError:
+            return error(request, 400, "malformed")
+        if not isinstance(body, list) or not all(isinstance(c, str) for c in body) or len(body) > 10_000:
+            return error(request, 400, "malformed")
+        try:
+            ids = library.set_excluded(deck_id, body)
+        except ValueError:
+            unknown = sorted(set(body) - set(library.get(deck_id).cards))
+            return error(request, 400, "unknown_cards", files=[{"name": c, "problem": "not_in_deck"} for c in unknown[:50]])
+        return web.json_response({"deck": deck_id, "excluded": sorted(ids)})
+
+    r = app.router
+    r.add_get("/cards/{deck}/{file}", card_image)
+    r.add_get("/api/decks", list_decks)
+    r.add_post("/api/decks", upload_deck)
+    r.add_get("/api/decks/{deck}/cards", deck_cards)
+    r.add_put("/api/decks/{deck}/excluded", put_excluded)
