@@ -248,3 +248,12 @@ def make_table(client, connect):
             await table.act(table.phones[0], "start")
         return table
     return make
+
+
+@pytest.fixture
+def wire():
+    """The helper classes, for tests that open sockets on a server of their own (a real process)."""
+    class Wire:
+        pass
+    Wire.Player, Wire.Table = Player, Table
+    return Wire
