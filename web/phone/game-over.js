@@ -1,6 +1,6 @@
 // Phone, phase `game_over`: the final standings; the host may start a new game with the same people.
 import { h, fill } from '/static/shared/dom.js';
-import { t } from '/static/shared/i18n.js';
+import { t, has } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { elephantName, elephantColour, standings } from '/static/shared/roster.js';
 
@@ -15,6 +15,8 @@ export function create() {
     const iWon = (g.elephants || []).some((e) => won(e) && mine(e));
     fill(el,
       h('div', { class: 'final-title', text: g.duel_outcome ? t(`duel_outcome.${g.duel_outcome}`) : iWon ? t('phone.you_won') : t('phone.game_over') }),
+      g.end_reason && has(`end_reason.${g.end_reason}`)
+        ? h('p', { class: 'hint center', text: t(`end_reason.${g.end_reason}`) }) : null,
       h('ol', { class: 'p-standings', 'data-testid': 'final-standings' }, standings(g).map((e) => h('li', {
         class: `p-standing${won(e) ? ' won' : ''}${mine(e) ? ' mine' : ''}` },
       h('span', { class: 'p-rank', text: won(e) ? '👑' : '' }),

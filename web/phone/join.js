@@ -14,9 +14,10 @@ export function create(ctx) {
   const seats = h('div', { class: 'free-seats' });
   const btn = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'join', text: t('phone.join') });
   const title = h('h1', { class: 'join-title', text: t('phone.join_room', { code: ctx.code }) });
+  const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
   const lobbyPart = h('div', { class: 'join-lobby' },
     h('label', { class: 'field' }, h('span', { class: 'field-label', text: t('phone.your_name') }), name),
-    h('div', { class: 'field-label', text: t('phone.pick_colour') }), colours, btn);
+    colourLabel, colours, btn);
   const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, lobbyPart, seats);
   let busy = false;
 
@@ -32,7 +33,9 @@ export function create(ctx) {
   function update(c) {
     ctx = c;
     const inGame = c.room.phase !== 'lobby';
-    lobbyPart.hidden = inGame;
+    colours.hidden = inGame;
+    colourLabel.hidden = inGame;
+    btn.hidden = inGame;
     const free = c.room.colours_free || [];
     if (colour && !free.includes(colour)) colour = null;
     if (!colour && free.length) colour = free[0];
@@ -41,12 +44,12 @@ export function create(ctx) {
       'aria-checked': String(col === colour), 'aria-label': t(`colour.${col}`), 'data-colour': col,
       onclick: () => { colour = col; update(ctx); },
     }, elephantToken(col, 56))));
-    // During a game the only way in is a freed seat (a removed player's elephant).
-    const freed = (c.room.roster || []).filter((r) => r.removed);
+    // During a game the only way in is a seat the host freed (release_seat).
+    const freed = (c.room.roster || []).filter((r) => r.open);
     fill(seats, inGame ? [
       h('p', { class: 'hint', text: freed.length ? t('phone.take_seat_hint') : t('phone.game_running') }),
       freed.map((r) => h('button', { class: 'btn seat-btn', type: 'button', 'data-seat': r.seat,
-        onclick: () => c.send('join', { seat: r.seat, name: name.value.trim() || r.name, colour: r.colour }) },
+        onclick: () => c.send('join', name.value.trim() ? { seat: r.seat, name: name.value.trim() } : { seat: r.seat }) },
       elephantToken(r.colour, 40), h('span', { text: r.name }))),
     ] : null);
     refresh();

@@ -41,7 +41,7 @@ export function create(ctx) {
       form.update(c);
     } else if (form) { form = null; fill(hostPart); }
   }
-  return { el, update };
+  return { el, update, refused: () => form?.refused() };
 }
 
 function select(name, values, labelKey, onChange, testid) {
@@ -63,7 +63,20 @@ function toggle(name, onChange) {
 
 /** The host's settings form and Start button. */
 function settingsForm(getCtx) {
-  const set = (settings) => getCtx().send('set_settings', { settings });
+  // A setting sent but not yet confirmed by a new state: Start waits for it, or the start would carry a
+  // stale state_id (typing a number and tapping Start fires the input's change first).
+  let pending = false;
+  let startQueued = false;
+  const set = (settings) => {
+    const current = getCtx().room.settings || {};
+    if (Object.entries(settings).every(([k, v]) => current[k] === v)) return;  // nothing changes
+    if (getCtx().send('set_settings', { settings })) pending = true;
+  };
+  const sendStart = () => {
+    const c = getCtx();
+    const fields = c.room.settings?.first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
+    if (c.send('start', fields)) start.disabled = true;
+  };
   const ruleset = select('ruleset', RULESETS, 'ruleset', (v) => set({ ruleset: v }));
   const mode = select('mode', MODES, 'mode', (v) => set({ mode: v }));
   const shortOn = toggle('short_game', (on) => {
@@ -81,13 +94,12 @@ function settingsForm(getCtx) {
   CONDITIONS.map((c) => h('option', { value: c, text: t(`condition_short.${c}`) })));
   const first = select('first_storyteller', FIRST, 'first_storyteller', (v) => set({ first_storyteller: v }));
   const deckEmpty = select('when_deck_empty', DECK_EMPTY, 'when_deck_empty', (v) => set({ when_deck_empty: v }));
+  const tvLang = select('lang', ['ru', 'en'], 'lang', (v) => set({ lang: v }));
   const storyteller = h('select', { class: 'select', 'data-testid': 'start-storyteller' });
   const storytellerRow = row(t('settings.storyteller_first'), storyteller);
   const start = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'start', text: t('phone.start'),
     onclick: () => {
-      const c = getCtx();
-      const fields = c.room.settings?.first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
-      if (c.send('start', fields)) start.disabled = true;
+      if (pending) { startQueued = true; start.disabled = true; } else sendStart();
     } });
   const el = h('div', { class: 'settings-form', 'data-testid': 'settings-form' },
     h('h2', { class: 'settings-title', text: t('settings.title') }),
@@ -101,6 +113,7 @@ function settingsForm(getCtx) {
     row(t('settings.first_storyteller'), first),
     storytellerRow,
     row(t('settings.when_deck_empty'), deckEmpty),
+    row(t('settings.tv_lang'), tvLang),
     start);
 
   function update(c) {
@@ -116,13 +129,21 @@ function settingsForm(getCtx) {
     keep(restriction, s.restriction ?? '');
     keep(first, s.first_storyteller);
     keep(deckEmpty, s.when_deck_empty);
+    keep(tvLang, s.lang);
     deckEmpty.closest('.setting-row').hidden = s.mode !== 'trio';
     storytellerRow.hidden = s.first_storyteller !== 'host';
     const seats = (c.room.roster || []).filter((r) => !r.removed);
     const chosen = storyteller.value;
     fill(storyteller, seats.map((r) => h('option', { value: r.seat, text: r.name })));
     if (seats.some((r) => r.seat === chosen)) storyteller.value = chosen;
+    pending = false;
+    if (startQueued) { startQueued = false; sendStart(); } else start.disabled = false;
+  }
+  /** A refused setting or start: nothing is in flight any more; Start can be tapped again. */
+  function refused() {
+    pending = false;
+    startQueued = false;
     start.disabled = false;
   }
-  return { el, update };
+  return { el, update, refused };
 }

@@ -49,7 +49,11 @@ function readToken() {
 
 function onMessage(msg) {
   if (msg.type === 'welcome') {
-    if (msg.token) { try { localStorage.setItem(tokenKey, msg.token); } catch { /* private mode */ } }
+    // A token the server gave us is kept; a welcome without a seat means ours is unknown or was revoked.
+    try {
+      if (msg.token) localStorage.setItem(tokenKey, msg.token);
+      else if (!msg.seat) localStorage.removeItem(tokenKey);
+    } catch { /* private mode: the seat lasts while the page is open */ }
   } else if (msg.type === 'state') {
     last = msg;
     render();
@@ -108,6 +112,7 @@ function render() {
     const screen = mod.create(c);
     fill(header.main, screen.el);
     header.main.dataset.screen = key;
+    header.main.dataset.round = c.game?.round ?? 0;
     mounted = { key: fullKey, screen };
     window.scrollTo(0, 0);
   }
@@ -117,7 +122,7 @@ function render() {
   renderPause(c);
   buzzOnTurn(c);
   preloadHand(c);
-  if (c.room.phase !== 'game' && wakeLock) { wakeLock.release().catch(() => {}); wakeLock = null; }
+  if (c.room.phase !== 'game' && wakeLock && wakeLock !== 'pending') { wakeLock.release().catch(() => {}); wakeLock = null; }
 }
 
 function renderHeader(c) {
@@ -144,7 +149,7 @@ function buzzOnTurn(c) {
   const now = new Set((c.me?.can || []).filter((a) => TURN_ACTIONS.includes(a)));
   const fresh = [...now].some((a) => !prevTurn.has(a));
   prevTurn = now;
-  if (fresh && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  if (fresh && navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate([120, 60, 120]);
 }
 
 /** Hand and table thumbnails load ahead, so they are there when the screen shows them. */
@@ -157,9 +162,11 @@ function preloadHand(c) {
 
 async function keepAwake() {
   if (!last || last.room.phase !== 'game' || wakeLock || !('wakeLock' in navigator)) return;
+  wakeLock = 'pending';  // one request at a time
   try {
-    wakeLock = await navigator.wakeLock.request('screen');
-    wakeLock.addEventListener('release', () => { wakeLock = null; });
+    const lock = await navigator.wakeLock.request('screen');
+    wakeLock = lock;
+    lock.addEventListener('release', () => { if (wakeLock === lock) wakeLock = null; });
   } catch { wakeLock = null; /* refused (battery saver); the game still works */ }
 }
 

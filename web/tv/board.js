@@ -27,7 +27,7 @@ export function create() {
     const items = [];
     for (let i = 0; i < length; i++) {
       const [row, col] = place(i, cols);
-      const cond = special[String(i)];
+      const cond = special[String((b.first_number ?? 0) + i)];  // keyed by printed number
       items.push(h('div', {
         class: `cell${cond ? ' special' : ''}${i === 0 ? ' start' : ''}`,
         style: { gridRow: row + 1, gridColumn: col + 1 },
@@ -58,7 +58,7 @@ export function create() {
       }
       fill(tok, elephantToken(elephantColour(ctx.room, e), 54, name),
         e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null);
-      const cell = ((e.cell ?? e.distance) % geom.length + geom.length) % geom.length;
+      const cell = ((e.distance % geom.length) + geom.length) % geom.length;  // index along the track
       const n = onCell.get(cell) || 0;
       onCell.set(cell, n + 1);
       const [row, col] = place(cell, geom.cols);

@@ -1,6 +1,6 @@
 // TV, phase `game_over`: the final standings with the winners crowned.
 import { h, fill } from '/static/shared/dom.js';
-import { t, tn } from '/static/shared/i18n.js';
+import { t, tn, has } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { elephantName, elephantColour, standings } from '/static/shared/roster.js';
 
@@ -33,6 +33,8 @@ export function create() {
     fill(el,
       h('div', { class: 'winners', 'data-testid': 'winners' },
         h('div', { class: 'winners-title', text: headline }),
+        g.end_reason && has(`end_reason.${g.end_reason}`)
+          ? h('div', { class: 'end-reason', text: t(`end_reason.${g.end_reason}`) }) : null,
         h('div', { class: 'winners-list' }, winnerEls.map((e) => h('div', { class: 'winner' },
           elephantToken(elephantColour(ctx.room, e), 150),
           h('div', { class: 'winner-name', text: elephantName(ctx.room, e) }))))),

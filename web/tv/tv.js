@@ -21,6 +21,7 @@ const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message
 let code = null;
+let roomLang = null;    // the TV language the host chose in the settings (follow it when it changes)
 // What is on screen now: the lobby, or the game frame with a phase screen inside it.
 let mounted = { key: null, screen: null, frame: null };
 
@@ -48,7 +49,14 @@ async function roomCode() {
 }
 
 function onMessage(msg) {
-  if (msg.type === 'state') { last = msg; render(); }
+  if (msg.type === 'state') {
+    last = msg;
+    const wanted = msg.room.settings?.lang;
+    const changed = roomLang !== null && wanted && wanted !== roomLang;
+    roomLang = wanted || roomLang;
+    if (changed && wanted !== document.documentElement.lang) switchLang(wanted);
+    else render();
+  }
   else if (msg.type === 'error') {
     toast(msg.message || msg.code);
     if (msg.code === 'no_such_room') newRoom();
@@ -82,9 +90,26 @@ function renderWaiting() {
   fill(app, topBar(null), h('main', { class: 'tv-loading', text: t('connecting') }));
 }
 
+// The last round ends straight in `game_over`: show its result first, then the winners.
+const FINAL_RESULT_MS = 7000;
+let holdFinal = null;   // timer while the final round's result is on screen
+
+function screenFor(ctx) {
+  if (ctx.room.phase === 'lobby' || !ctx.game) { holdFinal = null; return 'lobby'; }
+  const phase = ctx.game.phase;
+  if (phase === 'game_over' && ctx.game.result) {
+    if (mounted.key === 'voting' && !holdFinal) {
+      holdFinal = setTimeout(() => { holdFinal = 'done'; if (last) render(); }, FINAL_RESULT_MS);
+    }
+    if (holdFinal && holdFinal !== 'done') return 'scored';
+  }
+  if (phase !== 'game_over') holdFinal = null;
+  return phase;
+}
+
 function render() {
   const ctx = { room: last.room, game: last.game, you: last.you, code };
-  const key = ctx.room.phase === 'lobby' || !ctx.game ? 'lobby' : ctx.game.phase;
+  const key = screenFor(ctx);
   if (key === 'lobby') {
     if (mounted.key !== 'lobby') {
       const screen = lobby.create(ctx);
@@ -104,6 +129,7 @@ function render() {
       mounted.screen = screen;
     }
     f.title.textContent = mod.title(ctx);
+    f.main.dataset.round = ctx.game.round;
     f.round.textContent = t('round_n', { n: ctx.game.round });
     f.round.hidden = !ctx.game.round;
     mounted.screen.update(ctx);

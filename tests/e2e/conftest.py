@@ -1,0 +1,86 @@
+"""Browser-test fixtures: a real server process on a free port, and headless Debian Chromium.
+
+The server runs as `python -m server` in its own process (as on game night) with a throwaway data
+directory; it is killed at the end and its log must hold no ERROR line.
+"""
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+STARTUP_LIMIT_S = 30
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _python() -> str:
+    venv = ROOT / ".venv" / "bin" / "python"
+    return str(venv) if venv.exists() else sys.executable
+
+
+@pytest.fixture
+def server(tmp_path):
+    """Starts the server; yields its base URL ("http://127.0.0.1:<port>"); stops it and checks its log."""
+    port = _free_port()
+    log_path = tmp_path / "server.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [_python(), "-m", "server", "--port", str(port), "--data-dir", str(tmp_path / "data"),
+             "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(proc, base, log_path)
+        yield base
+    finally:
+        proc.kill()
+        proc.wait()
+    errors = [line for line in log_path.read_text().splitlines()
+              if " ERROR " in line or " CRITICAL " in line or line.startswith("Traceback")]
+    assert not errors, "server logged errors:\n" + "\n".join(errors)
+
+
+def _wait_healthy(proc: subprocess.Popen, base: str, log_path: Path) -> None:
+    """Polls /healthz until it answers, the process dies, or the startup limit passes."""
+    deadline = time.monotonic() + STARTUP_LIMIT_S
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=2) as res:
+                if res.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        try:
+            # Waiting on the process (not a sleep): returns at once if the server has died.
+            code = proc.wait(timeout=0.1)
+        except subprocess.TimeoutExpired:
+            continue
+        raise AssertionError(f"server exited with {code}:\n{log_path.read_text()}")
+    raise AssertionError(f"server did not answer /healthz in {STARTUP_LIMIT_S} s:\n{log_path.read_text()}")
+
+
+@pytest.fixture
+def launch_options():
+    """Playwright launch options for Debian's Chromium (Playwright never downloads a browser here)."""
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def output_dir():
+    """test-output/ at the repository root (gitignored): screenshots of every phase."""
+    out = ROOT / "test-output"
+    out.mkdir(exist_ok=True)
+    return out
