@@ -89,6 +89,7 @@ SPECS: dict[str, _Spec] = {
     "return_player": _Spec("host", "game"),
     "release_seat": _Spec("host", "game"),
     "pass_host": _Spec("host", None),
+    "claim_host": _Spec("seat", None),
     "end_game": _Spec("host", "game"),
     "new_game": _Spec("host", "game"),
 }
@@ -503,6 +504,21 @@ class Room:
                 if c.seat in (conn.seat, entry["seat"]):
                     c.send(self.welcome(c))
         return tell_both
+
+    def _do_claim_host(self, conn: Connection, msg: dict) -> Callable[[], None]:
+        """Any seated player becomes host while no socket holds the host seat (the host's phone died
+        or left for good); a connected host keeps the role."""
+        if any(c.seat == self.host for c in self.connections if self.host):
+            raise Refused("host_present")
+        if self._seat(conn.seat).get("removed"):
+            raise Refused("seat_removed")
+        self.data["host"] = conn.seat
+
+        def tell() -> None:
+            for c in self.connections:
+                if c.seat == conn.seat:
+                    c.send(self.welcome(c))
+        return tell
 
     def _do_end_game(self, conn: Connection, msg: dict) -> None:
         self._engine(None, {"type": "end_game"})

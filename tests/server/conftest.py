@@ -105,7 +105,8 @@ def config(tmp_path) -> Config:
     """A config on a temporary data dir (holding a family deck "tiny" of 10 cards), no mDNS, the repo's
     web/, boards and shipped decks."""
     make_deck(tmp_path / "data" / "decks" / "tiny", 10)
-    return Config(port=0, data_dir=tmp_path / "data", zeroconf=False, advertise_ip="192.168.77.5")
+    return Config(port=0, data_dir=tmp_path / "data", zeroconf=False, advertise_ip="192.168.77.5",
+                  join_burst=50)
 
 
 @pytest.fixture

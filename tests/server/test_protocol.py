@@ -191,6 +191,7 @@ async def test_remove_return_release_and_claim_a_seat(make_table, connect):
     roster = {r["seat"]: r for r in table.tv.state["room"]["roster"]}
     assert roster[seat]["removed"]
     assert not next(s for s in table.tv.game["seats"] if s["seat"] == seat)["active"]
+    await table.refused(gone, "dispute", "seat_removed")
     await table.act(host, "return_player", seat=seat)
     assert next(s for s in table.tv.game["seats"] if s["seat"] == seat)["active"]
     # the phone is lost: the host frees the seat; the old token stops working; a newcomer takes it
@@ -405,3 +406,44 @@ async def test_shutdown_closes_sockets_with_going_away(client, connect, room_cod
     assert frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED)
     assert p.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
     assert keys.SOCKETS in client.server.app
+
+
+async def test_claim_host_only_when_the_host_is_gone(make_table):
+    table = await make_table(4)
+    host, other = table.phones[0], table.phones[1]
+    await table.refused(other, "claim_host", "host_present")
+    await host.close()
+    table.phones.remove(host)
+    await table.tv.until_state(lambda s: not s["room"]["roster"][0]["connected"])
+    await table.sync()
+    await table.act(other, "claim_host")
+    assert table.tv.state["room"]["host"] == other.welcome["seat"]
+    assert other.welcome["is_host"]
+    await table.act(other, "pause")
+
+
+async def test_deck_changes_need_the_host_token(client, make_table):
+    table = await make_table(4, start=False)
+    host, other = table.phones[0], table.phones[1]
+    url = "/api/decks/tiny/excluded"
+    assert (await client.put(url, json=[])).status == 403
+    headers = {"X-Room": table.code, "X-Token": other.token}
+    assert (await client.put(url, json=[], headers=headers)).status == 403
+    headers = {"X-Room": "ZZZZ", "X-Token": host.token}
+    assert (await client.put(url, json=[], headers=headers)).status == 403
+    headers = {"X-Room": table.code.lower(), "X-Token": host.token}
+    resp = await client.put(url, json=["c001"], headers=headers)
+    assert resp.status == 200 and (await resp.json())["excluded"] == ["c001"]
+
+
+async def test_rooms_run_side_by_side(make_table, connect):
+    one = await make_table(4)
+    two = await make_table(4, settings={"ruleset": "dixit"})
+    assert one.code != two.code
+    await one.play_until(lambda g: g["phase"] == "voting")
+    assert two.tv.game["phase"] == "telling" and two.tv.game["ruleset"] == "dixit"
+    await two.play_until(lambda g: g["phase"] == "playing")
+    assert one.tv.game["phase"] == "voting"
+    # a token is only good in its own room
+    stranger = await connect("stranger")
+    assert (await stranger.hello(two.code, token=one.phones[0].token))["seat"] is None

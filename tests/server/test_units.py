@@ -188,3 +188,15 @@ def test_sentences_fill_params_and_use_the_terms():
     ru = json.dumps(catalogue("ru"), ensure_ascii=False)
     for term in ("ведущ", "ассоциац", "карт", "голос", "слон"):
         assert term in ru
+
+
+def test_every_room_refusal_is_exercised_by_a_wire_test():
+    """Each code the room and socket handler emit appears in the protocol tests (internal_error is a
+    bug by definition and cannot be provoked)."""
+    own = set()
+    for f in ("room.py", "ws.py"):
+        src = (ROOT / "server" / f).read_text(encoding="utf-8")
+        own |= set(re.findall(r'(?:Refused\(|refuse\()\s*"([a-z_]+)"', src))
+    tests = (ROOT / "tests" / "server" / "test_protocol.py").read_text(encoding="utf-8")
+    untested = {c for c in own - {"internal_error"} if f'"{c}"' not in tests}
+    assert not untested, sorted(untested)
