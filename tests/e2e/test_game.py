@@ -41,6 +41,12 @@ async def test_full_game_through_the_ui(server, launch_options, output_dir):
                 await phone.get_by_test_id("join").click()
                 await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
                 phones.append(phone)
+            # The TV speaks the browser's language (Russian here) and switches on a tap.
+            await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
+            await tv.get_by_test_id("lang").click()
+            await expect(tv.locator(".join-title")).to_have_text("Scan to join")
+            await tv.get_by_test_id("lang").click()
+            await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
             roster = tv.get_by_test_id("roster")
             for name, _ in PLAYERS:
                 await expect(roster).to_contain_text(name)
@@ -108,6 +114,12 @@ async def _play_until_game_over(tv, phones, output_dir) -> int:
         assert storyteller is not None, "no phone shows the storyteller's form"
         await expect(storyteller.get_by_test_id("storyteller-badge")).to_be_visible()
         others = [p for p in phones if p is not storyteller]
+        if round_no == 1:
+            # A phone that reloads (or wakes up) gets its seat and hand back from its stored token.
+            hand_before = await _hand(others[0])
+            await others[0].reload()
+            await expect(others[0].get_by_test_id("phone-telling")).to_be_visible()
+            assert await _hand(others[0]) == hand_before
         if round_no == 1:
             await _shot(tv, output_dir, "tv-telling")
         await _tell(storyteller, round_no, output_dir)
@@ -181,6 +193,12 @@ async def _tell(storyteller, round_no, output_dir):
     if round_no == 1:
         await _shot(storyteller, output_dir, "phone-telling")
     await storyteller.get_by_test_id("confirm").click()
+
+
+async def _hand(phone) -> list[str]:
+    cards = phone.get_by_test_id("phone-telling").locator(".grid-card")
+    await expect(cards).to_have_count(6)
+    return [await c.get_attribute("data-card") for c in await cards.all()]
 
 
 async def _check_enlarge(phone):

@@ -43,6 +43,12 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] ?? m));
 }
 
+/** A text the server gives per language ({"en": "...", "ru": "..."}) or as one plain string. */
+export function localized(value) {
+  if (value == null || typeof value === 'string') return value ?? '';
+  return value[current] ?? value.en ?? Object.values(value)[0] ?? '';
+}
+
 /** True when key has a translation. */
 export function has(key) {
   return Object.prototype.hasOwnProperty.call(dict, key);

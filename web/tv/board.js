@@ -5,9 +5,14 @@ import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { elephantName, elephantColour, CONDITION_ICONS } from '/static/shared/roster.js';
 
-// Where the n-th elephant on a shared cell sits, as a fraction of the cell (so up to 7 fit visibly).
-const STACK = [[0, 0], [0.22, -0.18], [-0.22, 0.18], [0.22, 0.18], [-0.22, -0.18], [0, 0.3], [0, -0.3],
-  [0.3, 0], [-0.3, 0]];
+// Where the n-th of k elephants sharing a cell sits (fractions of the cell) and how small they get.
+function stackPlace(n, k) {
+  if (k <= 1) return { dx: 0, dy: 0.08, scale: 1 };
+  const rows = Math.ceil(k / 2);
+  const col = n % 2;
+  const row = Math.floor(n / 2);
+  return { dx: (col - 0.5) * 0.42, dy: 0.08 + (row - (rows - 1) / 2) * (0.62 / rows), scale: k > 4 ? 0.55 : 0.72 };
+}
 
 /** Builds the board; update(ctx) redraws the cells when the board changes and moves the elephants. */
 export function create() {
@@ -18,7 +23,7 @@ export function create() {
   let boardKey = null;
   let geom = null;
 
-  function layout(b) {
+  function layout(b, finish) {
     const length = b.length || 40;
     const rows = length > 48 ? 3 : 2;
     const cols = Math.ceil(length / rows);
@@ -27,13 +32,16 @@ export function create() {
     const items = [];
     for (let i = 0; i < length; i++) {
       const [row, col] = place(i, cols);
-      const cond = special[String((b.first_number ?? 0) + i)];  // keyed by printed number
+      const number = (b.first_number ?? 0) + i;
+      const cond = special[String(number)];  // keyed by the printed number
+      const isFinish = finish != null && number === finish;
       items.push(h('div', {
-        class: `cell${cond ? ' special' : ''}${i === 0 ? ' start' : ''}`,
+        class: `cell${cond ? ' special' : ''}${i === 0 ? ' start' : ''}${isFinish ? ' finish' : ''}`,
         style: { gridRow: row + 1, gridColumn: col + 1 },
         title: cond ? t(`condition.${cond}`) : null,
       },
-      h('span', { class: 'cell-number', text: String((b.first_number ?? 0) + i) }),
+      h('span', { class: 'cell-number', text: String(number) }),
+      isFinish ? h('span', { class: 'cell-finish', text: '🏁' }) : null,
       cond ? h('span', { class: 'cell-icon', text: CONDITION_ICONS[cond] || '★' }) : null));
     }
     fill(cells, items);
@@ -43,9 +51,13 @@ export function create() {
   function update(ctx) {
     const g = ctx.game;
     const b = g.board || { length: 40 };
-    const key = JSON.stringify(b);
-    if (key !== boardKey) { layout(b); boardKey = key; }
+    const finish = g.settings?.short_game ?? null;
+    const key = JSON.stringify([b, finish]);
+    if (key !== boardKey) { layout(b, finish); boardKey = key; }
     const onCell = new Map();
+    const perCell = new Map();
+    const cellOf = (e) => ((e.distance % geom.length) + geom.length) % geom.length;  // index along the track
+    for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
     const seen = new Set();
     for (const e of g.elephants || []) {
       seen.add(e.id);
@@ -58,14 +70,15 @@ export function create() {
       }
       fill(tok, elephantToken(elephantColour(ctx.room, e), 54, name),
         e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null);
-      const cell = ((e.distance % geom.length) + geom.length) % geom.length;  // index along the track
+      const cell = cellOf(e);
       const n = onCell.get(cell) || 0;
       onCell.set(cell, n + 1);
       const [row, col] = place(cell, geom.cols);
-      const [dx, dy] = STACK[n % STACK.length];
+      const { dx, dy, scale } = stackPlace(n, perCell.get(cell));
       setStyle(tok, {
         left: `${((col + 0.5 + dx) / geom.cols) * 100}%`,
         top: `${((row + 0.5 + dy) / geom.rows) * 100}%`,
+        '--scale': scale,
       });
       tok.classList.toggle('storyteller', (e.seats || [e.id]).includes(g.storyteller));
     }

@@ -1,6 +1,6 @@
 // The chosen table settings as chips (lobby), in words from the translation files.
 import { h } from '/static/shared/dom.js';
-import { t } from '/static/shared/i18n.js';
+import { t, localized } from '/static/shared/i18n.js';
 
 /** Chips describing settings (RULES.md §4) and the deck. */
 export function settingsSummary(settings, deck) {
@@ -12,6 +12,6 @@ export function settingsSummary(settings, deck) {
   if (settings.restriction) chips.push(t('settings.restriction_is', { what: t(`condition_short.${settings.restriction}`) }));
   if (settings.special_cells === false) chips.push(t('settings.special_cells_off'));
   if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
-  if (deck && deck.title) chips.push(t('settings.deck_is', { title: deck.title, n: deck.size ?? '?' }));
+  if (deck && deck.title) chips.push(t('settings.deck_is', { title: localized(deck.title), n: deck.size ?? '?' }));
   return chips.map((c) => h('span', { class: 'chip setting-chip', text: c }));
 }

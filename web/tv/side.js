@@ -26,7 +26,7 @@ export function create(ctx) {
       return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}` },
         elephantToken(elephantColour(c.room, e), 56),
         h('span', { class: 'standing-name', text: elephantName(c.room, e) },
-          seats.includes(g.storyteller) ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: ' ★' }) : null),
+          seats.includes(g.storyteller) && g.phase !== 'game_over' ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: ' ★' }) : null),
         h('span', { class: 'standing-distance', text: String(e.distance) }));
     }));
   }
