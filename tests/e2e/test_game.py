@@ -179,6 +179,7 @@ async def _play_until_game_over(tv, phones, output_dir) -> int:
         if round_no == 1:
             await _shot(tv, output_dir, "tv-scored")
             await _shot(phones[0], output_dir, "phone-scored")
+            await _pause_and_resume(tv, phones)
         await phones[round_no % 4].get_by_test_id("next-round").click()
     raise AssertionError(f"the game did not end within {MAX_ROUNDS} rounds")
 
@@ -193,6 +194,23 @@ async def _tell(storyteller, round_no, output_dir):
     if round_no == 1:
         await _shot(storyteller, output_dir, "phone-telling")
     await storyteller.get_by_test_id("confirm").click()
+
+
+async def _pause_and_resume(tv, phones):
+    """The host pauses from the host menu: the TV and the phones show it; the host resumes."""
+    host = phones[0]
+    await host.get_by_test_id("host-menu-btn").click()
+    menu = host.get_by_test_id("host-menu")
+    await expect(menu).to_be_visible()
+    await expect(menu.get_by_test_id("remove")).to_have_count(3)      # every other player
+    await menu.get_by_test_id("pause").click()
+    await expect(tv.get_by_test_id("paused")).to_be_visible()
+    await expect(phones[1].locator(".paused-veil")).to_be_visible()
+    await host.locator(".paused-veil button").click()
+    await expect(tv.get_by_test_id("paused")).to_have_count(0)
+    await expect(phones[1].locator(".paused-veil")).to_have_count(0)
+    await menu.locator(".sheet-head button").click()
+    await expect(menu).to_have_count(0)
 
 
 async def _hand(phone) -> list[str]:

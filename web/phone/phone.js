@@ -85,9 +85,10 @@ function renderShell() {
   const menuBtn = h('button', { class: 'menu-btn', type: 'button', 'aria-label': t('host_menu.title'),
     'data-testid': 'host-menu-btn', text: '☰', hidden: true, onclick: () => hostMenu.open(ctx()) });
   const main = h('main', { class: 'phone-main' });
-  header = { me, menuBtn, main };
+  const banner = h('div', { class: 'host-gone', hidden: true });
+  header = { me, menuBtn, main, banner };
   fill(app, h('header', { class: 'phone-top' }, me,
-    h('div', { class: 'phone-top-right' }, badge, switcher, menuBtn)), main);
+    h('div', { class: 'phone-top-right' }, badge, switcher, menuBtn)), banner, main);
   if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
 }
 
@@ -132,6 +133,15 @@ function renderHeader(c) {
     h('span', { class: 'me-name', text: info ? info.name : t('room_code_short', { code }) }),
     c.me?.is_storyteller ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
   header.menuBtn.hidden = !c.you.is_host;
+  // The host's phone is gone (flat battery): any seated player may take over the host's controls.
+  const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
+  const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);
+  header.banner.hidden = !hostGone;
+  if (hostGone) {
+    fill(header.banner, h('span', { text: t('phone.host_gone', { name: host.name }) }),
+      h('button', { class: 'btn small', type: 'button', 'data-testid': 'claim-host', text: t('phone.claim_host'),
+        onclick: () => send('claim_host') }));
+  }
 }
 
 let veil = null;
