@@ -50,7 +50,7 @@ def checked_association(raw: object, conditions, *, required: bool = False) -> s
         if required:
             raise IllegalAction("association_required", "type the association")
         return None
-    if grapheme_count(text) > ASSOCIATION_MAX:
+    if len(text) > ASSOCIATION_MAX and grapheme_count(text) > ASSOCIATION_MAX:  # clusters <= code points
         raise IllegalAction("association_too_long", f"at most {ASSOCIATION_MAX} characters",
                             max=ASSOCIATION_MAX)
     violated = check_association(text, conditions)

@@ -34,6 +34,8 @@ def random_action(state: GameState, rng: int) -> tuple[str | None, dict, int]:
         return seat, action, rng
     if phase == "playing":
         waiting = waiting_to_play(s)
+        if not waiting:  # everything is down but the association is disputed
+            return state.storyteller, {"type": "restate", "association": SAFE_ASSOCIATION}, rng
         k, rng = randbelow(rng, len(waiting))
         seat = waiting[k]
         hand = state.hands[seat]

@@ -27,10 +27,10 @@ def _check_fields(kind: str, action: dict) -> None:
     for key in _REQUIRED.get(kind, ()):
         if action.get(key) is None:
             raise MalformedAction(f"`{kind}` needs `{key}`")
-    for key, types in _FIELD_TYPES.items():
-        if key not in action:
-            continue
-        value = action[key]
+    for key, value in action.items():
+        types = _FIELD_TYPES.get(key)
+        if types is None:
+            continue  # extra keys (the room's own) are ignored
         if kind == "vote" and key == "card":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise MalformedAction("`card` is the table number (an integer)")
@@ -230,7 +230,8 @@ def _vote(state, d, seat, action, ev):
             raise IllegalAction("seat_removed", f"seat {voter!r} was removed", seat=voter)
     if voter == state.storyteller and not mode.storyteller_votes:
         raise IllegalAction("storyteller_cannot_vote", "the storyteller does not vote")
-    if voter not in mode.voters(d):
+    voters = mode.voters(d)
+    if voter not in voters:
         raise IllegalAction("not_allowed", "this seat does not vote this round")
     if voter in state.votes:
         raise IllegalAction("already_voted", "you have already voted")
@@ -241,7 +242,8 @@ def _vote(state, d, seat, action, ev):
     votes = d["votes"] = dict(state.votes)
     votes[voter] = number
     ev.append({"type": "voted", "seat": voter})
-    _maybe_score(d, ev)
+    if len(votes) == len(voters) and all(v in votes for v in voters):
+        _score(d, ev)
 
 
 def _dispute(state, d, seat, action, ev):

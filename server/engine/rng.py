@@ -29,8 +29,11 @@ def next_u64(state: int) -> tuple[int, int]:
 
 def randbelow(state: int, n: int) -> tuple[int, int]:
     """A number in ``range(n)`` (n >= 1) and the next state (bias below 2**-50: negligible)."""
-    z, state = next_u64(state)
-    return (z * n) >> 64, state
+    state = (state + _GOLDEN) & _MASK  # next_u64, inlined: this is the hot path of random play
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return ((z ^ (z >> 31)) * n) >> 64, state
 
 
 def shuffled(state: int, items: Sequence[T]) -> tuple[list[T], int]:

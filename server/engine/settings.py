@@ -1,7 +1,7 @@
 """Table settings chosen before the game (RULES.md §4)."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from .board import CONDITIONS
 from .errors import IllegalAction, MalformedAction
@@ -75,7 +75,7 @@ class Settings:
 
     def to_dict(self) -> dict:
         """The settings as a JSON-able dict (every field)."""
-        return asdict(self)
+        return {key: getattr(self, key) for key in _TYPES}
 
     @classmethod
     def from_dict(cls, data: object) -> "Settings":

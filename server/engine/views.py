@@ -27,6 +27,8 @@ def public_view(state: GameState) -> dict:
         waiting = active_seats(s) if state.storyteller is None else [state.storyteller]
     elif phase == "playing":
         waiting = waiting_to_play(s)
+        if state.disputed:  # the reveal waits for the storyteller to restate
+            waiting.append(state.storyteller)
     elif phase == "voting":
         waiting = [v for v in voters if v not in state.votes]
     else:
