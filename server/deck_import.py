@@ -22,7 +22,6 @@ import re
 import shutil
 import struct
 import tempfile
-import unicodedata
 import warnings
 import zipfile
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from typing import BinaryIO
 
 from PIL import Image, ImageOps
 
-from server.decks import IMAGE_FORMATS, MANIFEST, MAX_CARD_PIXELS, DeckInfo, DeckLibrary, is_deck_id
+from server.decks import IMAGE_FORMATS, MANIFEST, MAX_CARD_PIXELS, DeckInfo, DeckLibrary, is_deck_id, slug
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
 MAX_FILE_BYTES = 20 * 1024 * 1024      # one picture, uncompressed
@@ -80,18 +79,6 @@ def is_safe_member(name: str) -> bool:
     if norm.startswith("/") or re.match(r"^[A-Za-z]:", norm):
         return False
     return ".." not in PurePosixPath(norm).parts
-
-
-def slug(title: str) -> str:
-    """A deck id stem from a title: ASCII letters/digits and `-` (Cyrillic titles are transliterated
-    roughly; an empty result gives "deck")."""
-    table = str.maketrans({"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh",
-                           "з": "z", "и": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
-                           "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "c",
-                           "ч": "ch", "ш": "sh", "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu",
-                           "я": "ya"})
-    text = unicodedata.normalize("NFKD", title.lower().translate(table)).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:32] or "deck"
 
 
 def new_deck_id(library: DeckLibrary, title: str) -> str:

@@ -8,7 +8,8 @@ Where decks live:
 * shipped decks: `<builtin_dir>/<id>/` (the repo's `assets/decks/`; the generated one is `builtin`).
   If `builtin_dir` itself holds pictures, it is the deck `builtin`.
 * the family's decks: `<data_dir>/decks/<id>/` (uploads land here, see server/deck_import.py).
-A shipped deck wins over a user deck of the same id.
+A shipped deck wins over a user deck of the same id. A folder whose name is not an id ("Family Photos")
+gets one from its name ("family-photos"), and its name as title.
 
 Card ids are opaque and stable across restarts (saved games keep them): a file named like `c001.jpg`
 keeps its stem; any other file name (`IMG_2034.JPG`, `grandma.png`) becomes `c` + 10 hex digits of a
@@ -34,6 +35,7 @@ import os
 import re
 import tempfile
 import threading
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,6 +77,36 @@ def card_id_for(filename: str) -> str:
     if _CANONICAL_CARD.fullmatch(stem):
         return stem
     return "c" + hashlib.sha256(filename.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+
+
+_CYRILLIC = str.maketrans({"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+                           "и": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+                           "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "ch", "ш": "sh",
+                           "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya"})
+
+
+def slug(title: str) -> str:
+    """A deck id from a title or folder name: ASCII letters/digits and `-` (Cyrillic transliterated
+    roughly), at most 32 characters; "deck" if nothing is left."""
+    text = unicodedata.normalize("NFKD", title.lower().translate(_CYRILLIC)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:32] or "deck"
+
+
+def folder_ids(root: Path) -> dict[str, Path]:
+    """The deck folders directly under `root` by deck id: a folder named like an id keeps its name,
+    any other ("Family Photos") gets its slug ("family-photos"); hidden folders (".import-…") are skipped;
+    on a clash the folder whose name is the id wins, then the first by name."""
+    if not root.is_dir():
+        return {}
+    found: dict[str, Path] = {}
+    folders = [p for p in sorted(root.iterdir()) if p.is_dir() and not p.name.startswith(".")]
+    for p in sorted(folders, key=lambda p: (not is_deck_id(p.name), p.name)):
+        deck_id = p.name if is_deck_id(p.name) else slug(p.name)
+        if deck_id in found:
+            log.warning("deck folder %s would be deck %r like %s; ignored", p, deck_id, found[deck_id])
+            continue
+        found[deck_id] = p
+    return dict(sorted(found.items()))
 
 
 def normalise_title(raw: object, fallback: str) -> dict[str, str]:
@@ -226,12 +258,10 @@ class DeckLibrary:
             return {}
         if any(p.suffix.lower() in IMAGE_SUFFIXES and p.is_file() for p in root.iterdir()):
             return {BUILTIN_ID: root}
-        return {p.name: p for p in sorted(root.iterdir()) if p.is_dir() and is_deck_id(p.name)}
+        return folder_ids(root)
 
     def _users(self) -> dict[str, Path]:
-        if not self.user_dir.is_dir():
-            return {}
-        return {p.name: p for p in sorted(self.user_dir.iterdir()) if p.is_dir() and is_deck_id(p.name)}
+        return folder_ids(self.user_dir)
 
     def _folder(self, deck_id: str) -> tuple[Path, bool]:
         if not is_deck_id(deck_id):
@@ -240,8 +270,11 @@ class DeckLibrary:
         if deck_id in shipped:
             return shipped[deck_id], True
         folder = self.user_dir / deck_id
-        if folder.is_dir():
+        if folder.is_dir():  # the usual case, without listing the folder
             return folder, False
+        users = self._users()
+        if deck_id in users:
+            return users[deck_id], False
         raise DeckNotFound(deck_id)
 
     def ids(self) -> list[str]:
@@ -251,7 +284,7 @@ class DeckLibrary:
 
     def is_taken(self, deck_id: str) -> bool:
         """True if `deck_id` names a deck (or a folder a new deck must not reuse)."""
-        return deck_id in self._shipped() or (self.user_dir / deck_id).exists()
+        return deck_id in self._shipped() or (self.user_dir / deck_id).exists() or deck_id in self._users()
 
     # -- loading ------------------------------------------------------------------------------------------
     def get(self, deck_id: str) -> Deck:

@@ -160,3 +160,12 @@ def test_excluded_refuses_unknown_cards_and_changes_nothing(library):
     assert library.excluded("builtin") == {"c001"}
     with pytest.raises(DeckNotFound):
         library.set_excluded("nope", [])
+
+
+def test_folder_with_a_free_name_gets_an_id_from_it(library):
+    card_folder(library.user_dir / "Бабушкины Фото 2024", 2)
+    card_folder(library.user_dir / ".import-abc", 2)  # an import in progress is not a deck
+    assert [(d.id, d.title["en"]) for d in library.list()] == [("builtin", "builtin"),
+                                                               ("babushkiny-foto-2024", "Бабушкины Фото 2024")]
+    assert library.get("babushkiny-foto-2024").size == 2
+    assert library.is_taken("babushkiny-foto-2024")
