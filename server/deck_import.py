@@ -178,8 +178,16 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
             (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
                                                      "source": "upload"}, ensure_ascii=False, indent=1),
                                          encoding="utf-8")
-            deck_id = new_deck_id(library, title)
-            work.rename(library.user_dir / deck_id)  # atomic on one file system
+            for _ in range(20):  # another import may take the same id between the check and the rename
+                deck_id = new_deck_id(library, title)
+                try:
+                    work.rename(library.user_dir / deck_id)  # atomic on one file system
+                    break
+                except OSError:
+                    if not (library.user_dir / deck_id).exists():
+                        raise
+            else:
+                raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
         except BaseException:
             shutil.rmtree(work, ignore_errors=True)
             raise

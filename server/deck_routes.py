@@ -8,7 +8,8 @@
     GET  /api/decks                                   {"decks": [DeckInfo.to_dict(), ...]}
     POST /api/decks                                   multipart: `file` (a zip of pictures), optional
          `title`. 201 {"deck": info, "skipped": [{"name", "problem", "message"}]}; 403 unless
-         `can_upload(request)`; 413 too big; 400 {"error", "message", "files": [...]} when no deck results.
+         `can_upload(request)`; 413 too big; 400 {"error", "message", "files": [...]} when no deck results;
+         507 `storage_failed` when the disk refuses (nothing is kept).
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
          `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
@@ -41,11 +42,13 @@ MESSAGES = {
     "en": {"not_found": "No such card or deck.", "forbidden": "Only the host can change decks.",
            "too_big": "The upload is too big.", "malformed": "Malformed request.",
            "no_file": "Attach a zip file of pictures as 'file'.", "unknown_cards": "Some of these are not cards of the deck.",
-           "broken_card": "This card's picture cannot be read."},
+           "broken_card": "This card's picture cannot be read.",
+           "storage_failed": "The server could not store the deck (is its disk full?). Nothing was imported."},
     "ru": {"not_found": "Нет такой карты или колоды.", "forbidden": "Колоды меняет только хозяин комнаты.",
            "too_big": "Файл слишком большой.", "malformed": "Неверный запрос.",
            "no_file": "Приложите zip-архив с картинками в поле 'file'.",
-           "unknown_cards": "Некоторых из этих карт нет в колоде.", "broken_card": "Картинку этой карты не прочитать."},
+           "unknown_cards": "Некоторых из этих карт нет в колоде.", "broken_card": "Картинку этой карты не прочитать.",
+           "storage_failed": "Сервер не смог сохранить колоду (диск заполнен?). Ничего не импортировано."},
 }
 
 
@@ -126,6 +129,9 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                 result = await asyncio.get_running_loop().run_in_executor(None, import_zip, library, spool, title)
             except ImportRefused as exc:
                 return error(request, exc.status, exc.code, exc.message, exc.files)
+            except OSError as exc:  # disk full, permissions: nothing was kept (import_zip cleans up)
+                log.warning("deck import failed: %s", exc)
+                return error(request, 507, "storage_failed")
         log.info("deck %s imported: %d cards, %d skipped", result.deck.id, result.deck.size, len(result.skipped))
         return web.json_response({"deck": result.deck.to_dict(), "skipped": result.skipped}, status=201)
 

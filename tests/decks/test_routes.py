@@ -224,3 +224,20 @@ def test_progress_bar_only_on_a_terminal_and_only_after_the_delay():
     bar.step()
     bar.close()
     assert plain.getvalue() == ""
+
+
+async def test_upload_that_fails_to_store_is_507_and_leaves_nothing(client, library, monkeypatch):
+    real_save = Image.Image.save
+
+    def disk_full(self, fp, *args, **kwargs):
+        if isinstance(fp, Path) and library.user_dir in fp.parents:
+            raise OSError(28, "No space left on device")
+        return real_save(self, fp, *args, **kwargs)
+
+    data = make_zip({"a.jpg": picture()})
+    monkeypatch.setattr(Image.Image, "save", disk_full)
+    resp = await client.post("/api/decks", data=upload(data), headers=HOST)
+    assert resp.status == 507
+    body = await resp.json()
+    assert body["error"] == "storage_failed" and body["message"]
+    assert [p.name for p in library.user_dir.iterdir()] == []
