@@ -293,7 +293,6 @@ class Room:
             actor = conn.seat  # after `join` the newcomer has a seat
             if actor:
                 self.data["floors"][actor] = self.state_id
-            conn.floor = self.state_id
             self.env.store.save(self.code, self.record())
         except StorageError as exc:
             self.data, self.game = backup
@@ -304,6 +303,7 @@ class Room:
             self.data, self.game = backup
             conn.seat = seat
             raise
+        conn.floor = self.state_id  # a socket without a seat cannot repeat this action either
         if after_commit:
             after_commit()
         self.broadcast()

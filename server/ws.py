@@ -166,6 +166,11 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
         conn.lang = lang
     room = app[keys.ROOMS].get(msg.get("room"))
     if room is None:
+        # guessing room codes costs join tokens, so nobody walks the 280 000 codes
+        if not app[keys.IP_LIMITS].allow(conn.peer):
+            log.warning("%r: hello rate-limited", conn)
+            conn.refuse("rate_limited", "hello")
+            return
         conn.refuse("no_such_room", "hello")
         return
     if conn.room is not None:

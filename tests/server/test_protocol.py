@@ -378,6 +378,12 @@ async def test_joins_are_rate_limited(make_client):
     while msg["type"] != "error":
         msg = await ws2.receive_json(timeout=10)
     assert msg["code"] == "rate_limited"
+    # guessing room codes draws on the same bucket
+    await ws2.send_json({"type": "hello", "room": "ZZZZ"})
+    msg = await ws2.receive_json(timeout=10)
+    while msg["type"] != "error":
+        msg = await ws2.receive_json(timeout=10)
+    assert msg["code"] == "rate_limited" and msg["ref"] == "hello"
     # room creation is limited per address too
     statuses = [(await client.post("/api/rooms")).status for _ in range(3)]
     assert statuses == [200, 200, 429]
