@@ -35,3 +35,48 @@ def play_out(state, seed: int = 0, limit: int = 50_000):
         steps += 1
         assert steps < limit, "game did not end"
     return state, steps
+
+
+def craft(state, **fields):
+    """A copy of `state` with some fields replaced: the crafted starting point of a scenario."""
+    from server.engine.state import make_state
+    return make_state({**state.__dict__, **fields})
+
+
+def tell(state, association=None, seat=None):
+    """The storyteller (or `seat`, when claiming) tells with the first card of their hand."""
+    from server.engine import MODES
+    seat = seat or state.storyteller
+    action = {"type": "tell"}
+    if MODES[state.settings.mode].tell_with_card:
+        action["card"] = state.hands[seat][0]
+    if association is not None:
+        action["association"] = association
+    return apply(state, seat, action)[0]
+
+
+def play_all(state):
+    """Every seat that still owes cards plays the first one(s) of its hand."""
+    from server.engine import MODES
+    each = MODES[state.settings.mode].cards_each
+    for seat in state.seats:
+        if seat not in state.removed and seat not in state.played and state.hands[seat]:
+            cards = state.hands[seat][:each]
+            action = {"type": "play_card", "cards": cards} if each > 1 else {"type": "play_card", "card": cards[0]}
+            state, _ = apply(state, seat, action)
+    return state
+
+
+def number_of(state, owner):
+    """Table number of the (first) card `owner` has on the table."""
+    return state.owners.index(owner) + 1
+
+
+def vote(state, seat, owner):
+    """`seat` votes for the card of `owner` (a seat, "bot", "deck" or "mammoth")."""
+    return apply(state, seat, {"type": "vote", "card": number_of(state, owner)})[0]
+
+
+def other_than(state, seat, *also):
+    """Table number of some card not owned by `seat` nor any of `also`."""
+    return next(i + 1 for i, o in enumerate(state.owners) if o != seat and o not in also)

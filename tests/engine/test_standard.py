@@ -3,26 +3,7 @@ import pytest
 
 from server.engine import (IllegalAction, MalformedAction, Settings, apply, from_json, player_view,
                            public_view, to_json)
-from tests.engine.helpers import game, play_out
-
-
-def tell(state, card=None, association=None):
-    seat = state.storyteller
-    action = {"type": "tell", "card": card or state.hands[seat][0]}
-    if association is not None:
-        action["association"] = association
-    return apply(state, seat, action)[0]
-
-
-def play_all(state):
-    for seat in state.seats:
-        if seat != state.storyteller and seat not in state.removed and seat not in state.played:
-            state, _ = apply(state, seat, {"type": "play_card", "card": state.hands[seat][0]})
-    return state
-
-
-def number_of(state, owner):
-    return state.owners.index(owner) + 1
+from tests.engine.helpers import game, number_of, play_all, play_out, tell
 
 
 def test_new_game_deals_six_and_removes_cards_by_the_table():
@@ -36,7 +17,7 @@ def test_new_game_deals_six_and_removes_cards_by_the_table():
 def test_a_whole_round_scores_like_the_rule_text():
     s = game(4, seed=11, first_storyteller="host")
     assert s.storyteller == "s1"
-    s = tell(s, association="A quiet storm")
+    s = tell(s, "A quiet storm")
     assert s.phase == "playing" and s.association == "A quiet storm"
     s = play_all(s)
     assert s.phase == "voting" and len(s.table) == 4
