@@ -1,0 +1,46 @@
+"""The `imaginarium` command's options and the banner it prints."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from server import keys
+from server.cli import banner, config_from_args, parse_args
+from server.config import default_data_dir
+
+
+def test_defaults():
+    config = config_from_args(parse_args([]))
+    assert config.host is None and config.port == 8080 and config.zeroconf
+    assert config.data_dir == default_data_dir() and config.lang == "en" and config.advertise_ip is None
+
+
+def test_options():
+    config = config_from_args(parse_args(["--host", "127.0.0.1", "--port", "9000", "--data-dir", "/tmp/x",
+                                          "--no-zeroconf", "--lang", "ru", "--advertise-ip", "10.0.0.9"]))
+    assert (config.host, config.port, config.data_dir, config.zeroconf, config.lang, config.advertise_ip) == \
+        ("127.0.0.1", 9000, Path("/tmp/x"), False, "ru", "10.0.0.9")
+
+
+@pytest.mark.parametrize("argv", [["--advertise-ip", "kitchen"], ["--port", "0"], ["--lang", "de"]])
+def test_bad_options_exit(argv, capsys):
+    with pytest.raises(SystemExit) as info:
+        parse_args(argv)
+    assert info.value.code == 2
+
+
+def test_data_dir_default_follows_xdg(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_data_dir() == tmp_path / "imaginarium"
+
+
+async def test_banner_names_the_latest_room_with_tv_url_and_qr(client):
+    app = client.server.app
+    app[keys.URLS].port = 8080
+    text = banner(app)   # no room yet: it makes one
+    code = app[keys.ROOMS].latest().code
+    assert f"http://192.168.77.5:8080/tv?room={code}" in text
+    assert f"http://192.168.77.5:8080/join/{code}" in text
+    assert "█" in text
+    assert banner(app).count(code) == 2  # the same room the next time
