@@ -2,6 +2,7 @@
 WebSocket, and the long-lived resources (store, mDNS) as `cleanup_ctx` entries."""
 from __future__ import annotations
 
+import ipaddress
 import logging
 import weakref
 from typing import Any, AsyncIterator
@@ -76,6 +77,7 @@ async def info(request: web.Request) -> web.StreamResponse:
     urls = app[keys.URLS]
     urls.learn(request)
     adv = app.get(keys.ADVERTISEMENT)
+    adv = adv if adv is not None and adv.active else None
     room = app[keys.ROOMS].get(request.query.get("room"))
     return web.json_response({
         "base_urls": [urls.base(ip) for ip in urls.addresses],
@@ -153,11 +155,20 @@ def can_upload(request: web.Request) -> bool:
     return room is not None and room.is_host_token(request.headers.get("X-Token"))
 
 
+def _specific_host(host: str | None) -> str | None:
+    """`--host` when it names one usable IPv4 address (then phones must use it), else None."""
+    try:
+        ip = ipaddress.ip_address(host or "")
+    except ValueError:
+        return None
+    return str(ip) if ip.version == 4 and not ip.is_unspecified and not ip.is_loopback else None
+
+
 def make_app(config: Config, *, library: Any = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
     app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
     app[keys.CONFIG] = config
-    app[keys.URLS] = Urls(choose_addresses(config.advertise_ip), config.port,
+    app[keys.URLS] = Urls(choose_addresses(config.advertise_ip or _specific_host(config.host)), config.port,
                           config.mdns_host if config.zeroconf else None)
     app[keys.LIBRARY] = library if library is not None else _deck_library(config)
     app[keys.SOCKETS] = weakref.WeakSet()

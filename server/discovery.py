@@ -47,6 +47,12 @@ class Advertisement:
         self._done: list[ServiceInfo] = []
         self._aiozc: AsyncZeroconf | None = None
         self._task: asyncio.Task | None = None
+        self._failed = False
+
+    @property
+    def active(self) -> bool:
+        """True while the advertisement is running or being registered (not failed, not stopped)."""
+        return self._aiozc is not None and not self._failed
 
     @property
     def names(self) -> list[str]:
@@ -55,10 +61,14 @@ class Advertisement:
 
     async def start(self) -> None:
         """Create the responder in the running loop and register in the background."""
-        self._aiozc = AsyncZeroconf(
-            interfaces=list(self.interfaces) if self.interfaces else InterfaceChoice.All,
-            ip_version=IPVersion.V4Only,
-        )
+        try:
+            self._aiozc = AsyncZeroconf(
+                interfaces=list(self.interfaces) if self.interfaces else InterfaceChoice.All,
+                ip_version=IPVersion.V4Only,
+            )
+        except OSError as exc:  # no multicast-capable interface (offline laptop, odd container)
+            log.warning("mDNS unavailable (%s); phones still join by the IP address", exc)
+            return
         self._task = asyncio.create_task(self._register(), name="zeroconf-register")
 
     async def _register(self) -> None:
@@ -73,6 +83,7 @@ class Advertisement:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - no multicast here is not a bug: the QR still works
+            self._failed = True
             log.warning("mDNS advertisement failed (%s); phones still join by the IP address", exc)
 
     async def stop(self) -> None:
