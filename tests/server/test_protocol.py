@@ -453,3 +453,50 @@ async def test_rooms_run_side_by_side(make_table, connect):
     # a token is only good in its own room
     stranger = await connect("stranger")
     assert (await stranger.hello(two.code, token=one.phones[0].token))["seat"] is None
+
+
+BAD_MESSAGES = [
+    ({"type": "tell", "card": 17}, "malformed"),
+    ({"type": "tell", "card": None}, None),
+    ({"type": "tell", "association": ["a"]}, "malformed"),
+    ({"type": "play_card", "card": {"id": "c001"}}, "malformed"),
+    ({"type": "play_card"}, None),
+    ({"type": "vote", "card": "one"}, None),
+    ({"type": "vote", "card": 99}, None),
+    ({"type": "vote", "card": True}, None),
+    ({"type": "next_round", "extra": 1}, None),
+    ({"type": "remove_player", "seat": 5}, "no_such_seat"),
+    ({"type": "remove_player"}, "no_such_seat"),
+    ({"type": "pass_host", "seat": None}, "no_such_seat"),
+    ({"type": "set_settings", "settings": [1, 2]}, "wrong_phase"),
+    ({"type": "join", "name": {"x": 1}, "colour": "red"}, "already_joined"),
+    ({"type": "rename", "name": "x"}, "wrong_phase"),
+    ({"type": "__proto__"}, "malformed"),
+    ({"type": "_do_start"}, "malformed"),
+    ({"type": "handle"}, "malformed"),
+]
+
+
+async def test_bad_input_gets_an_error_and_changes_nothing(make_table, caplog):
+    """Ill-typed fields, unknown seats, wrong-phase and made-up types: each gets an error (a specific
+    code where the room knows one, else whatever the engine says) and the state does not move."""
+    table = await make_table(4)
+    host = table.phones[0]
+    for msg, code in BAD_MESSAGES:
+        await host.send({**msg, "state_id": host.state_id})
+        err = await host.error()
+        if code is not None:
+            assert err["code"] == code, (msg, err)
+        assert err["message"]
+    await host.send({"type": "ping"})
+    await host.until(lambda m: m["type"] == "pong")
+    assert host.state_id == table.expected == table.tv.state_id
+    await table.step()  # and the game goes on
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_association_text_is_cleaned_and_kept_as_text(make_table):
+    table = await make_table(4)
+    teller = next(p for p in table.phones if "tell" in p.me["can"])
+    await table.act(teller, "tell", card=teller.me["hand"][0], association="  <b>Who</b>\x00 ate\n the\u202e   cake? ")
+    assert table.tv.game["association"] == "<b>Who</b> ate the cake?"  # the pages render it as text
