@@ -102,6 +102,7 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
                 log.warning("%r: binary frame ignored", conn)
                 conn.refuse("malformed", None)
     finally:
+        app[keys.SOCKETS].discard(ws)
         if conn.room is not None:
             conn.room.detach(conn)
         conn.outbox.close()
@@ -111,7 +112,6 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
         except asyncio.CancelledError:
             if asyncio.current_task().cancelling():  # our own handler is being cancelled: pass it on
                 raise
-        app[keys.SOCKETS].discard(ws)
     return ws
 
 
