@@ -40,8 +40,8 @@ SMALL_CREATURES = list("🐌🐞🐝🦋🐁🐇🐸🐟🐠🐦🦔🐿🦜🕊
 FLYERS = list("🦋🕊🐦🦉🦇🐝🦜") + ["🐦‍⬛"]
 SWIMMERS = list("🐋🐳🐙🐟🐠🐡🦈🐬🦑🐢🦭") + ["🪼"]
 OBJECTS = list("🗝🚪🕰⏳☂💡📖🕯🏮🎈👑🪞🪜🪑🛁🔭🧭✉🎻🎺🎹🎭🔮🎁🐚🍄🥚👠🎩👓🧶🧩♟🎲🪶👁🔔🫖🧸🪁🎠🎡🪆🗿⚓⏰🪄🧵🛎📯🕹🧲🪩🧊🍎🍐🍋🌰") + ["🫙"]
-CONTAINERS = list("☕🍵🫖🛁🥣🧺🪣🍷🎩🥚🐚") + ["🫙"]
-HOUSES = list("🏠🏡🏰⛪🛖🏛⛺🏯🗼🏚")
+CONTAINERS = list("☕🍵🫖🛁🥣🧺🪣🪺🎩🥚🐚") + ["🫙"]
+HOUSES = list("🏠🏡🏰🏘🛖🏛⛺🏯🗼🏚")
 PEOPLE = list("🚶🧍🏃💃🧙🧚🧜🧗🧘🕴🤹🚣🏄🧑👧🧒🛌") + ["🚶‍♀️", "🧍‍♂️"]
 PLANTS = list("🌳🌲🌴🌵🌻🌷🌹🍄🌿🪴🌾🌺🪷🍂🍁🌸")
 SKY_THINGS = list("⭐🌙☄🪐🌍🌠⚡❄🌈☁🔥💧")
@@ -759,14 +759,14 @@ def comp_carrier(canvas, rng, pal, floor, light):
     hs = rng.uniform(320, 440)
     cx = W / 2 + rng.uniform(-60, 60)
     g = hero_glyph(canvas, rng, pal, hero, hs, cx, y + hs * .15, anchor="bottom", shadow_y=y + hs * .15)
-    things = rng.choice([HOUSES, PLANTS, ["🏰"], ["⛺", "🔥"], ["🎪"], ["🏠", "🌳"], ["🗼"], ["⛪", "🌲"], ["🎡", "🎠"]])
+    things = rng.choice([HOUSES, PLANTS, ["🏰"], ["⛺", "🔥"], ["🎪"], ["🏠", "🌳"], ["🗼"], ["🏡", "🌲"], ["🎡", "🎠"]])
     on_back(canvas, rng, g, cx - g.width / 2, y + hs * .15, things, rng.randint(2, 5))
 
 
 def comp_jar(canvas, rng, pal, floor, light):
     """A whole world kept in a glass jar (or a lightbulb, or a bottle)."""
     y = _floor(floor, 1000)
-    jar = rng.choice(["🫙", "💡", "🫙", "🍶", "🥛", "🍾", "🔮"])
+    jar = rng.choice(["🫙", "💡", "🫙", "🫧", "🥛", "🥚", "🔮"])
     js = rng.uniform(480, 620)
     cx = W / 2 + rng.uniform(-50, 50)
     jg = glyph(jar, js)
