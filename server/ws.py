@@ -119,7 +119,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
     """Parse and route one text frame. Never raises: every problem becomes an `error` to the sender."""
     try:
         msg = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested deeper than the decoder goes
         msg = None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         log.warning("%r: malformed frame %.80r", conn, raw)
