@@ -132,6 +132,7 @@ class DeckInfo:
     builtin: bool
 
     def to_dict(self) -> dict:
+        """JSON shape for `GET /api/decks`: `{"id", "title": {"en", "ru"}, "size", "licence", "builtin"}`."""
         return {"id": self.id, "title": dict(self.title), "size": self.size, "licence": self.licence,
                 "builtin": self.builtin}
 
@@ -152,6 +153,7 @@ class Deck:
 
     @property
     def cards(self) -> list[str]:
+        """Card ids, sorted (what the engine gets as the deck, RULES.md §1.3 removes from it)."""
         return sorted(self.files)
 
     @property
@@ -164,6 +166,7 @@ class Deck:
         return self.files[card_id]
 
     def info(self) -> DeckInfo:
+        """This deck's line in the deck list."""
         return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin)
 
 
