@@ -45,7 +45,9 @@ def checked_association(raw: object, conditions, *, required: bool = False) -> s
         return None
     if not isinstance(raw, str):
         raise MalformedAction("`association` must be a string")
-    text = clean(raw)
+    # Plain single-spaced ASCII is already clean: skip the Unicode pass (the common case).
+    plain = raw.isascii() and raw.isprintable() and "  " not in raw and raw == raw.strip()
+    text = raw if plain else clean(raw)
     if not text:
         if required:
             raise IllegalAction("association_required", "type the association")

@@ -37,8 +37,11 @@ def standard(style: str, storyteller: str, table: list[str], votes: dict[str, in
     voter at all nobody scores (outcome "none"; the game never scores such a round).
     """
     target = _card_of(table, storyteller)
-    elephants = [storyteller] + [o for o in table if o not in NOBODY] + list(votes) + list(positions)
-    bd: dict[str, list] = {e: [] for e in elephants}
+    bd: dict[str, list] = {storyteller: []}
+    for group in (table, votes, positions):
+        for e in group:
+            if e not in bd and e not in NOBODY:
+                bd[e] = []
     voters = [v for v in votes if v != storyteller]
     found = sum(1 for v in voters if votes[v] == target)
     outcome = _outcome(found, len(voters))

@@ -18,6 +18,7 @@ from .state import FIELDS, GameState, make_state
 
 TABLE_ACTIONS = frozenset({"end_game", "remove_player", "return_player", "skip"})  # seat=None only
 _FIELD_TYPES = {"card": str, "association": (str, type(None)), "for": str, "seat": str, "cards": list}
+_VOTE_CARD = int  # `vote`'s `card` is a table number
 _REQUIRED = {"vote": ("card",), "restate": ("association",), "remove_player": ("seat",),
              "return_player": ("seat",)}
 
@@ -28,13 +29,10 @@ def _check_fields(kind: str, action: dict) -> None:
         if action.get(key) is None:
             raise MalformedAction(f"`{kind}` needs `{key}`")
     for key, value in action.items():
-        types = _FIELD_TYPES.get(key)
-        if types is None:
-            continue  # extra keys (the room's own) are ignored
-        if kind == "vote" and key == "card":
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise MalformedAction("`card` is the table number (an integer)")
-        elif not isinstance(value, types):
+        types = _VOTE_CARD if kind == "vote" and key == "card" else _FIELD_TYPES.get(key)
+        if types is None or type(value) is types:
+            continue  # extra keys (the room's own) are ignored; the exact type is the common case
+        if types is _VOTE_CARD or not isinstance(value, types):  # (a bool is no table number)
             raise MalformedAction(f"`{key}` has the wrong type")
     if kind == "play_card":
         if ("card" in action) == ("cards" in action):
@@ -68,8 +66,6 @@ def new_game(settings, seats: list[str], deck: list[str], board, seed: int, *,
             raise MalformedAction(f"{name} must be a list of distinct non-empty strings")
     if storyteller is not None and storyteller not in seats:
         raise IllegalAction("no_such_seat", f"no seat {storyteller!r}", seat=storyteller)
-    if settings.first_storyteller == "host" and storyteller is None and settings.mode != "kids":
-        raise IllegalAction("no_such_seat", "the host must pick the first storyteller")
     if settings.short_game is not None and not 0 < board.distance_to(settings.short_game) < board.length:
         raise IllegalAction("bad_settings", f"cell {settings.short_game} is not on the board's first lap",
                             field="short_game")
@@ -79,7 +75,7 @@ def new_game(settings, seats: list[str], deck: list[str], board, seed: int, *,
                             needed=needed, have=len(deck))
     rs, mode = RULESETS[settings.ruleset], MODES[settings.mode]
     seats = list(seats)
-    adult = (storyteller or seats[0]) if mode.proxy_votes else None
+    adult = (storyteller or seats[0]) if mode.has_adult else None
     cards, rng = shuffled(seed_state(seed), deck)
     keep = cards_in_play(settings, len(cards), len(seats))
     d = {
@@ -99,6 +95,8 @@ def new_game(settings, seats: list[str], deck: list[str], board, seed: int, *,
 
     mode.setup(d, rs, deal)
     first = mode.first_storyteller(d, storyteller)
+    if first is None and settings.first_storyteller == "host":
+        raise IllegalAction("no_such_seat", "the host must pick the first storyteller")
     if first is None and settings.first_storyteller == "draw":
         # 004: each player draws a token 1..n; the highest goes first.
         tokens, d["rng"] = shuffled(d["rng"], range(1, len(seats) + 1))
@@ -126,7 +124,7 @@ def apply(state: GameState, seat: str | None, action: dict) -> tuple[GameState, 
     if not isinstance(action, dict):
         raise MalformedAction("an action is an object with a `type`")
     kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    handler = _HANDLERS.get(kind) if type(kind) is str else None
     if handler is None:
         raise MalformedAction(f"unknown action type {kind!r}")
     _check_fields(kind, action)
@@ -183,13 +181,12 @@ def _tell(state, d, seat, action, ev):
         _lay_out(d, ev)
         return
     d["phase"] = "playing"
-    if d["last_card"]:  # D1: the last card is played without choice
+    if _is_last_card(state.__dict__):  # D1: the last card is played without choice
         hands = d["hands"] = dict(d["hands"])
         played = d["played"] = dict(d["played"])
         for other in active_seats(d):
-            if other not in played and hands[other]:
-                played[other] = hands[other][:1]
-                hands[other] = []
+            if other not in played:
+                played[other], hands[other] = hands[other], []
         ev.append({"type": "last_cards_played"})
     _maybe_lay_out(d, ev)
 
@@ -303,6 +300,8 @@ def _remove_player(state, d, seat, action, ev):
         _begin_turn(d, d["storyteller"])
         ev.append({"type": "round_started", "round": d["round"], "storyteller": d["storyteller"]})
     else:
+        if state.phase == "telling":
+            d["last_card"] = _is_last_card(d)
         _maybe_lay_out(d, ev)
         _maybe_score(d, ev)
 
@@ -312,6 +311,8 @@ def _return_player(state, d, seat, action, ev):
     if target not in state.removed:
         raise IllegalAction("not_allowed", f"seat {target!r} is not removed", seat=target)
     d["removed"] = [s for s in state.removed if s != target]
+    if state.phase == "telling":
+        d["last_card"] = _is_last_card(d)
     ev.append({"type": "player_returned", "seat": target})
 
 
@@ -400,9 +401,14 @@ def _begin_turn(d: dict, storyteller: str | None) -> None:
     d.update(phase="telling", storyteller=storyteller, association=None, disputed=False,
              conditions=_conditions(d, storyteller), played={}, table=[], owners=[], votes={},
              result=None)
+    d["last_card"] = _is_last_card(d)
+
+
+def _is_last_card(d: dict) -> bool:
+    """D1: every active hand that feeds the table holds exactly one card."""
+    mode = MODES[d["settings"].mode]
     holders = mode.plays_from_hand(d)
-    d["last_card"] = (mode.has_playing_phase and bool(holders)
-                      and all(len(d["hands"][s]) == 1 for s in holders))
+    return mode.has_playing_phase and bool(holders) and all(len(d["hands"][s]) == 1 for s in holders)
 
 
 def _maybe_lay_out(d: dict, ev: list) -> None:
@@ -454,12 +460,15 @@ def _score(d: dict, ev: list) -> None:
     elephants = d["elephants"] = dict(d["elephants"])
     for e, p in points.items():
         elephants[e] = max(0, elephants.get(e, 0) + p)
-    sought = owners.index("mammoth" if "mammoth" in owners else storyteller) + 1
+    sought = owners.index(mode.sought_owner or storyteller) + 1
+    voters_of: list[list[str]] = [[] for _ in table]
+    for voter, number in votes.items():
+        voters_of[number - 1].append(voter)
     d["result"] = {
-        "table": [{"number": i + 1, "card": card, "owner": owners[i],
-                   "votes": [v for v, n in votes.items() if n == i + 1]} for i, card in enumerate(table)],
+        "table": [{"number": i + 1, "card": card, "owner": owners[i], "votes": voters_of[i]}
+                  for i, card in enumerate(table)],
         "storyteller": storyteller,
-        "storyteller_card": None if "mammoth" in owners else sought,
+        "storyteller_card": None if mode.sought_owner else sought,
         "target_card": sought,
         "points": points, "breakdown": breakdown, "outcome": outcome,
     }

@@ -29,6 +29,9 @@ class Mode:
     extra_owner = ""               # their owner on the table ("bot", "deck")
     storyteller_votes = False
     proxy_votes = False            # kids: the adult may enter a child's vote (`for`)
+    has_adult = False              # kids: one seat is the adult, the permanent storyteller
+    sought_owner = None            # whose card the voters look for; None: the storyteller's
+    hand_face_down_while_telling = False  # duel: nobody looks at their cards before the association
     allows_short_game = True
     min_active = 2                 # a storyteller and one voter
 
@@ -193,6 +196,8 @@ class Duel(Mode):
     storyteller_votes = True
     allows_short_game = False
     min_active = 1
+    sought_owner = "mammoth"
+    hand_face_down_while_telling = True
     finish = 20  # printed cell
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
@@ -283,6 +288,7 @@ class Kids(Mode):
     extra_cards = 2
     extra_owner = "deck"
     proxy_votes = True
+    has_adult = True
     allows_short_game = False
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:

@@ -18,8 +18,9 @@ def score_breakdown(ruleset: str, mode: str, storyteller: str, table: list[str],
     rs, m = RULESETS.get(ruleset), MODES.get(mode)
     if rs is None or m is None:
         raise IllegalAction("bad_settings", f"unknown ruleset/mode {ruleset!r}/{mode!r}")
+    size = len(table)
     for voter, number in votes.items():
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(table):
+        if type(number) is not int or not 1 <= number <= size:
             raise ValueError(f"vote of {voter!r} is not a card number 1..{len(table)}: {number!r}")
     return m.score(rs, storyteller, list(table), dict(votes), dict(positions or {}))
 

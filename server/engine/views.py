@@ -87,6 +87,7 @@ def player_view(state: GameState, seat: str) -> dict:
     if seat not in state.seats:
         raise KeyError(seat)
     view = public_view(state)
+    mode = MODES[state.settings.mode]
     if state.phase == "voting":
         played = [c for c, o in zip(state.table, state.owners) if o == seat]
     else:
@@ -94,7 +95,9 @@ def player_view(state: GameState, seat: str) -> dict:
     view["me"] = {
         "seat": seat,
         "active": seat not in state.removed,
-        "hand": list(state.hands[seat]),
+        # Duel (000): the storyteller names the association before anyone looks at their cards.
+        "hand": [] if (mode.hand_face_down_while_telling and state.phase == "telling")
+        else list(state.hands[seat]),
         "played": played,
         "vote": state.votes.get(seat),
         "is_storyteller": seat == state.storyteller,

@@ -66,7 +66,10 @@ def test_duel_round_association_first_then_two_cards_each_and_the_mammoth():
     with pytest.raises(IllegalAction) as err:
         apply(s, "s1", {"type": "tell", "card": s.hands["s1"][0]})
     assert err.value.code == "not_allowed"
+    phone = player_view(s, "s2")  # 000: nobody looks at their cards before the association
+    assert phone["me"]["hand"] == [] and phone["seats"][1]["hand_count"] == 6
     s = tell(s, "Is it four words?")
+    assert player_view(s, "s2")["me"]["hand"] == s.hands["s2"]
     with pytest.raises(IllegalAction) as err:
         apply(s, "s1", {"type": "play_card", "card": s.hands["s1"][0]})
     assert err.value.code == "wrong_card_count"
