@@ -113,7 +113,8 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     config = app[keys.CONFIG]
     store = Store(config.db_path)
     app[keys.STORE] = store
-    env = RoomEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join, max_seats=config.max_seats)
+    env = RoomEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join,
+                  max_seats=config.max_seats, game_seed=config.game_seed)
     rooms = Rooms(env, default_lang=config.lang)
     loaded = rooms.load()
     app[keys.ROOMS] = rooms

@@ -45,6 +45,8 @@ class Config:
     join_burst: float = 8
     join_rate: float = 0.5
     max_seats: int = 14
+    # Seed of every new game: None draws a random one (play); tests fix it so a failure replays.
+    game_seed: int | None = None
 
     @property
     def db_path(self) -> Path:

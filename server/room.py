@@ -423,7 +423,7 @@ class Room:
             raise Refused("no_such_seat")
         try:
             self.game = engine.new_game(settings, seats, list(deck), self.env.board(settings),
-                                        secrets.randbits(63), storyteller=storyteller)
+                                        self.env.new_seed(), storyteller=storyteller)
         except engine.MalformedAction as exc:
             raise Malformed(str(exc)) from exc
         except engine.IllegalAction as exc:

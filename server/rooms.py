@@ -20,16 +20,21 @@ ROOM_MAX_AGE_S = 30 * 24 * 3600  # rooms untouched for a month are forgotten at 
 class RoomEnv:
     """What rooms share: the `store`, a deck `library` (server.decks.DeckLibrary or anything with
     `get(id)` returning an object with `cards`), a `board_for(settings)` function, the join URL builder
-    `join_url(code)`, `max_seats` and the UI languages."""
+    `join_url(code)`, `max_seats`, the UI languages and an optional fixed `game_seed`."""
 
     def __init__(self, store: Store, library: Any, board_for: Callable, join_url: Callable[[str], str],
-                 max_seats: int = 14, langs: tuple[str, ...] = ("en", "ru")) -> None:
+                 max_seats: int = 14, langs: tuple[str, ...] = ("en", "ru"), game_seed: int | None = None) -> None:
         self.store = store
         self.library = library
         self.board = board_for
         self.join_url = join_url
         self.max_seats = max_seats
         self.langs = langs
+        self.game_seed = game_seed
+
+    def new_seed(self) -> int:
+        """The seed for a new game: the configured one, else 63 random bits."""
+        return self.game_seed if self.game_seed is not None else secrets.randbits(63)
 
     def _get_deck(self, deck_id: object) -> Any:
         if not isinstance(deck_id, str) or self.library is None:

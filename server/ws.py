@@ -15,10 +15,11 @@ from server.config import LANGS
 from server.messages import sentence
 from server.outbox import Outbox
 from server.ratelimit import TokenBucket
-from server.room import Malformed, Refused, Room
+from server.room import SPECS, Malformed, Refused, Room
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
+KNOWN_TYPES = frozenset(SPECS) | {"hello", "ping"}
 
 
 class Connection:
@@ -50,9 +51,16 @@ class Connection:
         self.outbox.put_state(text)
 
     def refuse(self, code: str, ref: str | None, params: dict | None = None) -> None:
-        """Send `error` with the sentence for `code` in this socket's language."""
-        self.send({"type": "error", "code": code, "message": sentence(code, self.lang, params),
-                   "ref": ref, "params": params or {}})
+        """Send `error` with the sentence for `code` in this socket's language. `ref` is echoed only if
+        it is a message type the server knows; `params` keep only numbers, booleans and short strings
+        (they may come from the client's own input)."""
+        params = {k: v for k, v in (params or {}).items()
+                  if isinstance(v, (int, float, bool)) or v is None or (isinstance(v, str) and len(v) <= 64)}
+        if ref not in KNOWN_TYPES:
+            ref = None
+        # ASCII-escaped: a lone surrogate from a hostile frame can never break the UTF-8 encoder
+        self.outbox.put(json.dumps({"type": "error", "code": code, "message": sentence(code, self.lang, params),
+                                    "ref": ref, "params": params}, separators=(",", ":")))
 
     async def write_loop(self) -> None:
         """The connection's only writer: sends what the outbox holds until it is closed."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -106,7 +107,7 @@ def config(tmp_path) -> Config:
     web/, boards and shipped decks."""
     make_deck(tmp_path / "data" / "decks" / "tiny", 10)
     return Config(port=0, data_dir=tmp_path / "data", zeroconf=False, advertise_ip="192.168.77.5",
-                  join_burst=50)
+                  join_burst=50, game_seed=20261129)
 
 
 @pytest.fixture
@@ -165,6 +166,7 @@ class Table:
 
     def __init__(self, code: str, tv: Player, phones: list[Player], expected: int) -> None:
         self.code, self.tv, self.phones, self.expected = code, tv, phones, expected
+        self.rng = random.Random(7)  # votes spread over the table, reproducibly
         self.extra: list[Player] = []   # more sockets that must stay in sync (spectators, tabs)
 
     @property
@@ -208,7 +210,7 @@ class Table:
             elif "play_card" in can:
                 await self.act(p, "play_card", card=me["hand"][0])
             elif "vote" in can:
-                number = next(t["number"] for t in game["table"] if t["card"] not in me["played"])
+                number = self.rng.choice([t["number"] for t in game["table"] if t["card"] not in me["played"]])
                 await self.act(p, "vote", card=number)
             elif "next_round" in can:
                 await self.act(p, "next_round")

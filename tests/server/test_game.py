@@ -60,11 +60,16 @@ async def test_full_game_to_the_end(make_table, ruleset, settings):
     final = tv.game
     assert final["winners"]
     assert final["round"] >= 2
-    if ruleset == "imaginarium":
-        assert all(s["hand_count"] == 0 for s in final["seats"])
-    if ruleset == "imaginarium-classic":
-        assert max(e["distance"] for e in final["elephants"]) >= 9  # cloud 10 = distance 9
     top = max(e["distance"] for e in final["elephants"])
+    reasons = {"imaginarium": {"hands_empty"}, "dixit": {"score_reached", "deck_empty", "hands_empty"},
+               "imaginarium-classic": {"short_game", "hands_empty"}}[ruleset]
+    assert final["end_reason"] in reasons
+    if final["end_reason"] == "hands_empty":
+        assert all(s["hand_count"] == 0 for s in final["seats"])
+    if final["end_reason"] == "short_game":
+        assert top >= 9  # cloud 10 on the classic board is distance 9
+    if final["end_reason"] == "score_reached":
+        assert top >= 30
     assert set(final["winners"]) == {e["id"] for e in final["elephants"] if e["distance"] == top}
     # every socket ends on the same public picture
     for p in table.phones:
