@@ -153,3 +153,25 @@ async def test_sigkill_during_a_burst_loses_nothing_acknowledged(tmp_path, wire)
             assert again.state["room"]["roster"][0]["name"] == f"Host {again.state_id - start - 1}"
     finally:
         server.stop()
+
+
+async def test_sigterm_closes_sockets_with_going_away_and_exits_cleanly(tmp_path, wire):
+    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
+    base = f"http://127.0.0.1:{server.port}"
+    server.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            await server.ready(session)
+            code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
+            tv = wire.Player(await session.ws_connect(f"{base}/ws"), "tv")
+            await tv.hello(code, role="tv")
+            server.proc.send_signal(signal.SIGTERM)
+            frame = await tv.ws.receive(timeout=10)
+            while frame.type == aiohttp.WSMsgType.TEXT:
+                frame = await tv.ws.receive(timeout=10)
+            assert tv.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
+        assert server.proc.wait(timeout=15) == 0
+        log = (tmp_path / "server.log").read_text()
+        assert "Traceback" not in log and " ERROR " not in log
+    finally:
+        server.stop()
