@@ -59,8 +59,11 @@ class Connection(Protocol):
     lang: str
     floor: int         # state_id floor for a socket without a seat (stale-action check)
 
-    def send(self, message: dict) -> None: ...
-    def send_state(self, text: str) -> None: ...
+    def send(self, message: dict) -> None:
+        """Queue a control message (welcome) for this socket."""
+
+    def send_state(self, text: str) -> None:
+        """Queue a serialised state, replacing an unsent one."""
 
 
 @dataclass(frozen=True)
@@ -143,18 +146,22 @@ class Room:
 
     @property
     def code(self) -> str:
+        """The room code (4 letters)."""
         return self.data["code"]
 
     @property
     def state_id(self) -> int:
+        """The room's version on the wire: +1 per accepted action, kept across restarts."""
         return self.data["state_id"]
 
     @property
     def host(self) -> str | None:
+        """The host's seat id, or None before anyone joined."""
         return self.data["host"]
 
     @property
     def phase(self) -> str:
+        """The room phase: "lobby" or "game" (the engine has its own phases inside a game)."""
         return self.data["phase"]
 
     def record(self) -> dict:
