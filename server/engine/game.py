@@ -239,7 +239,10 @@ def _vote(state, d, seat, action, ev):
     votes = d["votes"] = dict(state.votes)
     votes[voter] = number
     ev.append({"type": "voted", "seat": voter})
-    if len(votes) == len(voters) and all(v in votes for v in voters):
+    if len(votes) >= len(voters):
+        for v in voters:
+            if v not in votes:
+                return
         _score(d, ev)
 
 
@@ -407,13 +410,23 @@ def _begin_turn(d: dict, storyteller: str | None) -> None:
 def _is_last_card(d: dict) -> bool:
     """D1: every active hand that feeds the table holds exactly one card."""
     mode = MODES[d["settings"].mode]
-    holders = mode.plays_from_hand(d)
-    return mode.has_playing_phase and bool(holders) and all(len(d["hands"][s]) == 1 for s in holders)
+    if not mode.has_playing_phase:
+        return False
+    hands, holders = d["hands"], mode.plays_from_hand(d)
+    for seat in holders:
+        if len(hands[seat]) != 1:
+            return False
+    return bool(holders)
 
 
 def _maybe_lay_out(d: dict, ev: list) -> None:
-    if d["phase"] == "playing" and not d["disputed"] and not waiting_to_play(d):
-        _lay_out(d, ev)
+    if d["phase"] != "playing" or d["disputed"]:
+        return
+    played, hands, removed = d["played"], d["hands"], d["removed"]
+    for seat in d["seats"]:  # early exit: this runs after every card
+        if seat not in played and hands[seat] and seat not in removed:
+            return
+    _lay_out(d, ev)
 
 
 def waiting_to_play(d: dict) -> list[str]:

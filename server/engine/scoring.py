@@ -22,7 +22,7 @@ def score_breakdown(ruleset: str, mode: str, storyteller: str, table: list[str],
     for voter, number in votes.items():
         if type(number) is not int or not 1 <= number <= size:
             raise ValueError(f"vote of {voter!r} is not a card number 1..{len(table)}: {number!r}")
-    return m.score(rs, storyteller, list(table), dict(votes), dict(positions or {}))
+    return m.score(rs, storyteller, table, votes, positions or {})  # the families never mutate
 
 
 def score_round(ruleset: str, mode: str, storyteller: str, table: list[str], votes: dict[str, int],
