@@ -18,6 +18,7 @@ FAMILIES = {
     "first_storyteller": ["draw", "host", "claim"],
     "when_deck_empty": ["reshuffle", "end"],
     "outcome": ["all", "none", "some"],
+    "outcome_duel": ["all", "none", "some"],
     "duel_outcome": ["win", "loss", "draw"],
     "owner": ["bot", "deck", "mammoth"],
     "conn": ["connecting", "online", "offline"],

@@ -57,6 +57,12 @@ function onMessage(msg) {
   } else if (msg.type === 'state') {
     last = msg;
     render();
+  } else if (msg.type === 'error' && msg.code === 'no_such_room') {
+    // An old link or a room the server has forgotten: say so, and point back to the TV's QR code.
+    fill(header.main, h('div', { class: 'notice', 'data-testid': 'no-room' },
+      h('div', { class: 'notice-title', text: t('phone.no_such_room', { code }) }),
+      h('div', { class: 'notice-line', text: t('phone.scan_again') })));
+    mounted = { key: null, screen: null };
   } else if (msg.type === 'error') {
     toast(msg.message || msg.code);
     mounted.screen?.refused?.(msg);

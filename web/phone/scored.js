@@ -21,7 +21,7 @@ export function create() {
         h('div', { class: `my-points-value${p > 0 ? ' up' : ''}`, text: p > 0 ? `+${p}` : String(p) }),
         h('div', { class: 'my-points-label', text: t('phone.points_this_round') }),
         why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null),
-      notice(t(`outcome.${r.outcome || 'some'}`, { name: st })),
+      notice(t(`${c.game.mode === 'duel' ? 'outcome_duel' : 'outcome'}.${r.outcome || 'some'}`, { name: st })),
       (c.me?.can || []).includes('next_round')
         ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
           onclick: (ev) => { ev.currentTarget.disabled = true; c.send('next_round'); } })

@@ -50,7 +50,8 @@ function tellForm(ctx) {
     notice(t('phone.you_are_storyteller'), duel ? t('phone.duel_tell_hint') : t('phone.choose_card_hint'), 'you-tell'),
     conditions,
     grid ? grid.el : null,
-    h('label', { class: 'field' }, h('span', { class: 'field-label', text: t('phone.association_optional') }), input),
+    h('label', { class: 'field' }, h('span', { class: 'field-label',
+      text: duel ? t('phone.association_required') : t('phone.association_optional') }), input),
     bar.el);
   refresh();
   return {

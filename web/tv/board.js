@@ -80,7 +80,7 @@ export function create() {
         top: `${((row + 0.5 + dy) / geom.rows) * 100}%`,
         '--scale': scale,
       });
-      tok.classList.toggle('storyteller', (e.seats || [e.id]).includes(g.storyteller));
+      tok.classList.toggle('storyteller', g.phase !== 'game_over' && (e.seats || [e.id]).includes(g.storyteller));
     }
     for (const [id, tok] of tokens) if (!seen.has(id)) { tok.remove(); tokens.delete(id); }
   }

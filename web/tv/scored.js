@@ -39,7 +39,9 @@ export function create() {
 export function outcomeText(ctx) {
   const r = ctx.game.result;
   const name = ctx.game.storyteller ? seatName(ctx.room, ctx.game.storyteller) : '';
-  return t(`outcome.${r.outcome || 'some'}`, { name });
+  // In the duel everyone looks for the mammoth's card, not the storyteller's.
+  const family = ctx.game.mode === 'duel' ? 'outcome_duel' : 'outcome';
+  return t(`${family}.${r.outcome || 'some'}`, { name });
 }
 
 function resultCards(ctx, r) {
