@@ -8,10 +8,11 @@ changes. Modes and rulesets are asked through their hooks (modes.py, rulesets.py
 from __future__ import annotations
 
 from .association import checked_association
+from .families import NOBODY
 from .deck import cards_in_play, min_deck_size
 from .errors import IllegalAction, MalformedAction
 from .modes import MODES, active_seats
-from .rng import randbelow, seed_state, shuffled
+from .rng import seed_state, shuffled
 from .rulesets import RULESETS
 from .scoring import score_breakdown
 from .state import FIELDS, GameState, make_state
@@ -64,6 +65,8 @@ def new_game(settings, seats: list[str], deck: list[str], board, seed: int, *,
         if (not isinstance(items, (list, tuple)) or not all(isinstance(x, str) and x for x in items)
                 or len(set(items)) != len(items)):
             raise MalformedAction(f"{name} must be a list of distinct non-empty strings")
+    if NOBODY.intersection(seats) or "elephant" in seats:
+        raise MalformedAction(f"seat ids {sorted(NOBODY)} and 'elephant' are reserved")
     if storyteller is not None and storyteller not in seats:
         raise IllegalAction("no_such_seat", f"no seat {storyteller!r}", seat=storyteller)
     if settings.short_game is not None and not 0 < board.distance_to(settings.short_game) < board.length:
@@ -488,7 +491,7 @@ def _score(d: dict, ev: list) -> None:
     d["discard"] = d["discard"] + table
     d["table"], d["owners"], d["votes"], d["phase"] = [], [], {}, "scored"
     emptied = mode.end_of_round(d, rs, _drawer(d))
-    ev.append({"type": "round_scored", "round": d["round"], "points": points, "outcome": outcome})
+    ev.append({"type": "round_scored", "round": d["round"], "points": dict(points), "outcome": outcome})
     reason = mode.end_reason(d, rs, emptied)
     if reason:
         _finish(d, reason, ev)
@@ -518,5 +521,5 @@ def _finish(d: dict, reason: str, ev: list) -> None:
     mode = MODES[d["settings"].mode]
     d["phase"], d["end_reason"] = "game_over", reason
     d["winners"] = mode.winners(d, reason)
-    ev.append({"type": "game_over", "reason": reason, "winners": d["winners"],
+    ev.append({"type": "game_over", "reason": reason, "winners": list(d["winners"]),
                "duel_outcome": mode.outcome(d)})

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import CONDITIONS
 from .errors import IllegalAction, MalformedAction
 from .rulesets import RULESETS
 

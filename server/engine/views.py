@@ -66,15 +66,25 @@ def public_view(state: GameState) -> dict:
         "voters": voters,
         "table": table,
         "played_count": sum(len(c) for c in state.played.values()) if phase == "playing" else 0,
-        "result": state.result,
+        "result": _copy_result(state.result),
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
         "last_card": state.last_card,
-        "first_draw": state.first_draw,
-        "winners": state.winners,
+        "first_draw": dict(state.first_draw) if state.first_draw else None,
+        "winners": list(state.winners) if state.winners is not None else None,
         "end_reason": state.end_reason,
         "duel_outcome": mode.outcome(s) if phase == "game_over" else None,
     }
+
+
+def _copy_result(result: dict | None) -> dict | None:
+    """A copy the caller may change without touching the state (views never share containers)."""
+    if result is None:
+        return None
+    return {**result,
+            "table": [{**t, "votes": list(t["votes"])} for t in result["table"]],
+            "points": dict(result["points"]),
+            "breakdown": {e: [dict(item) for item in items] for e, items in result["breakdown"].items()}}
 
 
 def player_view(state: GameState, seat: str) -> dict:

@@ -151,3 +151,47 @@ def test_settings_from_dict_and_errors():
     assert err.value.code == "bad_settings"
     with pytest.raises(IllegalAction):
         Settings.from_dict({"restriction": "brand"})  # a classic-only condition
+
+
+def test_new_game_refusals():
+    from server.engine import Board, new_game
+    from tests.engine.helpers import deck
+    board = Board(length=40)
+    with pytest.raises(IllegalAction) as err:
+        new_game(Settings(), ["a", "b", "c", "d"], deck(27), board, 1)
+    assert err.value.code == "deck_too_small" and err.value.params == {"needed": 28, "have": 27}
+    with pytest.raises(IllegalAction) as err:
+        new_game(Settings(), ["a", "b", "c"], deck(98), board, 1)
+    assert err.value.code == "bad_settings" and err.value.params["min"] == 4
+    with pytest.raises(IllegalAction) as err:
+        new_game(Settings(), ["a", "b", "c", "d"], deck(98), board, 1, storyteller="e")
+    assert err.value.code == "no_such_seat"
+    for seats in (["a", "a", "b", "c"], ["a", "b", "c", "bot"], ["a", "b", "c", 4]):
+        with pytest.raises(MalformedAction):
+            new_game(Settings(), seats, deck(98), board, 1)
+
+
+def test_same_seed_same_game_and_no_global_random():
+    import random
+    random.seed(1)
+    a, _ = play_out(game(5, seed=77), seed=3)
+    random.seed(2)
+    b, _ = play_out(game(5, seed=77), seed=3)
+    assert to_json(a) == to_json(b)
+    assert to_json(game(5, seed=78)) != to_json(game(5, seed=77))
+
+
+def test_views_and_events_share_no_containers_with_the_state():
+    s = play_all(tell(game(4, seed=5, first_storyteller="host")))
+    for seat in ("s2", "s3"):
+        s, _ = apply(s, seat, {"type": "vote", "card": number_of(s, "s1")})
+    s, events = apply(s, "s4", {"type": "vote", "card": number_of(s, "s2")})
+    before = to_json(s)
+    view = player_view(s, "s2")
+    view["result"]["points"]["s2"] = 99
+    view["result"]["table"][0]["votes"].append("x")
+    view["result"]["breakdown"]["s1"].clear()
+    view["me"]["hand"].clear()
+    view["seats"].clear()
+    events[-1]["points"]["s1"] = 99
+    assert to_json(s) == before
