@@ -45,6 +45,7 @@ class Config:
     join_burst: float = 8
     join_rate: float = 0.5
     max_seats: int = 14
+    max_sockets_per_room: int = 48  # TV, phones, spectators, spare tabs; bounds what one room can cost
     # Seed of every new game: None draws a random one (play); tests fix it so a failure replays.
     game_seed: int | None = None
 

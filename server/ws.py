@@ -181,6 +181,10 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
             return
         conn.refuse("no_such_room", "hello")
         return
+    if conn.room is not room and len(room.connections) >= app[keys.CONFIG].max_sockets_per_room:
+        log.warning("%r: room %s has too many sockets", conn, room.code)
+        conn.refuse("room_busy", "hello", {"max": app[keys.CONFIG].max_sockets_per_room})
+        return
     if conn.room is not None:
         conn.room.detach(conn)
     conn.role = role

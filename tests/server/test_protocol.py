@@ -500,3 +500,16 @@ async def test_association_text_is_cleaned_and_kept_as_text(make_table):
     teller = next(p for p in table.phones if "tell" in p.me["can"])
     await table.act(teller, "tell", card=teller.me["hand"][0], association="  <b>Who</b>\x00 ate\n the\u202e   cake? ")
     assert table.tv.game["association"] == "<b>Who</b> ate the cake?"  # the pages render it as text
+
+
+async def test_a_room_takes_a_bounded_number_of_sockets(make_client, connect_to):
+    client = await make_client(max_sockets_per_room=2)
+    code = (await (await client.post("/api/rooms")).json())["code"]
+    first, second, third = [await connect_to(client, n) for n in ("1", "2", "3")]
+    assert (await first.hello(code, role="tv"))["type"] == "welcome"
+    assert (await second.hello(code))["type"] == "welcome"
+    err = await third.hello(code)
+    assert err["type"] == "error" and err["code"] == "room_busy" and err["params"] == {"max": 2}
+    await second.close()
+    await first.until_state(lambda s: s["room"]["spectators"] == 0)
+    assert (await third.hello(code))["type"] == "welcome"
