@@ -50,9 +50,10 @@ def random_action(state: GameState, rng: int) -> tuple[str | None, dict, int]:
         k, rng = randbelow(rng, len(waiting))
         voter = waiting[k]
         owners = state.owners
-        options = [i + 1 for i, o in enumerate(owners) if o != voter]
-        k, rng = randbelow(rng, len(options))
-        action = {"type": "vote", "card": options[k]}
+        k, rng = randbelow(rng, len(owners))
+        while owners[k] == voter:  # uniform over the cards that are not the voter's own
+            k, rng = randbelow(rng, len(owners))
+        action = {"type": "vote", "card": k + 1}
         seat = voter
         if mode.proxy_votes:
             k, rng = randbelow(rng, 2)
