@@ -88,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         web.run_app(app, host=config.host, port=config.port, print=announce, access_log=None,
                     shutdown_timeout=5)
+    except StorageError as exc:  # the data folder is unusable: say which, not "cannot listen"
+        log.critical("%s (choose a writable folder with --data-dir)", exc)
+        return 1
     except OSError as exc:
         log.critical("cannot listen on port %d: %s", config.port, exc)
         return 1

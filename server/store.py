@@ -26,15 +26,19 @@ class Store:
     """
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Raises StorageError (naming the folder) if the folder or the database cannot be used."""
         self.path = path
-        # isolation_level=None: autocommit; each save is its own transaction, committed on return.
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, updated REAL NOT NULL, data TEXT NOT NULL)"
-        )
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: autocommit; each save is its own transaction, committed on return.
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, updated REAL NOT NULL, data TEXT NOT NULL)"
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise StorageError(f"cannot keep games in {path.parent}: {exc}") from exc
 
     def save(self, code: str, record: dict) -> None:
         """Write `record` (JSON-able dict) as room `code`'s snapshot, durably. Raises StorageError."""
