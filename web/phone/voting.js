@@ -3,6 +3,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
 import { associationBox, waitingChips } from './parts.js';
+import { seatName } from '/static/shared/roster.js';
 
 /** Builds the screen; update(ctx) switches between voting and waiting. */
 export function create() {
@@ -11,10 +12,12 @@ export function create() {
   let form = null;
   function update(c) {
     const can = c.me?.can || [];
-    const next = can.includes('vote') ? 'vote' : 'wait';
+    // Kids' game: the adult's phone enters the children's votes (the engine's `for`).
+    const proxy = can.includes('vote') && c.game.adult && c.game.adult === c.you.seat;
+    const next = proxy ? 'proxy' : can.includes('vote') ? 'vote' : 'wait';
     if (next !== mode) {
       mode = next;
-      form = next === 'vote' ? voteForm(c) : null;
+      form = next === 'vote' ? voteForm(c) : next === 'proxy' ? proxyForm(c) : null;
       if (form) fill(el, form.el);
     }
     if (form) form.update(c);
@@ -50,6 +53,35 @@ function voteForm(ctx) {
     },
     release() { bar.release(); refresh(); },
   };
+}
+
+function proxyForm(ctx) {
+  let child = null;
+  const who = h('div', { class: 'p-waiting', 'data-testid': 'vote-for' });
+  const top = h('div');
+  const bar = confirmBar(() => ctx.send('vote', { card: grid.selected()[0], for: child }));
+  const refresh = () => {
+    const n = grid.selected()[0];
+    const name = child ? seatName(ctx.room, child) : '';
+    bar.update(n != null && child ? t('phone.vote_for_child', { n, name }) : t('phone.pick_child_and_card'), n != null && child != null);
+  };
+  // The adult's own card is the one to find, so nothing is greyed out here.
+  const grid = cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id, selectable: true, onChange: () => refresh() });
+  const el = h('div', { class: 'vote-form' }, top, who, grid.el, bar.el);
+  const api = {
+    el,
+    update(c) {
+      ctx = c;
+      const waiting = (c.game.waiting_for || []).filter((s) => s !== c.you.seat);
+      if (!waiting.includes(child)) child = waiting[0] ?? null;
+      fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
+      fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
+        onclick: () => { child = s; api.update(ctx); } }, seatName(c.room, s))));
+      refresh();
+    },
+    release() { bar.release(); refresh(); },
+  };
+  return api;
 }
 
 function waitView(ctx) {

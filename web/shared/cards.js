@@ -35,6 +35,8 @@ function tryLoad(url) {
 /** An <img> of a card; falls back to JPEG if WebP fails. */
 export function cardImg(deck, card, size = 'tv', cls = 'card-img') {
   const img = h('img', { class: cls, alt: '', draggable: 'false', decoding: 'async' });
+  // Shown once decoded (a short fade), never drawn half-loaded.
+  img.addEventListener('load', () => img.classList.add('loaded'));
   img.addEventListener('error', () => {
     const jpg = cardUrl(deck, card, size, 'jpg');
     if (!img.src.endsWith('.jpg')) img.src = jpg;
