@@ -31,26 +31,53 @@ def _python() -> str:
     return str(venv) if venv.exists() else sys.executable
 
 
+class ServerProcess:
+    """`python -m server` on a fixed port and data directory; may be killed and started again."""
+
+    def __init__(self, tmp_path: Path):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.data_dir = tmp_path / "data"
+        self.log_path = tmp_path / "server.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        with open(self.log_path, "a") as log:
+            self.proc = subprocess.Popen(
+                [_python(), "-m", "server", "--port", str(self.port), "--data-dir", str(self.data_dir),
+                 "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1"],
+                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        _wait_healthy(self.proc, self.url, self.log_path)
+
+    def kill(self) -> None:
+        """SIGKILL, like a pulled plug."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    def error_lines(self) -> list[str]:
+        return [line for line in self.log_path.read_text().splitlines()
+                if " ERROR " in line or " CRITICAL " in line or line.startswith("Traceback")]
+
+
 @pytest.fixture
-def server(tmp_path):
-    """Starts the server; yields its base URL ("http://127.0.0.1:<port>"); stops it and checks its log."""
-    port = _free_port()
-    log_path = tmp_path / "server.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(
-            [_python(), "-m", "server", "--port", str(port), "--data-dir", str(tmp_path / "data"),
-             "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+def server_process(tmp_path):
+    """A started ServerProcess; killed at the end, and its log must hold no ERROR line."""
+    srv = ServerProcess(tmp_path)
     try:
-        _wait_healthy(proc, base, log_path)
-        yield base
+        srv.start()
+        yield srv
     finally:
-        proc.kill()
-        proc.wait()
-    errors = [line for line in log_path.read_text().splitlines()
-              if " ERROR " in line or " CRITICAL " in line or line.startswith("Traceback")]
+        srv.kill()
+    errors = srv.error_lines()
     assert not errors, "server logged errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def server(server_process):
+    """The base URL ("http://127.0.0.1:<port>") of a running server."""
+    return server_process.url
 
 
 def _wait_healthy(proc: subprocess.Popen, base: str, log_path: Path) -> None:
