@@ -53,6 +53,7 @@ async def test_full_game_through_the_ui(server, launch_options, output_dir):
             await _shot(tv, output_dir, "tv-lobby")
 
             host = phones[0]
+            await _remove_a_fifth_player(browser, server, code, host, tv, page_errors)
             await expect(host.get_by_test_id("settings-form")).to_be_visible()
             for other in phones[1:]:
                 await expect(other.get_by_test_id("settings-form")).to_have_count(0)
@@ -194,6 +195,23 @@ async def _tell(storyteller, round_no, output_dir):
     if round_no == 1:
         await _shot(storyteller, output_dir, "phone-telling")
     await storyteller.get_by_test_id("confirm").click()
+
+
+async def _remove_a_fifth_player(browser, server, code, host, tv, page_errors):
+    """A fifth phone joins; the host removes it from the host menu: it is back at the join form."""
+    extra = await _open(browser, f"{server}/join/{code}", PHONE_VIEWPORT, "en-US", page_errors, mobile=True)
+    await extra.get_by_test_id("name").fill("Дима")
+    await extra.get_by_test_id("join").click()
+    await expect(extra.get_by_test_id("phone-lobby")).to_be_visible()
+    await expect(tv.get_by_test_id("roster")).to_contain_text("Дима")
+    await host.get_by_test_id("host-menu-btn").click()
+    menu = host.get_by_test_id("host-menu")
+    await menu.locator(".sheet-player", has_text="Дима").get_by_test_id("remove").click()
+    await expect(extra.get_by_test_id("phone-join")).to_be_visible()
+    await expect(tv.get_by_test_id("roster")).not_to_contain_text("Дима")
+    await menu.locator(".sheet-head button").click()
+    await expect(menu).to_have_count(0)
+    await extra.context.close()
 
 
 async def _pause_and_resume(tv, phones):

@@ -142,8 +142,11 @@ function renderHeader(c) {
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
   const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);
-  header.banner.hidden = !hostGone;
-  if (hostGone) {
+  const removed = Boolean(info && info.removed);
+  header.banner.hidden = !hostGone && !removed;
+  if (removed) {
+    fill(header.banner, h('span', { 'data-testid': 'removed', text: t('phone.you_are_removed') }));
+  } else if (hostGone) {
     fill(header.banner, h('span', { text: t('phone.host_gone', { name: host.name }) }),
       h('button', { class: 'btn small', type: 'button', 'data-testid': 'claim-host', text: t('phone.claim_host'),
         onclick: () => send('claim_host') }));

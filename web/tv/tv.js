@@ -154,9 +154,12 @@ function gameFrame(ctx) {
 
 let veil = null;
 function renderPause(ctx) {
-  if (ctx.room.paused && !veil) {
-    veil = h('div', { class: 'paused-veil tv-paused', 'data-testid': 'paused', text: t('paused') });
-    document.body.append(veil);
+  if (ctx.room.paused) {
+    if (!veil) {
+      veil = h('div', { class: 'paused-veil tv-paused', 'data-testid': 'paused' });
+      document.body.append(veil);
+    }
+    veil.textContent = t('paused');
   } else if (!ctx.room.paused && veil) {
     veil.remove();
     veil = null;
