@@ -1,0 +1,227 @@
+"""Someone on the shared Wi-Fi who is not playing fair: acting without a token or with a wrong one, trying
+to read another hand, sending host actions, hostile text, path traversal on picture URLs, a WebSocket from
+another site's page, a flood of joins. Over real sockets; every refusal also leaves the room unchanged."""
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+
+import aiohttp
+import pytest
+
+from server import keys
+from server.room import SPECS
+
+ASSOCIATION = "Who ate the cake?"
+HOST_ACTIONS = sorted(kind for kind, spec in SPECS.items() if spec.who == "host")
+SEAT_ACTIONS = sorted(kind for kind, spec in SPECS.items() if spec.who == "seat")
+
+
+def room_of(table):
+    return table.app[keys.ROOMS].get(table.code)
+
+
+def snapshot(table) -> str:
+    return json.dumps(room_of(table).record(), sort_keys=True)
+
+
+# ---------------------------------------------------------------- tokens
+async def test_acting_without_a_token_or_with_a_wrong_one_is_refused(make_table, make_client, connect):
+    table = await make_table(4)
+    other = await make_table(4)                 # a second room: its tokens are good only there
+    await table.play_until(lambda g: g["phase"] == "playing")
+    real = table.phones[1].token
+    near_miss = real[:-1] + ("A" if real[-1] != "A" else "B")
+    wrong = [None, "", "not-a-token", near_miss, real.upper() if real.upper() != real else real.lower(),
+             real + " ", " " + real, real[:-1], secrets.token_urlsafe(24), "x" * 10_000,
+             other.phones[1].token]
+    before = snapshot(table)
+    for token in wrong:
+        p = await connect("intruder")
+        welcome = await p.hello(table.code, token=token)
+        assert welcome["seat"] is None and welcome["token"] is None, token
+        assert p.state["you"]["seat"] is None and "me" not in p.game
+        for kind in SEAT_ACTIONS:
+            await p.act(kind, card="c001", association=ASSOCIATION, seat="s2", name="Mallory", colour="navy")
+            err = await p.error()
+            assert err["code"] == "not_seated", (token, kind, err)
+        await p.act("skip")
+        assert (await p.error())["code"] == "not_host"
+        await p.close()
+    assert snapshot(table) == before
+    # a token must be text: anything else is malformed, not a lookup
+    p = await connect("typed")
+    for token in (12345, ["x"], {"token": real}, True):
+        await p.send({"type": "hello", "room": table.code, "token": token})
+        assert (await p.error())["code"] == "malformed"
+
+
+async def test_no_socket_can_read_another_seats_hand(make_table, connect):
+    table = await make_table(4)
+    room = room_of(table)
+    hands = {seat: set(cards) for seat, cards in room.game.hands.items()}
+    owner = table.phones[1]
+    # a real token on a socket that says it is the TV: the public view, no seat, no token echoed
+    tv = await connect("tv with a token")
+    welcome = await tv.hello(table.code, role="tv", token=owner.token)
+    assert welcome["seat"] is None and welcome["token"] is None and welcome["role"] == "tv"
+    frame = tv.frames[-1]
+    assert "me" not in tv.game and '"hand"' not in frame
+    assert not any(card in frame for cards in hands.values() for card in cards)
+    assert owner.token not in "".join(tv.frames)
+    # a seat's own socket sees its own hand and nobody else's
+    for p in table.phones:
+        seat = p.welcome["seat"]
+        frame = p.frames[-1]
+        assert set(p.me["hand"]) == hands[seat]
+        for other, cards in hands.items():
+            if other != seat:
+                assert not any(f'"{card}"' in frame for card in cards), (seat, other)
+    # the `seat` field of a seat action does not act for someone else
+    player = table.phones[2]
+    hand_of_other = sorted(hands[table.phones[3].welcome["seat"]])
+    teller = next(p for p in table.phones if "tell" in p.me["can"])
+    await table.act(teller, "tell", card=teller.me["hand"][0], association=ASSOCIATION)
+    if "play_card" in player.me["can"]:
+        await table.refused(player, "play_card", "not_in_hand", card=hand_of_other[0],
+                            seat=table.phones[3].welcome["seat"])
+
+
+# ---------------------------------------------------------------- host rights
+@pytest.mark.parametrize("phase", ["lobby", "game"])
+async def test_every_host_action_is_refused_for_everyone_but_the_host(make_table, connect, phase):
+    table = await make_table(4, start=phase == "game")
+    spectator = await connect("spectator")
+    await spectator.hello(table.code)
+    table.extra.append(spectator)
+    await table.sync()
+    before = snapshot(table)
+    fields = {"seat": "s3", "settings": {"ruleset": "dixit"}, "storyteller": "s2"}
+    for p in [table.phones[1], table.phones[3], spectator, table.tv]:
+        for kind in HOST_ACTIONS:
+            err = await table.refused(p, kind, "not_host", **fields)
+            assert err["params"] == {}
+    assert snapshot(table) == before
+    assert table.tv.state_id == table.expected
+
+
+# ---------------------------------------------------------------- hostile text
+async def test_names_keep_html_emoji_and_rtl_as_plain_text_within_limits(make_client, connect_to):
+    client = await make_client(join_burst=100)
+    code = (await (await client.post("/api/rooms")).json())["code"]
+    family = "👨‍👩‍👧‍👦"                                 # one grapheme of seven code points
+    cases = [
+        ("<b>Ann</b>", "<b>Ann</b>"),               # kept verbatim: it is text, never markup
+        ("<img src=x onerror=1>", "<img src=x onerror=1>"),
+        ("שרה 🐘", "שרה 🐘"),                        # RTL text and an emoji
+        ("\u202eevil", "evil"),                      # a bidi override cannot flip the TV's line
+        ("Zo\u0000\u0007e\u200b", "Zoe"),            # control and invisible characters dropped
+        (family * 24, family * 24),                  # 24 graphemes: the limit
+    ]
+    seen = []
+    for i, (name, stored) in enumerate(cases):
+        p = await connect_to(client, f"p{i}")
+        await p.hello(code)
+        await p.act("join", name=name, colour=["red", "blue", "green", "teal", "purple", "pink"][i])
+        await p.until(lambda m: m["type"] == "welcome" and m["seat"])
+        state = await p.until_state(lambda st: len(st["room"]["roster"]) == i + 1)
+        assert state["room"]["roster"][-1]["name"] == stored
+        seen.append(p)
+    late = await connect_to(client, "late")
+    await late.hello(code)
+    for name in (family * 25, "x" * 10_000, "\u200b\u200b", "\u202e", "EVIL"):
+        await late.act("join", name=name, colour="navy")
+        err = await late.error()
+        assert err["code"] in ("bad_name", "name_taken"), (name[:10], err)
+    assert err["code"] == "name_taken"   # "EVIL" is "evil" once case is folded
+    assert len(late.state["room"]["roster"]) == len(cases)
+
+
+async def test_associations_keep_html_and_emoji_as_text_and_refuse_10000_characters(make_table, connect):
+    table = await make_table(4)
+    teller = next(p for p in table.phones if "tell" in p.me["can"])
+    card = teller.me["hand"][0]
+    await table.refused(teller, "tell", "association_too_long", card=card, association="a" * 10_000)
+    await table.refused(teller, "tell", "association_too_long", card=card, association="🐘" * 201)
+    await table.refused(teller, "tell", "malformed", card=card, association={"html": "<b>"})
+    text = "<script>alert('x')</script> שלום 🐘?"
+    await table.act(teller, "tell", card=card, association=text)
+    assert table.tv.game["association"] == text
+    raw = table.tv.frames[-1]
+    assert json.loads(raw)["game"]["association"] == text      # a JSON string, nothing else
+
+
+# ---------------------------------------------------------------- paths
+async def raw_get(port: int, path: str) -> tuple[int, bytes]:
+    """One HTTP/1.1 GET with the path exactly as written (no client normalising `..`)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+    await writer.drain()
+    data = await asyncio.wait_for(reader.read(), 10)
+    writer.close()
+    status = int(data.split(b" ", 2)[1])
+    return status, data
+
+
+@pytest.mark.parametrize("path", [
+    "/static/../server/app.py", "/static/%2e%2e/server/app.py", "/static/..%2fserver%2fapp.py",
+    "/static/tv/../../pyproject.toml", "/static/%2e%2e/%2e%2e/etc/passwd", "/static/..\\server\\app.py",
+    "/static//etc/passwd", "/static/%2fetc%2fpasswd",
+    "/cards/builtin/..%2f..%2f..%2fserver%2fapp.py", "/cards/..%2f..%2fserver/app.py",
+    "/cards/%2e%2e/rooms.sqlite3", "/cards/builtin/c001.tv.webp%00.py", "/cards/builtin/../../data/rooms.sqlite3",
+    "/api/decks/..%2f..%2fserver/cards", "/join/..%2f..%2fserver%2fapp.py",
+])
+async def test_path_traversal_never_leaves_the_served_folders(client, room_code, path):
+    status, data = await raw_get(client.server.port, path)
+    body = data.split(b"\r\n\r\n", 1)[-1]
+    if path.startswith("/join/"):    # the code is only a parameter: the phone page, whatever it says
+        assert status == 200 and b"<html" in body.lower()
+    else:
+        assert status in (400, 403, 404), (path, status)
+    for secret in (b"def make_app", b"[project]", b"root:", b"SQLite format 3", b"import "):
+        assert secret not in body, (path, secret)
+
+
+# ---------------------------------------------------------------- origin
+@pytest.mark.parametrize("origin", [
+    "http://evil.example", "http://evil.example:{port}", "http://127.0.0.1.evil.example:{port}",
+    "http://127.0.0.1:{other}", "http://127.0.0.1:{port}@evil.example", "null", "file://",
+    "chrome-extension://abcdef", "http://localhost.evil.example:{port}", "ws://evil.example:{port}",
+])
+async def test_a_websocket_from_another_sites_page_is_refused(client, origin):
+    port = client.server.port
+    origin = origin.format(port=port, other=port + 1)
+    with pytest.raises(aiohttp.WSServerHandshakeError) as info:
+        await client.ws_connect("/ws", headers={"Origin": origin})
+    assert info.value.status == 403
+
+
+# ---------------------------------------------------------------- flooding
+async def test_a_flood_of_joins_from_many_sockets_is_rate_limited(make_client, connect_to):
+    client = await make_client(join_burst=5, join_rate=0)
+    code = (await (await client.post("/api/rooms")).json())["code"]
+    sockets = []
+    for i in range(12):
+        p = await connect_to(client, f"flood{i}")
+        await p.hello(code)
+        sockets.append(p)
+    # every socket fires 10 joins at once, all sockets at once
+    await asyncio.gather(*(p.send({"type": "join", "state_id": p.state_id, "name": f"F{i}-{k}", "colour": c})
+                           for i, p in enumerate(sockets)
+                           for k, c in enumerate(["red", "blue", "green", "teal", "pink", "navy", "lime",
+                                                  "brown", "grey", "white"])))
+    outcomes = []
+    for p in sockets:
+        for _ in range(10):
+            msg = await p.until(lambda m: m["type"] in ("error", "welcome") and (m["type"] == "error" or m["seat"]))
+            outcomes.append(msg.get("code", "joined"))
+            if msg["type"] == "welcome":
+                break    # a joined socket's further joins are `already_joined` or rate-limited
+    assert outcomes.count("rate_limited") >= len(outcomes) - 5
+    room = client.server.app[keys.ROOMS].get(code)
+    assert len(room.data["seats"]) <= 5
+    # the server still answers everyone
+    for p in sockets:
+        await p.send({"type": "ping"})
+        await p.until(lambda m: m["type"] == "pong")
