@@ -232,7 +232,7 @@ def _vote(state, d, seat, action, ev):
         raise IllegalAction("storyteller_cannot_vote", "the storyteller does not vote")
     voters = mode.voters(d)
     if voter not in voters:
-        raise IllegalAction("not_allowed", "this seat does not vote this round")
+        raise IllegalAction("not_your_turn", "this seat does not vote this round")
     if voter in state.votes:
         raise IllegalAction("already_voted", "you have already voted")
     if not 1 <= number <= len(state.table):
