@@ -3,6 +3,7 @@ import pytest
 
 from server.engine import IllegalAction, apply, public_view
 from tests.engine.helpers import craft, game, number_of, play_all, tell, vote
+from tests.engine.invariants import check_state
 
 
 def host_game(n=5, **kw):
@@ -114,3 +115,24 @@ def test_skip_passes_the_turn_plays_for_the_slow_and_lets_abstainers_be():
     with pytest.raises(IllegalAction) as err:
         apply(s, None, {"type": "skip"})
     assert err.value.code == "wrong_phase"
+
+
+def test_a_player_returning_in_a_last_card_turn_keeps_every_card():
+    # Found by the property tests: D1 must look at the hands when the storyteller tells.
+    s = host_game(4)
+    cards = set(all_cards(s))
+    keep = {seat: s.hands[seat][:1] for seat in ("s1", "s2", "s3")}
+    rest = [c for seat in keep for c in s.hands[seat][1:]]
+    s = craft(s, hands={**keep, "s4": s.hands["s4"]}, deck=[], set_aside=s.set_aside + s.deck + rest,
+              removed=["s4"], last_card=True)
+    s, _ = apply(s, None, {"type": "return_player", "seat": "s4"})
+    assert s.last_card is False
+    s = tell(s)
+    assert s.phase == "playing" and len(s.hands["s4"]) == 6  # nothing auto-played, nothing lost
+    s = play_all(s)
+    assert s.phase == "voting" and len(s.table) == 4 and len(s.hands["s4"]) == 5
+    check_state(s, cards)
+
+
+def all_cards(s):
+    return [c for pile in (s.deck, s.set_aside, *s.hands.values()) for c in pile]
