@@ -13,7 +13,8 @@ class Ruleset:
 
     `refill` is ``"one_each"`` (draw 1 each while the deck lasts) or ``"to_hand"`` (refill to
     `hand_size`); `removes_cards` applies the §1.3 deck-in-play rule; `short_game_default` is the
-    printed cell T of §4 (None: no short game); `score_to_win` is Dixit's 30 (D7).
+    printed cell T of §4 (None: no short game); `score_to_win` is Dixit's 30 (D7). Which modes a
+    ruleset has is said once, by each mode (`Mode.rulesets`).
     """
 
     id: str
@@ -26,7 +27,6 @@ class Ruleset:
     score_to_win: int | None
     ends_when_deck_empties: bool
     standard_seats: tuple[int, int]
-    modes: tuple[str, ...]
     style: str
     source: str
 
@@ -36,17 +36,20 @@ class Ruleset:
         return families.standard(self.style, storyteller, table, votes, positions)
 
 
-_IMAGINARIUM_MODES = ("standard", "pairs", "trio", "duel", "kids")
-
 RULESETS: dict[str, Ruleset] = {
     r.id: r for r in (
-        Ruleset("imaginarium", 98, 6, "one_each", True,
-                ("question", "four_words", "person", "screen", "story"), 34, None, False, (4, 7),
-                _IMAGINARIUM_MODES, "imaginarium", "000_fd4629aa6844ed5a.txt, 001_ab6cddfa3639fbc5.txt"),
-        Ruleset("imaginarium-classic", 98, 6, "one_each", True,
-                ("question", "four_words", "screen", "story", "brand"), 39, None, False, (4, 7),
-                _IMAGINARIUM_MODES, "classic", "003_fbdd70e7d669438d.txt, 004_b7f0a6fcecdb19f9.txt"),
-        Ruleset("dixit", 84, 6, "to_hand", False, (), None, 30, True, (3, 6),
-                ("standard",), "dixit", "002_e8594275d4f1b8ba.txt"),
+        Ruleset(id="imaginarium", deck_size=98, hand_size=6, refill="one_each", removes_cards=True,
+                conditions=("question", "four_words", "person", "screen", "story"),
+                short_game_default=34, score_to_win=None, ends_when_deck_empties=False,
+                standard_seats=(4, 7), style="imaginarium",
+                source="000_fd4629aa6844ed5a.txt, 001_ab6cddfa3639fbc5.txt"),
+        Ruleset(id="imaginarium-classic", deck_size=98, hand_size=6, refill="one_each", removes_cards=True,
+                conditions=("question", "four_words", "screen", "story", "brand"),
+                short_game_default=39, score_to_win=None, ends_when_deck_empties=False,
+                standard_seats=(4, 7), style="classic",
+                source="003_fbdd70e7d669438d.txt, 004_b7f0a6fcecdb19f9.txt"),
+        Ruleset(id="dixit", deck_size=84, hand_size=6, refill="to_hand", removes_cards=False,
+                conditions=(), short_game_default=None, score_to_win=30, ends_when_deck_empties=True,
+                standard_seats=(3, 6), style="dixit", source="002_e8594275d4f1b8ba.txt"),
     )
 }
