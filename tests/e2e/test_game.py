@@ -135,7 +135,7 @@ async def _play_until_game_over(tv, phones, output_dir) -> int:
             await grid.locator(".grid-card").first.click()
             await expect(confirm).to_be_enabled()
             if round_no == 1 and i == 0:
-                await _check_enlarge(phone)
+                await _check_enlarge(phone, output_dir)
                 await _shot(phone, output_dir, "phone-hand")
             await confirm.click()
             # The last card down starts the voting at once, so that phone may skip the "played" notice.
@@ -180,7 +180,7 @@ async def _play_until_game_over(tv, phones, output_dir) -> int:
         if round_no == 1:
             await _shot(tv, output_dir, "tv-scored")
             await _shot(phones[0], output_dir, "phone-scored")
-            await _pause_and_resume(tv, phones)
+            await _pause_and_resume(tv, phones, output_dir)
         await phones[round_no % 4].get_by_test_id("next-round").click()
     raise AssertionError(f"the game did not end within {MAX_ROUNDS} rounds")
 
@@ -214,13 +214,14 @@ async def _remove_a_fifth_player(browser, server, code, host, tv, page_errors):
     await extra.context.close()
 
 
-async def _pause_and_resume(tv, phones):
+async def _pause_and_resume(tv, phones, output_dir):
     """The host pauses from the host menu: the TV and the phones show it; the host resumes."""
     host = phones[0]
     await host.get_by_test_id("host-menu-btn").click()
     menu = host.get_by_test_id("host-menu")
     await expect(menu).to_be_visible()
     await expect(menu.get_by_test_id("remove")).to_have_count(3)      # every other player
+    await _shot(host, output_dir, "phone-host-menu")
     await menu.get_by_test_id("pause").click()
     await expect(tv.get_by_test_id("paused")).to_be_visible()
     await expect(phones[1].locator(".paused-veil")).to_be_visible()
@@ -237,9 +238,10 @@ async def _hand(phone) -> list[str]:
     return [await c.get_attribute("data-card") for c in await cards.all()]
 
 
-async def _check_enlarge(phone):
+async def _check_enlarge(phone, output_dir):
     """Tap the magnifier: the card opens large; close it again."""
     await phone.locator(".card-grid .grid-card .zoom").first.click()
     await expect(phone.get_by_test_id("enlarge")).to_be_visible()
+    await _shot(phone, output_dir, "phone-enlarge")
     await phone.get_by_test_id("enlarge").get_by_role("button").last.click()
     await expect(phone.get_by_test_id("enlarge")).to_have_count(0)

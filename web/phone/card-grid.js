@@ -49,7 +49,8 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
 export function enlarge(deck, item, choose) {
   const close = () => overlay.remove();
   const overlay = h('div', { class: 'enlarge', role: 'dialog', 'data-testid': 'enlarge', onclick: close },
-    h('div', { class: 'card enlarge-card' }, cardImg(deck, item.card, 'tv')),
+    // The thumbnail (already loaded) shows at once; the large picture fades in over it.
+    h('div', { class: 'card enlarge-card' }, cardImg(deck, item.card, 'thumb'), cardImg(deck, item.card, 'tv', 'card-img over')),
     h('div', { class: 'enlarge-actions' },
       choose ? h('button', { class: 'btn primary', type: 'button', text: t('choose_this'),
         onclick: (ev) => { ev.stopPropagation(); choose(); close(); } }) : null,

@@ -49,21 +49,21 @@ function draw() {
       onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
     h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
     h('ul', { class: 'sheet-players' }, (c.room.roster || []).filter((r) => r.seat !== c.you.seat).map((r) => h('li', { class: 'sheet-player' },
-      elephantToken(r.colour, 36),
-      h('span', { class: 'sheet-name', text: r.name }),
-      // Removed players may come back (return_player); a freed seat waits for someone to take it over.
-      r.removed && inGame
-        ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.return'), onclick: act('return_player', { seat: r.seat }) })
-        : null,
-      !r.removed && !r.open
-        ? h('button', { class: 'btn small', type: 'button', 'data-testid': 'remove', text: t('host_menu.remove'), onclick: act('remove_player', { seat: r.seat }) })
-        : null,
-      inGame && !r.open
-        ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.release'), onclick: act('release_seat', { seat: r.seat }) })
-        : null,
-      !r.removed && !r.open
-        ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.make_host'), onclick: act('pass_host', { seat: r.seat }) })
-        : null))),
+      h('div', { class: 'sheet-who' }, elephantToken(r.colour, 36), h('span', { class: 'sheet-name', text: r.name })),
+      h('div', { class: 'sheet-actions' },
+        // Removed players may come back (return_player); a freed seat waits for someone to take it over.
+        r.removed && inGame
+          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.return'), onclick: act('return_player', { seat: r.seat }) })
+          : null,
+        !r.removed && !r.open
+          ? h('button', { class: 'btn small', type: 'button', 'data-testid': 'remove', text: t('host_menu.remove'), onclick: act('remove_player', { seat: r.seat }) })
+          : null,
+        inGame && !r.open
+          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.release'), onclick: act('release_seat', { seat: r.seat }) })
+          : null,
+        !r.removed && !r.open
+          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.make_host'), onclick: act('pass_host', { seat: r.seat }) })
+          : null)))),
     inGame ? h('button', { class: `btn big danger`, type: 'button', 'data-testid': 'end-game',
       text: confirmEnd ? t('host_menu.end_game_sure') : t('host_menu.end_game'),
       onclick: () => {
