@@ -35,7 +35,8 @@ function playForm(ctx) {
   const grid = cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
     deck: ctx.room.deck?.id, selectable: true, max: need, onChange: () => refresh(),
   });
-  const el = h('div', { class: 'play-form' }, top, grid.el, bar.el);
+  const bottom = h('div', { class: 'play-bottom' });
+  const el = h('div', { class: 'play-form' }, top, grid.el, bottom, bar.el);
   refresh();
   return {
     el,
@@ -43,8 +44,9 @@ function playForm(ctx) {
       const can = c.me?.can || [];
       fill(top, associationBox(c), conditionsBox(c.game.conditions),
         c.game.last_card ? h('p', { class: 'hint', text: t('phone.last_card') }) : null,
-        h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }),
-        can.includes('dispute') ? disputeButton(c) : null);
+        h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }));
+      // Below the hand, away from the cards a thumb is aiming at.
+      fill(bottom, can.includes('dispute') ? disputeButton(c) : null);
       refresh();
     },
     release() { bar.release(); refresh(); },
