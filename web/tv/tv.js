@@ -42,7 +42,12 @@ async function roomCode() {
   const given = (params.get('room') || '').toUpperCase();
   if (given) return given;
   const res = await fetch('/api/rooms', { method: 'POST' });
-  const body = await res.json();
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok || !body.code) {
+    // Storage trouble or the rate limit: say so and try again shortly (the TV has no keyboard).
+    setTimeout(() => location.reload(), 10000);
+    throw new Error(t('tv.no_room', { status: res.status }));
+  }
   params.set('room', body.code);
   history.replaceState(null, '', `${location.pathname}?${params}`);
   return body.code;
@@ -166,4 +171,4 @@ function renderPause(ctx) {
   }
 }
 
-main().catch((e) => { fill(app, h('main', { class: 'tv-loading', text: String(e) })); });
+main().catch((e) => { fill(app, topBar(null), h('main', { class: 'tv-loading', text: e.message || String(e) })); });
