@@ -374,6 +374,7 @@ def _drawer(d: dict):
         if len(deck) < n and may_reshuffle and d["discard"]:
             fresh, d["rng"] = shuffled(d["rng"], d["discard"])
             deck, d["discard"] = fresh + deck, []
+            d["deck_ran_out"] = True  # the dealt deck could not supply: "while the deck lasts" is over
         if len(deck) < n:
             if not partial:
                 return None

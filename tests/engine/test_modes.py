@@ -181,3 +181,12 @@ def test_kids_games_end():
     for seed in range(5):
         final, _ = play_out(kids(2 + seed, seed=seed), seed=seed)
         assert final.end_reason == "lap"
+
+
+@pytest.mark.parametrize("cards", [21, 24, 26, 75])
+def test_trio_reshuffled_bot_cards_do_not_refill_hands_so_the_game_ends(cards):
+    # Regression (soak run): a deck short by one card was rebuilt for the bots every round and the
+    # refills never stopped. Once the dealt deck cannot supply, hands are no longer refilled.
+    for seed in range(3):
+        final, _ = play_out(game(3, seed=seed, mode="trio", cards=cards), seed=seed, limit=3000)
+        assert final.end_reason == "hands_empty"
