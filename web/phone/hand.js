@@ -54,7 +54,9 @@ function playForm(ctx) {
 }
 
 function restateForm(ctx) {
-  const input = h('textarea', { class: 'association-input', rows: 2, maxlength: 200, 'data-testid': 'association-input' });
+  // Starts from the disputed text, so a small fix is a small edit.
+  const input = h('textarea', { class: 'association-input', rows: 2, maxlength: 200, 'data-testid': 'association-input',
+    value: ctx.game.association || '' });
   const conditions = h('div');
   const bar = confirmBar(() => ctx.send('restate', { association: input.value.trim() }));
   const refresh = () => bar.update(t('phone.restate'), input.value.trim().length > 0);
