@@ -1,33 +1,47 @@
 #!/usr/bin/env python3
-"""Server figures on this machine: how long an accepted action takes from a phone's send until every
-socket has the new state (apply + sqlite write + broadcast), how big state frames are, what one store
-write costs. Prints figures; asserts nothing (timing never goes in tests).
+"""Load and speed of the game server on this machine. Prints figures; asserts nothing (timing never goes
+in tests).
 
-Usage: .venv/bin/python scripts/bench.py [--phones 4] [--spectators 0] [--games 1] [--data-dir DIR]
+Starts a real server process (`python -m server`, its own data folder) and drives R rooms at once over
+WebSockets on loopback, each with a TV and 8 phones (7 players + 1 spectator phone: the room has no pairs
+mode with two phones per seat yet), playing complete games of the default rules. Every room's phones come
+from their own loopback address (127.0.x.y), as phones on a Wi-Fi do, so the per-address join limit
+applies per room. A room sends one action at a time and waits until all 9 of its sockets have the
+resulting `state`, then "thinks" for --think-ms before the next (0 = as fast as the server answers).
+
+Prints: p50/p99 time from an action's send until the last socket of that room has the resulting state,
+actions per second, peak RSS and CPU seconds of the server process, errors, the TV page's bytes
+(HTML+JS+CSS, no images) and the server's start-up time to a ready /healthz. The last line is one JSON
+object with the figures.
+
+Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import os
+import random
+import re
+import resource
+import signal
 import socket
-import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urljoin
 
 import aiohttp
-from aiohttp import web
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from server.app import make_app  # noqa: E402
-from server.config import Config  # noqa: E402
-from server.store import Store  # noqa: E402
-
-COLOURS = ["red", "blue", "green", "teal", "purple", "pink", "brown", "grey", "white", "black", "lime",
-           "navy", "orange", "yellow"]
+ROOT = Path(__file__).resolve().parent.parent
+COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
+PLAYERS, SPECTATORS = 7, 1
+ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
+STATE_ID = re.compile(r'^\{"type":"state","state_id":(\d+)')
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -36,129 +50,296 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Sock:
-    def __init__(self, ws):
-        self.ws, self.state, self.bytes, self.frames = ws, None, 0, 0
-
-    async def until(self, state_id: int) -> None:
-        while self.state is None or self.state["state_id"] < state_id:
-            msg = await self.ws.receive(timeout=30)
-            self.bytes += len(msg.data)
-            self.frames += 1
-            data = json.loads(msg.data)
-            if data["type"] == "state":
-                self.state = data
-            elif data["type"] == "error":
-                raise RuntimeError(data)
+def proc_cpu_s(pid: int) -> float:
+    """User + system CPU seconds of process `pid` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-async def play(base: str, session, phones: int, spectators: int) -> tuple[list[float], list[Sock]]:
-    code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-
-    async def hello(token=None, role="phone"):
-        s = Sock(await session.ws_connect(f"{base}/ws"))
-        await s.ws.send_json({"type": "hello", "room": code, "role": role, "token": token})
-        await s.until(0)
-        return s
-
-    tv = await hello(role="tv")
-    socks = [tv]
-    players = []
-    expected = tv.state["state_id"]
-    latencies: list[float] = []
-
-    async def act(s, msg):
-        nonlocal expected
-        t0 = time.perf_counter()
-        await s.ws.send_json({**msg, "state_id": s.state["state_id"]})
-        expected += 1
-        for other in socks:
-            await other.until(expected)
-        latencies.append(time.perf_counter() - t0)
-
-    for i in range(phones):
-        p = await hello()
-        socks.append(p)
-        players.append(p)
-        await act(p, {"type": "join", "name": f"P{i}", "colour": COLOURS[i]})
-    for _ in range(spectators):
-        socks.append(await hello())
-    await act(players[0], {"type": "start"})
-    while tv.state["game"]["phase"] != "game_over":
-        for p in players:
-            me = p.state["game"]["me"]
-            can = me["can"]
-            if "tell" in can:
-                await act(p, {"type": "tell", "card": me["hand"][0], "association": "Who ate the cake?"})
-            elif "play_card" in can:
-                await act(p, {"type": "play_card", "card": me["hand"][0]})
-            elif "vote" in can:
-                n = next(t["number"] for t in p.state["game"]["table"] if t["card"] not in me["played"])
-                await act(p, {"type": "vote", "card": n})
-            elif "next_round" in can:
-                await act(p, {"type": "next_round"})
-            else:
-                continue
-            break
-    for s in socks:
-        await s.ws.close()
-    return latencies, socks
+def proc_peak_rss_mb(pid: int) -> float:
+    """Peak resident set size (VmHWM) of process `pid` in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
-def store_cost(data_dir: Path, record: dict, n: int = 200) -> list[float]:
-    store = Store(data_dir / "bench.sqlite3")
-    out = []
-    for i in range(n):
-        record["state_id"] = i
-        t0 = time.perf_counter()
-        store.save("BNCH", record)
-        out.append(time.perf_counter() - t0)
-    store.close()
-    return out
-
-
-def ms(values: list[float], q: float) -> str:
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of `values`, in ms."""
+    if not values:
+        return float("nan")
     values = sorted(values)
-    return f"{values[min(len(values) - 1, int(q * len(values)))] * 1000:.2f} ms"
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
 
-async def main() -> None:
+class Sock:
+    """One socket with its own reader task: keeps the newest frame and tells the room what state_id it
+    has reached (parsing only the prefix; a phone parses its state only when it is about to act)."""
+
+    def __init__(self, room: "Room", ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.room, self.ws = room, ws
+        self.seen = 0
+        self.raw: str | None = None
+        self.welcome: dict | None = None
+        self.task = asyncio.create_task(self.read())
+
+    def state(self) -> dict:
+        return json.loads(self.raw)
+
+    async def read(self) -> None:
+        try:
+            async for frame in self.ws:
+                if frame.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = frame.data
+                m = STATE_ID.match(data)
+                if m:
+                    self.raw = data
+                    sid = int(m.group(1))
+                    if sid > self.seen:
+                        self.seen = sid
+                        self.room.reached(self, sid)
+                    elif self.room.need and sid >= self.room.need:
+                        self.room.reached(self, sid)
+                elif '"type":"welcome"' in data[:40]:
+                    self.welcome = json.loads(data)
+                    self.room.reached(self, self.seen)
+                elif '"type":"error"' in data[:40]:
+                    self.room.error(json.loads(data))
+        except (aiohttp.ClientError, ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            self.room.closed(self)
+
+
+class Room:
+    """One room: TV + 7 players + 1 spectator, playing whole games one action at a time."""
+
+    def __init__(self, index: int, base: str, args, figures: dict) -> None:
+        self.index, self.base, self.args, self.figures = index, base, args, figures
+        self.rng = random.Random(index)
+        self.socks: list[Sock] = []
+        self.players: list[Sock] = []
+        self.need = 0
+        self.done = asyncio.Event()
+        self.code = ""
+        self.closing = False
+        # each room's devices come from their own loopback address
+        self.local = f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+    # -- reader callbacks
+    def reached(self, sock: Sock, sid: int) -> None:
+        if self.need and all(s.seen >= self.need for s in self.socks) and \
+                all(p.welcome for p in self.players):
+            self.done.set()
+
+    def error(self, msg: dict) -> None:
+        self.figures["errors"] += 1
+        self.figures["error_codes"][msg.get("code")] = self.figures["error_codes"].get(msg.get("code"), 0) + 1
+
+    def closed(self, sock: Sock) -> None:
+        if not (self.figures["stopping"] or self.closing):
+            self.figures["errors"] += 1
+            self.figures["error_codes"]["socket_closed"] = self.figures["error_codes"].get("socket_closed", 0) + 1
+
+    # -- driving
+    async def open(self, session: aiohttp.ClientSession, role: str = "phone") -> Sock:
+        ws = await session.ws_connect(f"{self.base}/ws", max_msg_size=0)
+        sock = Sock(self, ws)
+        self.socks.append(sock)
+        await ws.send_str(json.dumps({"type": "hello", "room": self.code, "role": role, "token": None}))
+        return sock
+
+    async def wait(self, state_id: int) -> None:
+        self.need = state_id
+        self.done.clear()
+        self.reached(self.socks[0], 0)
+        await asyncio.wait_for(self.done.wait(), timeout=30)
+
+    async def act(self, sock: Sock, msg: dict, timed: bool = True) -> None:
+        """Send one action against the newest state and wait until every socket of the room has the
+        state it makes."""
+        target = max(s.seen for s in self.socks) + 1
+        t0 = time.perf_counter()
+        await sock.ws.send_str(json.dumps({**msg, "state_id": sock.seen}, ensure_ascii=False))
+        await self.wait(target)
+        if timed:
+            self.figures["latencies"].append(time.perf_counter() - t0)
+        self.figures["actions"] += 1
+        if self.args.think_ms:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think_ms / 1000)  # a person thinking
+
+    async def run(self, deadline: float) -> None:
+        connector = aiohttp.TCPConnector(local_addr=(self.local, 0), limit=0)
+        async with aiohttp.ClientSession(connector=connector) as session:
+            async with session.post(f"{self.base}/api/rooms") as resp:
+                self.code = (await resp.json())["code"]
+            await self.open(session, "tv")
+            for i in range(PLAYERS):
+                p = await self.open(session)
+                self.players.append(p)
+                await self.wait(1)
+                await self.act(p, {"type": "join", "name": f"Player {i + 1}", "colour": COLOURS[i]}, timed=False)
+            for _ in range(SPECTATORS):
+                await self.open(session)
+            await self.wait(max(s.seen for s in self.socks))
+            if self.args.think_ms:   # rooms do not all start in the same millisecond
+                await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think_ms / 1000))
+            for game in range(self.args.games):
+                if game:
+                    await self.act(self.players[0], {"type": "new_game"})
+                await self.act(self.players[0], {"type": "start"})
+                while time.monotonic() < deadline:
+                    if not await self.step():
+                        self.figures["games"] += 1
+                        break
+                if time.monotonic() >= deadline:
+                    break
+            self.closing = True
+            for s in self.socks:
+                await s.ws.close()
+
+    async def step(self) -> bool:
+        """One action by a seat the game waits on (read from the TV's view); False once it is over."""
+        game = self.socks[0].state()["game"]
+        phase = game["phase"]
+        if phase == "game_over":
+            return False
+        if phase == "scored":
+            await self.act(self.players[0], {"type": "next_round"})
+            return True
+        seat = game["storyteller"] if phase == "telling" else self.rng.choice(game["waiting_for"])
+        p = next(p for p in self.players if p.welcome["seat"] == seat)
+        mine = p.state()["game"]
+        me = mine["me"]
+        if phase == "telling":
+            await self.act(p, {"type": "tell", "card": self.rng.choice(me["hand"]), "association": ASSOCIATION})
+        elif phase == "playing":
+            await self.act(p, {"type": "play_card", "card": self.rng.choice(me["hand"])})
+        else:
+            numbers = [t["number"] for t in mine["table"] if t["card"] not in me["played"]]
+            await self.act(p, {"type": "vote", "card": self.rng.choice(numbers)})
+        return True
+
+
+async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> dict:
+    """Bytes of a page's HTML, stylesheets and ES modules (followed through imports), no images."""
+    seen: dict[str, int] = {}
+    todo = [urljoin(base, path)]
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        async with session.get(url) as resp:
+            body = await resp.read()
+        seen[url] = len(body)
+        text = body.decode("utf-8", "replace")
+        if url.endswith(".js"):
+            refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
+            refs = [a or b for a, b in refs]
+        elif url.endswith(".css"):
+            refs = re.findall(r'''@import\s+(?:url\()?['"]?([^'")]+\.css)''', text)
+        else:
+            refs = re.findall(r'''<(?:script|link)[^>]+(?:src|href)="([^"]+\.(?:js|css))"''', text)
+        todo += [urljoin(url, r) for r in refs]
+    kinds = {"html": 0, "js": 0, "css": 0}
+    for url, n in seen.items():
+        kinds["js" if url.endswith(".js") else "css" if url.endswith(".css") else "html"] += n
+    return {**kinds, "total": sum(kinds.values()), "files": len(seen)}
+
+
+async def main() -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--phones", type=int, default=4)
-    ap.add_argument("--spectators", type=int, default=0)
-    ap.add_argument("--games", type=int, default=1)
-    ap.add_argument("--data-dir", type=Path, default=None, help="where sqlite writes (default: a temp dir)")
+    ap.add_argument("--rooms", type=int, default=1, help="rooms played at once (default 1)")
+    ap.add_argument("--games", type=int, default=1, help="complete games per room (default 1)")
+    ap.add_argument("--seconds", type=float, default=300, help="stop after this long whatever happens (default 300)")
+    ap.add_argument("--think-ms", type=float, default=0, help="mean pause after each action in a room (default 0)")
+    ap.add_argument("--data-dir", type=Path, default=None, help="the server's data folder (default: a temp dir)")
+    ap.add_argument("--profile", default=None, help="run the server under cProfile, writing this file")
     args = ap.parse_args()
+    figures = {"latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0, "stopping": False}
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
         port = free_port()
-        app = make_app(Config(host="127.0.0.1", port=port, data_dir=data_dir, zeroconf=False,
-                              advertise_ip="127.0.0.1", join_burst=1000))
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        await web.TCPSite(runner, "127.0.0.1", port).start()
         base = f"http://127.0.0.1:{port}"
-        all_lat: list[float] = []
-        t0 = time.perf_counter()
-        async with aiohttp.ClientSession() as session:
-            for _ in range(args.games):
-                lat, socks = await play(base, session, args.phones, args.spectators)
-                all_lat += lat
-        wall = time.perf_counter() - t0
-        await runner.cleanup()
-        tv, phone = socks[0], socks[1]
-        rooms = Store(data_dir / "rooms.sqlite3")
-        record = next(iter(rooms.load_all().values()))
-        rooms.close()
-        save = store_cost(data_dir, record)
-    print(f"games: {args.games}, phones: {args.phones}, spectators: {args.spectators}, actions: {len(all_lat)}")
-    print(f"action -> every socket has the new state: median {ms(all_lat, 0.5)}, p95 {ms(all_lat, 0.95)}, "
-          f"max {ms(all_lat, 1.0)}")
-    print(f"actions per second (sequential): {len(all_lat) / wall:.0f}")
-    print(f"state frames: TV {tv.bytes / max(tv.frames, 1):.0f} B average over {tv.frames}, "
-          f"phone {phone.bytes / max(phone.frames, 1):.0f} B average over {phone.frames}")
-    print(f"store write (synchronous=FULL, {len(json.dumps(record))} B snapshot): median {ms(save, 0.5)}, "
-          f"p95 {ms(save, 0.95)}")
+        log = open(Path(tmp) / "server.log", "wb")
+        t_start = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
+             "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
+             str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            async with aiohttp.ClientSession() as session:
+                for _ in range(2000):   # bounded: 20 s
+                    try:
+                        async with session.get(f"{base}/healthz") as resp:
+                            if resp.status == 200:
+                                break
+                    except aiohttp.ClientError:
+                        pass
+                    if proc.poll() is not None:
+                        raise SystemExit(f"server exited:\n{(Path(tmp) / 'server.log').read_text()}")
+                    await asyncio.sleep(0.01)
+                startup_s = time.perf_counter() - t_start
+                tv_page = await page_bytes(session, base, "/tv")
+            load0 = os.getloadavg()[0]
+            cpu0 = proc_cpu_s(proc.pid)
+            client0 = resource.getrusage(resource.RUSAGE_SELF)
+            deadline = time.monotonic() + args.seconds
+            rooms = [Room(i, base, args, figures) for i in range(args.rooms)]
+            t0 = time.perf_counter()
+            results = await asyncio.gather(*(r.run(deadline) for r in rooms), return_exceptions=True)
+            wall = time.perf_counter() - t0
+            figures["stopping"] = True
+            for r in results:
+                if isinstance(r, BaseException):
+                    figures["errors"] += 1
+                    print(f"room failed: {r!r}", file=sys.stderr)
+            cpu_s = proc_cpu_s(proc.pid) - cpu0
+            load1 = os.getloadavg()[0]
+            client1 = resource.getrusage(resource.RUSAGE_SELF)
+            client_cpu_s = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
+            peak = proc_peak_rss_mb(proc.pid)
+        finally:
+            figures["stopping"] = True
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            log.close()
+        errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
+    lat = figures["latencies"]
+    sockets = args.rooms * (1 + PLAYERS + SPECTATORS)
+    out = {
+        "p50_ms": round(pct(lat, 0.50), 2), "p99_ms": round(pct(lat, 0.99), 2),
+        "actions_per_s": round(figures["actions"] / wall, 1), "peak_rss_mb": round(peak, 1),
+        "cpu_s": round(cpu_s, 2), "errors": figures["errors"] + errors_in_log, "rooms": args.rooms,
+        "sockets": sockets, "games": figures["games"], "actions": figures["actions"],
+        "wall_s": round(wall, 2), "think_ms": args.think_ms, "startup_s": round(startup_s, 3),
+        "tv_page_kb": round(tv_page["total"] / 1024, 1), "client_cpu_s": round(client_cpu_s, 2),
+        "load_avg": [round(load0, 2), round(load1, 2)], "cores": os.cpu_count(),
+        "phones_per_room": f"{PLAYERS} players + {SPECTATORS} spectator (no pairs mode yet)",
+    }
+    print(f"rooms: {args.rooms} x (TV + {PLAYERS} player phones + {SPECTATORS} spectator phone) = {sockets} sockets; "
+          f"8 people would be pairs mode, which the room does not offer yet, so the 8th phone watches")
+    print(f"games completed: {figures['games']} of {args.rooms * args.games}; actions: {figures['actions']} "
+          f"in {wall:.1f} s; think time {args.think_ms:g} ms")
+    print(f"action -> last socket of the room has the state: p50 {out['p50_ms']} ms, p99 {out['p99_ms']} ms, "
+          f"max {pct(lat, 1.0):.2f} ms")
+    print(f"actions per second: {out['actions_per_s']}")
+    print(f"machine: {os.cpu_count()} cores, load average {load0:.2f} at the start, {load1:.2f} at the end "
+          f"(other work on the machine inflates the latencies)")
+    print(f"server: peak RSS {out['peak_rss_mb']} MB, CPU {out['cpu_s']} s during the run "
+          f"({cpu_s / max(figures['actions'], 1) * 1000:.2f} ms per action), "
+          f"start-up to a ready /healthz {startup_s * 1000:.0f} ms; this client used {client_cpu_s:.1f} CPU s")
+    print(f"errors: {out['errors']} {figures['error_codes'] or ''} (ERROR lines in the server log: {errors_in_log})")
+    print(f"TV page: {tv_page['total'] / 1024:.1f} KB in {tv_page['files']} files (HTML {tv_page['html']} B, "
+          f"JS {tv_page['js']} B, CSS {tv_page['css']} B; no images)")
+    print(json.dumps(out, ensure_ascii=False))
+    return out
 
 
 if __name__ == "__main__":
