@@ -64,6 +64,25 @@ def proc_peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def store_cost(data_dir: Path, n: int = 200) -> tuple[int, list[float]]:
+    """Seconds per `Store.save` (synchronous=FULL) of the largest room snapshot the run left behind, in a
+    scratch database next to the server's: what a save costs on this disk."""
+    sys.path.insert(0, str(ROOT))
+    from server.store import Store
+    rooms = Store(data_dir / "rooms.sqlite3")
+    record = max(rooms.load_all().values(), key=lambda r: len(json.dumps(r)))
+    rooms.close()
+    scratch = Store(data_dir / "bench-scratch.sqlite3")
+    out = []
+    for i in range(n):
+        record["state_id"] = i
+        t0 = time.perf_counter()
+        scratch.save("BNCH", record)
+        out.append(time.perf_counter() - t0)
+    scratch.close()
+    return len(json.dumps(record)), out
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-quantile (nearest rank) of `values`, in ms."""
     if not values:
@@ -310,6 +329,7 @@ async def main() -> dict:
                 proc.kill()
                 proc.wait()
             log.close()
+        snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
     lat = figures["latencies"]
     sockets = args.rooms * (1 + PLAYERS + SPECTATORS)
@@ -321,6 +341,7 @@ async def main() -> dict:
         "wall_s": round(wall, 2), "think_ms": args.think_ms, "startup_s": round(startup_s, 3),
         "tv_page_kb": round(tv_page["total"] / 1024, 1), "client_cpu_s": round(client_cpu_s, 2),
         "load_avg": [round(load0, 2), round(load1, 2)], "cores": os.cpu_count(),
+        "save_p50_ms": round(pct(saves, 0.5), 2), "save_p99_ms": round(pct(saves, 0.99), 2),
         "phones_per_room": f"{PLAYERS} players + {SPECTATORS} spectator (no pairs mode yet)",
     }
     print(f"rooms: {args.rooms} x (TV + {PLAYERS} player phones + {SPECTATORS} spectator phone) = {sockets} sockets; "
@@ -335,6 +356,8 @@ async def main() -> dict:
     print(f"server: peak RSS {out['peak_rss_mb']} MB, CPU {out['cpu_s']} s during the run "
           f"({cpu_s / max(figures['actions'], 1) * 1000:.2f} ms per action), "
           f"start-up to a ready /healthz {startup_s * 1000:.0f} ms; this client used {client_cpu_s:.1f} CPU s")
+    print(f"store write (sqlite WAL, synchronous=FULL: one fsync) of a {snapshot_bytes} B room snapshot: "
+          f"p50 {out['save_p50_ms']} ms, p99 {out['save_p99_ms']} ms")
     print(f"errors: {out['errors']} {figures['error_codes'] or ''} (ERROR lines in the server log: {errors_in_log})")
     print(f"TV page: {tv_page['total'] / 1024:.1f} KB in {tv_page['files']} files (HTML {tv_page['html']} B, "
           f"JS {tv_page['js']} B, CSS {tv_page['css']} B; no images)")
