@@ -78,14 +78,14 @@ async def test_no_socket_can_read_another_seats_hand(make_table, connect):
         for other, cards in hands.items():
             if other != seat:
                 assert not any(f'"{card}"' in frame for card in cards), (seat, other)
-    # the `seat` field of a seat action does not act for someone else
-    player = table.phones[2]
-    hand_of_other = sorted(hands[table.phones[3].welcome["seat"]])
+    # naming another seat in a seat action does not act for it, nor play its card
     teller = next(p for p in table.phones if "tell" in p.me["can"])
     await table.act(teller, "tell", card=teller.me["hand"][0], association=ASSOCIATION)
-    if "play_card" in player.me["can"]:
-        await table.refused(player, "play_card", "not_in_hand", card=hand_of_other[0],
-                            seat=table.phones[3].welcome["seat"])
+    player, victim = [p for p in table.phones if "play_card" in p.me["can"]][:2]
+    victim_seat = victim.welcome["seat"]
+    await table.refused(player, "play_card", "not_in_hand", card=sorted(hands[victim_seat])[0], seat=victim_seat)
+    await table.act(player, "play_card", card=player.me["hand"][0], seat=victim_seat)
+    assert player.me["played"] and not victim.me["played"]
 
 
 # ---------------------------------------------------------------- host rights
