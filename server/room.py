@@ -77,8 +77,10 @@ SPECS: dict[str, _Spec] = {
     "join": _Spec("anyone", None),
     "set_colour": _Spec("seat", "lobby"),
     "rename": _Spec("seat", "lobby"),
-    "set_settings": _Spec("host", "lobby"),
+    "set_settings": _Spec("host", None),   # in a game only `lang`; the rest is `settings_locked`
     "start": _Spec("host", "lobby"),
+    "add_child": _Spec("host", "lobby"),
+    "set_teams": _Spec("host", "lobby"),
     "tell": _Spec("seat", "game", True),
     "play_card": _Spec("seat", "game", True),
     "vote": _Spec("seat", "game", True),
@@ -170,15 +172,35 @@ class Room:
         out["game"] = engine.to_json(self.game) if self.game is not None else None
         return out
 
-    # ------------------------------------------------------------------ seats and connections
-    def _seat(self, seat: str | None) -> dict | None:
+    # ------------------------------------------------------------------ people, seats and connections
+    # `data["seats"]` lists *people* (one entry per person: id, name, colour, token). Outside pairs a
+    # person is a seat (an elephant). In pairs (RULES.md §2.2) a team is one seat: its lead's id is the
+    # seat id and its partner carries `"team": <lead id>`. A kids' child added by the adult has no
+    # token (`child`, `open`) until a phone takes it.
+    def _seat(self, person: str | None) -> dict | None:
         for entry in self.data["seats"]:
-            if entry["seat"] == seat:
+            if entry["seat"] == person:
                 return entry
         return None
 
+    def seat_of(self, person: str | None) -> str | None:
+        """The seat (engine seat, elephant) `person` plays for: their team's lead in pairs, else
+        themselves; None for None."""
+        if person is None:
+            return None
+        entry = self._seat(person)
+        return (entry.get("team") or person) if entry else None
+
+    def _leads(self) -> list[dict]:
+        """One entry per seat, in seat (clockwise) order."""
+        return [e for e in self.data["seats"] if not e.get("team")]
+
+    def _members(self, seat: str) -> list[dict]:
+        """The people of a seat, lead first."""
+        return [e for e in self.data["seats"] if e["seat"] == seat or e.get("team") == seat]
+
     def seat_for_token(self, token: object) -> str | None:
-        """The seat whose token is `token`, or None. Constant-time comparison per seat."""
+        """The person whose token is `token`, or None. Constant-time comparison per person."""
         if not isinstance(token, str) or not token:
             return None
         for entry in self.data["seats"]:
@@ -187,12 +209,12 @@ class Room:
         return None
 
     def is_host_token(self, token: object) -> bool:
-        """True if `token` is the host seat's token (HTTP deck uploads use it)."""
-        seat = self.seat_for_token(token)
-        return seat is not None and seat == self.host
+        """True if `token` is the host's token (HTTP deck uploads use it)."""
+        person = self.seat_for_token(token)
+        return person is not None and person == self.host
 
     def attach(self, conn: Connection) -> None:
-        """Register a socket that said hello (its `seat` already set from its token, or None)."""
+        """Register a socket that said hello (its `seat` = its person, from its token, or None)."""
         self.connections.add(conn)
         self.broadcast()
 
@@ -202,30 +224,41 @@ class Room:
             self.connections.discard(conn)
             self.broadcast()
 
-    def welcome(self, conn: Connection) -> dict:
-        """The `welcome` message for `conn` (its own token only)."""
-        entry = self._seat(conn.seat)
-        return {"type": "welcome", "room": self.code, "seat": conn.seat,
-                "token": entry["token"] if entry else None,
+    def _you(self, conn: Connection) -> dict:
+        return {"seat": self.seat_of(conn.seat), "person": conn.seat,
                 "is_host": conn.seat is not None and conn.seat == self.host, "role": conn.role}
+
+    def welcome(self, conn: Connection) -> dict:
+        """The `welcome` message for `conn` (its own token only): `seat` is the seat it plays for,
+        `person` its own id (they differ only for a partner in pairs)."""
+        entry = self._seat(conn.seat)
+        you = self._you(conn)
+        return {"type": "welcome", "room": self.code, "seat": you["seat"], "person": conn.seat,
+                "token": entry["token"] if entry else None, "is_host": you["is_host"], "role": conn.role}
 
     # ------------------------------------------------------------------ views
     def room_view(self) -> dict:
-        """The room part of every `state` message: roster (no tokens), settings, deck, join URL."""
-        connected: dict[str, int] = {}
-        for conn in self.connections:
-            if conn.seat:
-                connected[conn.seat] = connected.get(conn.seat, 0) + 1
+        """The room part of every `state` message: roster by seat with its people (no tokens),
+        settings, deck, join URL."""
+        connected: set[str] = {c.seat for c in self.connections if c.seat}
         used = {e["colour"] for e in self.data["seats"]}
         settings = self.data["settings"]
+        roster = []
+        for lead in self._leads():
+            members = self._members(lead["seat"])
+            roster.append({
+                "seat": lead["seat"], "name": " & ".join(m["name"] for m in members), "colour": lead["colour"],
+                "connected": any(m["seat"] in connected for m in members), "members": len(members),
+                "people": [{"person": m["seat"], "name": m["name"], "colour": m["colour"],
+                            "open": m.get("open", False),
+                            "child": m.get("child", False)} for m in members],
+                "removed": lead.get("removed", False), "open": any(m.get("open") for m in members),
+                "child": lead.get("child", False)})
         return {
-            "code": self.code, "phase": self.phase, "paused": self.data["paused"], "host": self.host,
-            "roster": [
-                {"seat": e["seat"], "name": e["name"], "colour": e["colour"],
-                 "connected": connected.get(e["seat"], 0) > 0, "members": 1,
-                 "removed": e.get("removed", False), "open": e.get("open", False)}
-                for e in self.data["seats"]
-            ],
+            "code": self.code, "phase": self.phase, "paused": self.data["paused"],
+            "host": self.seat_of(self.host), "host_person": self.host,
+            "roster": roster,
+            "people": len(self.data["seats"]),
             "settings": settings,
             "deck": self.env.deck_info(settings.get("deck", "builtin")),
             "join_url": self.env.join_url(self.code),
@@ -235,17 +268,17 @@ class Room:
         }
 
     def state_for(self, conn: Connection, room_view: dict | None = None) -> dict:
-        """The `state` message for `conn`: player_view for a seated phone, public_view otherwise."""
+        """The `state` message for `conn`: player_view of its seat for a seated phone (both phones of
+        a pairs team get the same one), public_view otherwise."""
+        seat = self.seat_of(conn.seat)
         if self.game is None:
             game = None
-        elif conn.seat is not None and conn.role == "phone":
-            game = engine.player_view(self.game, conn.seat)
+        elif seat is not None and conn.role == "phone" and seat in self.game.seats:
+            game = engine.player_view(self.game, seat)
         else:
             game = engine.public_view(self.game)
         return {"type": "state", "state_id": self.state_id, "room": room_view or self.room_view(),
-                "game": game,
-                "you": {"seat": conn.seat, "is_host": conn.seat is not None and conn.seat == self.host,
-                        "role": conn.role}}
+                "game": game, "you": self._you(conn)}
 
     def broadcast(self) -> None:
         """Queue the current state on every connection (the public view is serialised once)."""
@@ -281,7 +314,9 @@ class Room:
         state_id = msg.get("state_id")
         if not _is_int(state_id):
             raise Malformed("state_id must be an integer")
-        floor = self.data["floors"].get(seat, 0) if seat else conn.floor
+        # a game action is the seat's (a pairs team acts once per picture, whichever phone taps)
+        floor_key = self.seat_of(seat) if spec.game_action else seat
+        floor = self.data["floors"].get(floor_key, 0) if floor_key else conn.floor
         if state_id > self.state_id or state_id < max(floor, self.data["epoch"]):
             raise Refused("stale_state")
         # 3. room phase and pause
@@ -292,6 +327,7 @@ class Room:
         # 4. the action, on a backup so a refusal or a failed write leaves nothing behind
         backup = (copy.deepcopy(self.data), self.game)
         before = self._epoch_key()
+        told = {c: self._welcome_key(c) for c in self.connections}
         try:
             after_commit = getattr(self, "_do_" + kind)(conn, msg)
             self.data["state_id"] += 1
@@ -299,7 +335,7 @@ class Room:
                 self.data["epoch"] = self.state_id
             actor = conn.seat  # after `join` the newcomer has a seat
             if actor:
-                self.data["floors"][actor] = self.state_id
+                self.data["floors"][self.seat_of(actor) if spec.game_action else actor] = self.state_id
             self.env.store.save(self.code, self.record())
         except StorageError as exc:
             self.data, self.game = backup
@@ -313,7 +349,13 @@ class Room:
         conn.floor = self.state_id  # a socket without a seat cannot repeat this action either
         if after_commit:
             after_commit()
+        for c, key in told.items():  # whose seat, person or host status changed learns it (welcome)
+            if c in self.connections and self._welcome_key(c) != key:
+                c.send(self.welcome(c))
         self.broadcast()
+
+    def _welcome_key(self, conn: Connection) -> tuple:
+        return (conn.seat, self.seat_of(conn.seat), conn.seat is not None and conn.seat == self.host)
 
     def _epoch_key(self) -> tuple:
         """What, when it changes, makes every older state_id stale: room phase, pause, engine phase/round."""
@@ -346,26 +388,36 @@ class Room:
                 raise Refused("colour_taken")
         return colour  # type: ignore[return-value]
 
-    def _do_join(self, conn: Connection, msg: dict) -> Callable[[], None]:
-        if conn.seat is not None:
-            raise Refused("already_joined")
-        if self.phase == "game":
-            return self._claim(conn, msg)
+    def _new_person(self, name: str, colour: str, *, child: bool = False) -> dict:
+        """A new person at the end of the roster; a child added by the adult has no token yet."""
         if len(self.data["seats"]) >= self.env.max_seats:
             raise Refused("room_full", max=self.env.max_seats)
-        name = self._check_name(msg.get("name"))
-        colour = self._check_colour(msg.get("colour"))
-        seat = f"s{self.data['next_seat']}"
+        person = f"s{self.data['next_seat']}"
         self.data["next_seat"] += 1
-        self.data["seats"].append({"seat": seat, "name": name, "colour": colour,
-                                   "token": secrets.token_urlsafe(24), "removed": False, "open": False})
-        if self.host is None:
-            self.data["host"] = seat
-        conn.seat = seat
-        return lambda: conn.send(self.welcome(conn))
+        entry = {"seat": person, "name": name, "colour": colour,
+                 "token": None if child else secrets.token_urlsafe(24), "removed": False, "open": child}
+        if child:
+            entry["child"] = True
+        self.data["seats"].append(entry)
+        return entry
 
-    def _claim(self, conn: Connection, msg: dict) -> Callable[[], None]:
-        """Take a seat the host released (game phase): new token, the old one no longer works."""
+    def _do_join(self, conn: Connection, msg: dict) -> None:
+        if conn.seat is not None:
+            raise Refused("already_joined")
+        if msg.get("seat") is not None or self.phase == "game":
+            return self._claim(conn, msg)
+        entry = self._new_person(self._check_name(msg.get("name")), self._check_colour(msg.get("colour")))
+        if self.host is None:
+            self.data["host"] = entry["seat"]
+        conn.seat = entry["seat"]
+        if self.data["settings"]["mode"] == "pairs":
+            self._seat_in_pairs(entry)
+        else:
+            self._auto_pairs()
+
+    def _claim(self, conn: Connection, msg: dict) -> None:
+        """Take an open place: a seat the host released (game) or a child the adult added (kids);
+        new token, the old one (if any) no longer works. `seat` names the person."""
         wanted = msg.get("seat")
         if wanted is None:
             raise Refused("game_started")
@@ -376,19 +428,26 @@ class Room:
             raise Refused("seat_taken")
         if msg.get("name") is not None:
             entry["name"] = self._check_name(msg["name"], except_seat=wanted)
-        if entry.get("removed"):
-            self._engine(None, {"type": "return_player", "seat": wanted})
-            entry["removed"] = False
+        if entry.get("removed") and self.game is not None:
+            self._engine(None, {"type": "return_player", "seat": self.seat_of(wanted)})
+            self._mark_removed(self.seat_of(wanted), False)
         entry["open"] = False
         entry["token"] = secrets.token_urlsafe(24)
         conn.seat = wanted
-        return lambda: conn.send(self.welcome(conn))
 
     def _do_set_colour(self, conn: Connection, msg: dict) -> None:
         self._seat(conn.seat)["colour"] = self._check_colour(msg.get("colour"), except_seat=conn.seat)
 
     def _do_rename(self, conn: Connection, msg: dict) -> None:
         self._seat(conn.seat)["name"] = self._check_name(msg.get("name"), except_seat=conn.seat)
+
+    def _do_add_child(self, conn: Connection, msg: dict) -> None:
+        """Kids (RULES.md §2.5): the adult adds a child by name and colour; the child needs no phone
+        (the adult enters their vote with `vote` + `for`) but may take the seat with one (`join` +
+        `seat`)."""
+        if self.data["settings"]["mode"] != "kids":
+            raise Refused("kids_only")
+        self._new_person(self._check_name(msg.get("name")), self._check_colour(msg.get("colour")), child=True)
 
     def _do_set_settings(self, conn: Connection, msg: dict) -> None:
         patch = msg.get("settings")
@@ -398,23 +457,110 @@ class Room:
         unknown = set(patch) - set(current)
         if unknown:
             raise Malformed(f"unknown settings {sorted(unknown)}")
+        if "lang" in patch and patch["lang"] not in self.env.langs:
+            raise Refused("bad_settings", field="lang")
+        if self.phase == "game":
+            # the game was dealt with these settings; only the TV's language may still change
+            if set(patch) != {"lang"}:
+                raise Refused("settings_locked")
+            current["lang"] = patch["lang"]
+            return
         merged = {**current, **patch}
         if "deck" in patch and not self.env.has_deck(patch["deck"]):
             raise Refused("no_such_deck")
-        if "lang" in patch and patch["lang"] not in self.env.langs:
-            raise Refused("bad_settings", field="lang")
+        mode = engine.MODES.get(merged["mode"]) if isinstance(merged["mode"], str) else None
+        if "mode" not in patch and mode is not None and merged["ruleset"] not in mode.rulesets:
+            merged["mode"] = "standard"  # a new ruleset without the current mode: back to the standard table
         checked = engine_settings(merged)  # type and value check by the engine; normalises short_game
         self.data["settings"] = {**checked.to_dict(), **{k: merged[k] for k in ROOM_KEYS}}
+        if checked.mode == "pairs" and current["mode"] != "pairs":
+            self._form_teams()
+        elif checked.mode != "pairs" and current["mode"] == "pairs":
+            self._split_teams()
+        if "mode" not in patch:
+            self._auto_pairs()
+
+    # -- pairs (RULES.md §2.2, §4 "pairs: automatic for 8-14 people")
+    def _pairs_people(self) -> tuple[int, int]:
+        """People a pairs table takes: twice the engine's seat range."""
+        lo, hi = engine.mode_seat_range(self.data["settings"]["ruleset"], "pairs")
+        return 2 * lo, 2 * hi
+
+    def _auto_pairs(self) -> None:
+        """Eight people or more at a standard table of a ruleset with pairs: the room plays pairs."""
+        settings = self.data["settings"]
+        if settings["mode"] != "standard" or settings["ruleset"] not in engine.MODES["pairs"].rulesets:
+            return
+        if len(self.data["seats"]) >= self._pairs_people()[0]:
+            settings["mode"] = "pairs"
+            self._form_teams()
+
+    def _form_teams(self) -> None:
+        """Teams of two in roster order (the host rearranges them with `set_teams`)."""
+        self._split_teams()
+        people = self.data["seats"]
+        for i in range(1, len(people), 2):
+            people[i]["team"] = people[i - 1]["seat"]
+
+    def _split_teams(self) -> None:
+        for entry in self.data["seats"]:
+            entry.pop("team", None)
+
+    def _seat_in_pairs(self, entry: dict) -> None:
+        """A newcomer in pairs joins a lone lead's team, else starts a team of their own."""
+        for lead in self._leads():
+            if lead is not entry and len(self._members(lead["seat"])) == 1 and not lead.get("child"):
+                entry["team"] = lead["seat"]
+                self.data["seats"].remove(entry)
+                self.data["seats"].insert(self.data["seats"].index(lead) + 1, entry)
+                return
+
+    def _do_set_teams(self, conn: Connection, msg: dict) -> None:
+        """The host's team layout: `teams` lists every person once, in seat order, lead first; teams
+        of two (one team of one when the count is odd)."""
+        teams = msg.get("teams")
+        if not isinstance(teams, list) or not all(
+                isinstance(t, list) and all(isinstance(p, str) for p in t) for t in teams):
+            raise Malformed("teams must be a list of lists of people")
+        if self.data["settings"]["mode"] != "pairs":
+            raise Refused("pairs_only")
+        people = [p for t in teams for p in t]
+        everyone = [e["seat"] for e in self.data["seats"]]
+        singles = sum(1 for t in teams if len(t) == 1)
+        if (sorted(people) != sorted(everyone) or any(not 1 <= len(t) <= 2 for t in teams)
+                or singles != len(everyone) % 2):
+            raise Refused("bad_teams")
+        by_id = {e["seat"]: e for e in self.data["seats"]}
+        self.data["seats"] = [by_id[p] for p in people]
+        self._split_teams()
+        for t in teams:
+            for partner in t[1:]:
+                by_id[partner]["team"] = t[0]
+
+    def _delete_person(self, entry: dict) -> None:
+        """A person leaves the roster (lobby); a lead's partner becomes the team's lead."""
+        for partner in self.data["seats"]:
+            if partner.get("team") == entry["seat"]:
+                partner.pop("team")
+        self.data["seats"].remove(entry)
 
     def _do_start(self, conn: Connection, msg: dict) -> None:
         settings = engine_settings(self.data["settings"])
-        seats = [e["seat"] for e in self.data["seats"]]
+        seats = [e["seat"] for e in self._leads()]
         try:
             lo, hi = engine.mode_seat_range(settings.ruleset, settings.mode)
         except engine.IllegalAction as exc:
             raise Refused(exc.code, **exc.params) from exc
+        if settings.mode == "pairs":  # counted in people: two per elephant
+            people = len(self.data["seats"])
+            if not 2 * lo <= people <= 2 * hi:
+                raise Refused("wrong_player_count", min=2 * lo, max=2 * hi, count=people)
         if not lo <= len(seats) <= hi:
             raise Refused("wrong_player_count", min=lo, max=hi, count=len(seats))
+        if settings.mode != "kids":
+            for entry in self.data["seats"]:
+                if entry.get("open"):  # a child added without a phone plays only in the kids' game
+                    raise Refused("needs_phone", name=entry["name"][:64])
         deck = self.env.deck(self.data["settings"].get("deck", "builtin"), kids=settings.mode == "kids")
         if deck is None:
             raise Refused("no_such_deck")
@@ -426,8 +572,12 @@ class Room:
         except engine.IllegalAction as exc:
             raise Refused(exc.code, **exc.params) from exc
         storyteller = msg.get("storyteller")
-        if storyteller is not None and storyteller not in seats:
-            raise Refused("no_such_seat")
+        if settings.mode == "kids":
+            storyteller = self.host  # the adult is the host's phone (RULES.md §2.5)
+        elif storyteller is not None:
+            storyteller = self.seat_of(storyteller) if isinstance(storyteller, str) else storyteller
+            if storyteller not in seats:
+                raise Refused("no_such_seat")
         try:
             self.game = engine.new_game(settings, seats, list(deck), self.env.board(settings),
                                         self.env.new_seed(), storyteller=storyteller)
@@ -448,7 +598,7 @@ class Room:
                     raise Malformed("association must be text")
                 raise Refused("association_too_long", max=texts.ASSOCIATION_MAX)
             action["association"] = cleaned
-        self._engine(conn.seat, action)
+        self._engine(self.seat_of(conn.seat), action)
 
     _do_tell = _do_play_card = _do_vote = _do_dispute = _do_restate = _do_next_round = _game_action
 
@@ -462,18 +612,22 @@ class Room:
         self.data["paused"] = False
 
     def _target(self, msg: dict) -> dict:
+        """The person named by `seat` (a seat id names its lead)."""
         entry = self._seat(msg.get("seat"))
         if entry is None:
             raise Refused("no_such_seat")
         return entry
 
-    def _drop_sockets_of(self, seat: str) -> Callable[[], None]:
-        """After commit: sockets holding `seat` become spectators and learn it (welcome, seat null)."""
+    def _mark_removed(self, seat: str, removed: bool) -> None:
+        for member in self._members(seat):
+            member["removed"] = removed
+
+    def _drop_sockets_of(self, person: str) -> Callable[[], None]:
+        """After commit: sockets holding `person` become spectators (they get `welcome`, seat null)."""
         def run() -> None:
             for conn in list(self.connections):
-                if conn.seat == seat:
+                if conn.seat == person:
                     conn.seat = None
-                    conn.send(self.welcome(conn))
         return run
 
     def _do_remove_player(self, conn: Connection, msg: dict) -> Callable[[], None] | None:
@@ -481,16 +635,23 @@ class Room:
         if entry["seat"] == self.host:
             raise Refused("not_allowed")
         if self.phase == "lobby":
-            self.data["seats"].remove(entry)
+            self._delete_person(entry)
+            if (self.data["settings"]["mode"] == "pairs"
+                    and len(self.data["seats"]) < self._pairs_people()[0]):
+                self.data["settings"]["mode"] = "standard"  # fewer than eight: back to one per elephant
+                self._split_teams()
             return self._drop_sockets_of(entry["seat"])
-        self._engine(None, {"type": "remove_player", "seat": entry["seat"]})
-        entry["removed"] = True
+        seat = self.seat_of(entry["seat"])
+        if seat == self.seat_of(self.host):
+            raise Refused("not_allowed")  # the host's own team
+        self._engine(None, {"type": "remove_player", "seat": seat})
+        self._mark_removed(seat, True)
         return None
 
     def _do_return_player(self, conn: Connection, msg: dict) -> None:
-        entry = self._target(msg)
-        self._engine(None, {"type": "return_player", "seat": entry["seat"]})
-        entry["removed"] = False
+        seat = self.seat_of(self._target(msg)["seat"])
+        self._engine(None, {"type": "return_player", "seat": seat})
+        self._mark_removed(seat, False)
 
     def _do_release_seat(self, conn: Connection, msg: dict) -> Callable[[], None]:
         entry = self._target(msg)
@@ -500,19 +661,13 @@ class Room:
         entry["token"] = None
         return self._drop_sockets_of(entry["seat"])
 
-    def _do_pass_host(self, conn: Connection, msg: dict) -> Callable[[], None]:
+    def _do_pass_host(self, conn: Connection, msg: dict) -> None:
         entry = self._target(msg)
         if entry.get("removed") or entry.get("open"):
             raise Refused("not_allowed")
         self.data["host"] = entry["seat"]
 
-        def tell_both() -> None:
-            for c in self.connections:
-                if c.seat in (conn.seat, entry["seat"]):
-                    c.send(self.welcome(c))
-        return tell_both
-
-    def _do_claim_host(self, conn: Connection, msg: dict) -> Callable[[], None]:
+    def _do_claim_host(self, conn: Connection, msg: dict) -> None:
         """Any seated player becomes host while no socket holds the host seat (the host's phone died
         or left for good); a connected host keeps the role."""
         if any(c.seat == self.host for c in self.connections if self.host):
@@ -521,19 +676,15 @@ class Room:
             raise Refused("seat_removed")
         self.data["host"] = conn.seat
 
-        def tell() -> None:
-            for c in self.connections:
-                if c.seat == conn.seat:
-                    c.send(self.welcome(c))
-        return tell
-
     def _do_end_game(self, conn: Connection, msg: dict) -> None:
         self._engine(None, {"type": "end_game"})
 
     def _do_new_game(self, conn: Connection, msg: dict) -> None:
         if getattr(self.game, "phase", None) != "game_over":
             raise Refused("wrong_phase")
-        self.data["seats"] = [e for e in self.data["seats"] if not e.get("open")]
+        for entry in list(self.data["seats"]):
+            if entry.get("open") and not entry.get("child"):
+                self._delete_person(entry)
         for entry in self.data["seats"]:
             entry["removed"] = False
         self.game = None

@@ -58,7 +58,8 @@ class Player:
             self.state = msg
         elif msg["type"] == "welcome":
             self.welcome = msg
-            self.token = msg["token"]
+            if msg["role"] == "phone":  # a TV socket holds no seat; the phone's token stays good
+                self.token = msg["token"]
         return msg
 
     async def sync(self, state_id: int) -> dict:
@@ -157,7 +158,8 @@ async def room_code(client) -> str:
 
 
 ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
-COLOURS = ["red", "blue", "green", "teal", "purple", "pink", "brown"]
+COLOURS = ["red", "blue", "green", "teal", "purple", "pink", "brown", "orange", "yellow", "grey", "white", "black",
+           "lime", "navy"]  # the first seven as before; fourteen for a pairs table
 
 
 class Table:
@@ -195,8 +197,9 @@ class Table:
         assert err["ref"] == type_ and err["message"]
         return err
 
-    async def step(self) -> bool:
-        """Let the first phone that can act take one action; False once the game is over."""
+    async def step(self) -> "Player | bool":
+        """Let the first phone that can act take one action; returns that phone, or False once the
+        game is over."""
         if self.tv.game["phase"] == "game_over":
             return False
         for p in self.phones:
@@ -205,18 +208,29 @@ class Table:
                 continue
             me = game["me"]
             can = me["can"]
+            duel = game["mode"] == "duel"
             if "tell" in can:
-                await self.act(p, "tell", card=me["hand"][0], association=ASSOCIATION)
+                if duel:  # the association comes before anyone looks at the cards (RULES.md §2.4)
+                    await self.act(p, "tell", association=ASSOCIATION)
+                else:
+                    await self.act(p, "tell", card=me["hand"][0], association=ASSOCIATION)
             elif "play_card" in can:
-                await self.act(p, "play_card", card=me["hand"][0])
+                if duel:
+                    await self.act(p, "play_card", cards=me["hand"][:2])
+                else:
+                    await self.act(p, "play_card", card=me["hand"][0])
             elif "vote" in can:
                 number = self.rng.choice([t["number"] for t in game["table"] if t["card"] not in me["played"]])
-                await self.act(p, "vote", card=number)
+                if me["seat"] == game["adult"] and me["seat"] not in game["waiting_for"]:
+                    # kids: the adult enters a child's vote (`for`)
+                    await self.act(p, "vote", card=number, **{"for": game["waiting_for"][0]})
+                else:
+                    await self.act(p, "vote", card=number)
             elif "next_round" in can:
                 await self.act(p, "next_round")
             else:
                 continue
-            return True
+            return p
         raise AssertionError(f"nobody can act in phase {self.tv.game['phase']}")
 
     async def play_until(self, pred, max_actions: int = 2000) -> None:

@@ -91,7 +91,7 @@ async def test_unknown_token_makes_a_newcomer(client, connect, room_code):
     p = await connect()
     welcome = await p.hello(room_code, token="not-a-token")
     assert welcome["seat"] is None and welcome["token"] is None
-    assert p.state["you"] == {"seat": None, "is_host": False, "role": "phone"}
+    assert p.state["you"] == {"seat": None, "person": None, "is_host": False, "role": "phone"}
 
 
 async def test_duplicate_tabs_share_the_seat_and_cannot_act_twice(make_table, connect):
@@ -286,7 +286,10 @@ async def test_settings_and_start_refusals(make_table):
     await table.act(host, "start", storyteller="s3")
     assert table.tv.game["storyteller"] == "s3"
     await table.refused(host, "start", "wrong_phase")
-    await table.refused(host, "set_settings", "wrong_phase", settings={"reshuffle": True})
+    await table.refused(host, "set_settings", "settings_locked", settings={"reshuffle": True})
+    await table.refused(host, "set_settings", "settings_locked", settings={"lang": "ru", "mode": "duel"})
+    await table.act(host, "set_settings", settings={"lang": "ru"})   # the TV's language may change
+    assert table.tv.state["room"]["settings"]["lang"] == "ru"
     await table.refused(host, "new_game", "wrong_phase")
 
 
@@ -468,7 +471,7 @@ BAD_MESSAGES = [
     ({"type": "remove_player", "seat": 5}, "no_such_seat"),
     ({"type": "remove_player"}, "no_such_seat"),
     ({"type": "pass_host", "seat": None}, "no_such_seat"),
-    ({"type": "set_settings", "settings": [1, 2]}, "wrong_phase"),
+    ({"type": "set_settings", "settings": [1, 2]}, "malformed"),
     ({"type": "join", "name": {"x": 1}, "colour": "red"}, "already_joined"),
     ({"type": "rename", "name": "x"}, "wrong_phase"),
     ({"type": "__proto__"}, "malformed"),

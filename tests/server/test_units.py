@@ -197,6 +197,7 @@ def test_every_room_refusal_is_exercised_by_a_wire_test():
     for f in ("room.py", "ws.py"):
         src = (ROOT / "server" / f).read_text(encoding="utf-8")
         own |= set(re.findall(r'(?:Refused\(|refuse\()\s*"([a-z_]+)"', src))
-    tests = (ROOT / "tests" / "server" / "test_protocol.py").read_text(encoding="utf-8")
+    tests = "".join(p.read_text(encoding="utf-8") for p in [ROOT / "tests" / "server" / "test_protocol.py",
+                                                           *(ROOT / "tests" / "server" / "modes").glob("test_*.py")])
     untested = {c for c in own - {"internal_error"} if f'"{c}"' not in tests}
     assert not untested, sorted(untested)

@@ -1,0 +1,137 @@
+"""Pairs (RULES.md §2.2, §4 "pairs: automatic for 8-14 people") over real WebSockets: the lobby forms
+teams of two by itself, the host rearranges them, both phones of a team hold one seat (same hand, same
+choice, same vote at once), the TV shows team names, and a whole game runs to the end."""
+from __future__ import annotations
+
+import json
+
+
+def people(room: dict) -> list[list[str]]:
+    return [[m["person"] for m in r["people"]] for r in room["roster"]]
+
+
+def games_by_state(p) -> dict[int, str]:
+    """The serialised `game` of every state this socket got, by state_id."""
+    out = {}
+    for frame in p.frames:
+        msg = json.loads(frame)
+        if msg["type"] == "state" and msg["game"] is not None:
+            out[msg["state_id"]] = json.dumps(msg["game"], sort_keys=True)
+    return out
+
+
+async def test_eight_people_make_four_teams_and_the_host_rearranges_them(make_table, connect):
+    table = await make_table(7, start=False)
+    host = table.phones[0]
+    assert table.tv.state["room"]["settings"]["mode"] == "standard"
+    eighth = await connect("P8")
+    await eighth.hello(table.code)
+    table.phones.append(eighth)
+    await table.act(eighth, "join", name="P8", colour="orange")
+    room = table.tv.state["room"]
+    assert room["settings"]["mode"] == "pairs" and room["people"] == 8
+    assert people(room) == [["s1", "s2"], ["s3", "s4"], ["s5", "s6"], ["s7", "s8"]]
+    assert [r["name"] for r in room["roster"]] == ["P1 & P2", "P3 & P4", "P5 & P6", "P7 & P8"]
+    assert [r["members"] for r in room["roster"]] == [2, 2, 2, 2]
+    # a partner's phone learns the seat it now plays for; its own id stays
+    p2 = table.phones[1]
+    assert p2.welcome["seat"] == "s1" and p2.welcome["person"] == "s2" and p2.token
+    assert p2.state["you"] == {"seat": "s1", "person": "s2", "is_host": False, "role": "phone"}
+    # the host rearranges: refusals first
+    await table.refused(host, "set_teams", "bad_teams", teams=[["s1", "s5"], ["s2", "s6"], ["s3", "s7"]])
+    await table.refused(host, "set_teams", "bad_teams",
+                        teams=[["s1", "s5", "s2"], ["s6"], ["s3", "s7"], ["s4", "s8"]])
+    await table.refused(host, "set_teams", "bad_teams",
+                        teams=[["s1", "s1"], ["s2", "s6"], ["s3", "s7"], ["s4", "s8"]])
+    await table.refused(host, "set_teams", "malformed", teams="s1,s2")
+    await table.refused(table.phones[3], "set_teams", "not_host", teams=[])
+    await table.act(host, "set_teams", teams=[["s1", "s5"], ["s6", "s2"], ["s3", "s7"], ["s4", "s8"]])
+    room = table.tv.state["room"]
+    assert [r["name"] for r in room["roster"]] == ["P1 & P5", "P6 & P2", "P3 & P7", "P4 & P8"]
+    assert [r["seat"] for r in room["roster"]] == ["s1", "s6", "s3", "s4"]
+    assert [r["colour"] for r in room["roster"]] == ["red", "pink", "green", "teal"]  # the lead's elephant
+    assert p2.welcome["seat"] == "s6" and table.phones[4].welcome["seat"] == "s1"
+    # a ninth person makes a team of one; the tenth joins them
+    for name, colour in (("P9", "yellow"), ("P10", "grey")):
+        p = await connect(name)
+        await p.hello(table.code)
+        table.phones.append(p)
+        await table.act(p, "join", name=name, colour=colour)
+        assert table.tv.state["room"]["roster"][-1]["people"][-1]["name"] == name
+    assert people(table.tv.state["room"])[-1] == ["s9", "s10"]
+    # people leaving in the lobby: a lead's partner leads; below eight, one elephant each again
+    await table.act(host, "remove_player", seat="s9")
+    assert people(table.tv.state["room"])[-1] == ["s10"]
+    assert table.phones[9].welcome["seat"] == "s10"
+    for gone in ("s10", "s8"):
+        await table.act(host, "remove_player", seat=gone)
+    room = table.tv.state["room"]
+    assert room["settings"]["mode"] == "standard" and room["people"] == 7
+    assert all(r["members"] == 1 for r in room["roster"]) and p2.welcome["seat"] == "s2"
+    # the host may choose pairs by hand; start counts people
+    await table.act(host, "set_settings", settings={"mode": "pairs"})
+    err = await table.refused(host, "start", "wrong_player_count")
+    assert err["params"] == {"min": 8, "max": 14, "count": 7}
+    # dixit has no pairs: the table goes back to one elephant each
+    await table.act(host, "set_settings", settings={"ruleset": "dixit"})
+    assert table.tv.state["room"]["settings"]["mode"] == "standard"
+    await table.refused(host, "set_settings", "bad_settings", settings={"mode": "pairs"})
+    await table.refused(host, "set_teams", "pairs_only", teams=[])
+
+
+async def test_pairs_game_to_the_end_both_phones_of_a_team_act_as_one(make_table):
+    table = await make_table(8, start=False)
+    host = table.phones[0]
+    await table.act(host, "set_teams", teams=[["s1", "s5"], ["s2", "s6"], ["s3", "s7"], ["s4", "s8"]])
+    await table.act(host, "start")
+    tv = table.tv
+    game = tv.game
+    assert game["mode"] == "pairs" and [s["seat"] for s in game["seats"]] == ["s1", "s2", "s3", "s4"]
+    assert [e["id"] for e in game["elephants"]] == ["s1", "s2", "s3", "s4"]
+    assert [r["name"] for r in tv.state["room"]["roster"]] == ["P1 & P5", "P2 & P6", "P3 & P7", "P4 & P8"]
+    teams = {seat: [p for p in table.phones if p.welcome["seat"] == seat] for seat in ("s1", "s2", "s3", "s4")}
+    assert all(len(t) == 2 for t in teams.values())
+
+    # two phones of one team tapping on the same picture: the team acts once
+    await table.play_until(lambda g: g["phase"] == "playing")
+    lead, partner = next(t for t in teams.values() if "play_card" in t[0].me["can"])
+    assert partner.me == lead.me
+    picture = lead.state_id
+    await table.act(partner, "play_card", card=partner.me["hand"][1])
+    assert lead.me["played"] == partner.me["played"] == [partner.me["played"][0]]
+    assert lead.me["hand"] == partner.me["hand"] and "play_card" not in lead.me["can"]
+    await lead.send({"type": "play_card", "state_id": picture, "card": lead.me["hand"][0]})
+    assert (await lead.error())["code"] == "stale_state"
+
+    # the rest of the game, each action by a phone picked at random (partners act too)
+    by_partner = 0
+    for _ in range(4000):
+        if tv.game["phase"] == "game_over":
+            break
+        table.rng.shuffle(table.phones)
+        actor = await table.step()
+        by_partner += actor.welcome["person"] != actor.welcome["seat"]
+        for a, b in teams.values():
+            assert a.game == b.game  # same hand, same choice, same vote, at once
+    assert by_partner > 20
+    assert tv.game["phase"] == "game_over" and tv.game["end_reason"] == "hands_empty"
+    assert tv.game["winners"] and set(tv.game["winners"]) <= {"s1", "s2", "s3", "s4"}
+    # every state both phones of a team got carries a byte-identical game view
+    views = {seat: (games_by_state(a), games_by_state(b)) for seat, (a, b) in teams.items()}
+    for ga, gb in views.values():
+        common = set(ga) & set(gb)
+        assert len(common) > 100
+        assert all(ga[i] == gb[i] for i in common)
+    # no team ever saw another team's hand while it was secret
+    hands = {seat: {i: set(json.loads(g)["me"]["hand"]) for i, g in ga.items()
+                    if json.loads(g)["phase"] in ("telling", "playing")} for seat, (ga, _) in views.items()}
+    for seat, (a, b) in teams.items():
+        for sock in (a, b, tv):
+            for frame in sock.frames:
+                msg = json.loads(frame)
+                if msg["type"] != "state":
+                    continue
+                for other, secret in hands.items():
+                    if other != seat or sock is tv:  # a team's own phones hold its hand
+                        leaked = {c for c in secret.get(msg["state_id"], ()) if f'"{c}"' in frame}
+                        assert not leaked, (sock.name, other, leaked)
