@@ -220,11 +220,12 @@ class Table:
                 else:
                     await self.act(p, "play_card", card=me["hand"][0])
             elif "vote" in can:
-                number = self.rng.choice([t["number"] for t in game["table"] if t["card"] not in me["played"]])
                 if me["seat"] == game["adult"] and me["seat"] not in game["waiting_for"]:
-                    # kids: the adult enters a child's vote (`for`)
+                    # kids: the adult enters a child's vote (`for`); a child may pick any card
+                    number = self.rng.choice([t["number"] for t in game["table"]])
                     await self.act(p, "vote", card=number, **{"for": game["waiting_for"][0]})
                 else:
+                    number = self.rng.choice([t["number"] for t in game["table"] if t["card"] not in me["played"]])
                     await self.act(p, "vote", card=number)
             elif "next_round" in can:
                 await self.act(p, "next_round")

@@ -1,0 +1,135 @@
+"""The kids' game (RULES.md §2.5) over real WebSockets: the adult's phone is the host and does
+everything, children are added by name and colour and need no phone (the adult enters their votes with
+`for`), the deck is the one the adult filtered, the game ends after a full lap; a child may take their
+seat with a phone of their own."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+CARD = re.compile(r'"(c\d{3})"')
+
+
+async def kids_room(make_table, children: list[tuple[str, str]]):
+    """A TV and the adult's phone (host) in a kids' room with `children` added (name, colour)."""
+    table = await make_table(1, settings={"mode": "kids"}, start=False)
+    adult = table.phones[0]
+    for name, colour in children:
+        await table.act(adult, "add_child", name=name, colour=colour)
+    return table, adult
+
+
+async def exclude(client, table, adult, cards: list[str]) -> None:
+    resp = await client.put("/api/decks/builtin/excluded", json=cards,
+                            headers={"X-Room": table.code, "X-Token": adult.token})
+    assert resp.status == 200, await resp.text()
+
+
+@pytest.mark.parametrize("children", [[("Маша", "pink")], [("Маша", "pink"), ("Петя", "green")]])
+async def test_kids_game_to_the_end_on_the_adults_phone(client, make_table, children):
+    table, adult = await kids_room(make_table, children)
+    room = table.tv.state["room"]
+    kids = [r for r in room["roster"] if r["child"]]
+    assert [k["name"] for k in kids] == [c[0] for c in children]
+    assert all(k["open"] and not k["connected"] for k in kids)
+    # the adult takes 40 pictures out; the game must never show them
+    all_cards = (await (await client.get("/api/decks/builtin/cards")).json())["cards"]
+    out = all_cards[::3][:40]
+    await exclude(client, table, adult, out)
+    await table.act(adult, "start")
+    game = table.tv.game
+    adult_seat = adult.welcome["seat"]
+    assert game["mode"] == "kids" and game["adult"] == adult_seat and game["storyteller"] == adult_seat
+    child_seats = [k["seat"] for k in kids]
+    elephants = [e["id"] for e in game["elephants"]]
+    # one child plays against the adult's elephant; two or more compete among themselves
+    assert elephants == (child_seats + [adult_seat] if len(children) == 1 else child_seats)
+    assert table.phones == [adult]   # nobody else has a phone
+    rounds = 0
+    while table.tv.game["phase"] != "game_over":
+        g = table.tv.game
+        assert g["storyteller"] == adult_seat
+        if g["phase"] == "voting":
+            assert len(g["table"]) == 3 and set(g["waiting_for"]) <= set(child_seats)
+            assert "vote" in adult.me["can"]
+        rounds += g["phase"] == "scored"
+        await table.step()
+        assert rounds < 400
+    final = table.tv.game
+    assert final["end_reason"] == "lap"
+    length = final["board"]["length"]
+    assert final["winners"] == [e["id"] for e in final["elephants"] if e["distance"] >= length]
+    assert all(e["distance"] > 0 for e in final["elephants"] if e["id"] in child_seats)  # children scored
+    # no excluded picture ever reached a socket
+    seen = set()
+    for sock in table.sockets:
+        for frame in sock.frames:
+            seen |= set(CARD.findall(frame))
+    assert len(seen) > 30 and not seen & set(out)
+
+
+async def test_a_child_takes_their_seat_with_a_phone(client, make_table, connect):
+    table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
+    masha = table.tv.state["room"]["roster"][1]["seat"]
+    phone = await connect("Маша's phone")
+    await phone.hello(table.code)
+    table.phones.append(phone)
+    await table.refused(phone, "join", "seat_taken", seat=adult.welcome["seat"])
+    await table.act(phone, "join", seat=masha)           # she picks her name from the roster
+    assert phone.welcome["seat"] == masha and phone.token
+    entry = table.tv.state["room"]["roster"][1]
+    assert entry["child"] and not entry["open"] and entry["connected"]
+    await table.act(adult, "start")
+    await table.play_until(lambda g: g["phase"] == "voting")
+    assert phone.me["can"] == ["vote"] and "vote" in adult.me["can"]
+    await table.act(phone, "vote", card=1)               # Маша votes on her own phone
+    assert table.tv.game["waiting_for"] == [table.tv.state["room"]["roster"][2]["seat"]]
+    petya = table.tv.game["waiting_for"][0]
+    await table.refused(phone, "vote", "not_allowed", card=2, **{"for": petya})   # only the adult
+    # Петя takes his seat in the middle of the game and votes himself
+    late = await connect("Петя's phone")
+    await late.hello(table.code)
+    table.phones.append(late)
+    await table.act(late, "join", seat=petya)
+    assert late.me["can"] == ["vote"]
+    await table.act(late, "vote", card=3)
+    assert table.tv.game["phase"] == "scored"
+
+
+async def test_kids_refusals(client, make_table):
+    table = await make_table(3, start=False)
+    host = table.phones[0]
+    await table.refused(host, "add_child", "kids_only", name="Маша", colour="pink")
+    await table.refused(table.phones[1], "add_child", "not_host", name="Маша", colour="pink")
+    await table.act(host, "set_settings", settings={"mode": "kids"})
+    await table.refused(host, "add_child", "name_taken", name="p1", colour="pink")
+    await table.refused(host, "add_child", "colour_taken", name="Маша", colour="red")
+    await table.refused(host, "add_child", "bad_colour", name="Маша", colour="mauve")
+    await table.refused(host, "add_child", "bad_name", name="", colour="pink")
+    await table.act(host, "add_child", name="Маша", colour="pink")
+    # a child without a phone cannot sit at another table
+    await table.act(host, "set_settings", settings={"mode": "standard"})
+    err = await table.refused(host, "start", "needs_phone")
+    assert err["params"] == {"name": "Маша"} and "Маша" in err["message"]
+    await table.act(host, "set_settings", settings={"mode": "kids"})
+    # the adult's filter leaves too few cards: start says how many are needed
+    all_cards = (await (await client.get("/api/decks/builtin/cards")).json())["cards"]
+    await exclude(client, table, host, all_cards[:-5])
+    err = await table.refused(host, "start", "deck_too_small")
+    assert err["params"] == {"needed": 8, "have": 5}
+    await exclude(client, table, host, [])
+    await table.act(host, "start")
+    assert table.tv.game["adult"] == "s1"
+    # after the game the children stay at the table for the next one
+    await table.act(host, "end_game")
+    await table.act(host, "new_game")
+    roster = table.tv.state["room"]["roster"]
+    assert [r["name"] for r in roster] == ["P1", "P2", "P3", "Маша"] and roster[3]["open"]
+
+
+async def test_kids_needs_a_child(make_table):
+    table = await make_table(1, settings={"mode": "kids"}, start=False)
+    err = await table.refused(table.phones[0], "start", "wrong_player_count")
+    assert err["params"] == {"min": 2, "max": 8, "count": 1}
+
