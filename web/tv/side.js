@@ -18,6 +18,7 @@ export function create(ctx) {
 
   function update(c) {
     const g = c.game;
+    list.classList.toggle('many', (g.elephants || []).length > 5);
     fill(list, standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
       const info = seatInfo(c.room, seats[0]);
