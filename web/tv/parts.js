@@ -18,7 +18,7 @@ export function progressChips(ctx, flag) {
     h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
   const done = seats.filter((s) => s[flag] && !waiting.has(s.seat));
   const open = seats.filter((s) => !done.includes(s));
-  return h('div', { class: 'waiting-line', 'data-testid': 'progress' },
+  return h('div', { class: `waiting-line${seats.length > 4 ? ' many' : ''}`, 'data-testid': 'progress' },
     done.map((s) => chip(s, true)),
     open.length ? h('span', { class: 'waiting-label', text: t('waiting_for') }) : null,
     open.map((s) => chip(s, false)));
