@@ -47,7 +47,10 @@ function tellForm(ctx) {
     deck: ctx.room.deck?.id, selectable: true, onChange: refresh,
   });
   const el = h('div', { class: 'tell-form' },
-    notice(t('phone.you_are_storyteller'), duel ? t('phone.duel_tell_hint') : t('phone.choose_card_hint'), 'you-tell'),
+    // "First to tell" (claim): nobody is the storyteller yet; whoever tells first becomes it.
+    ctx.game.storyteller
+      ? notice(t('phone.you_are_storyteller'), duel ? t('phone.duel_tell_hint') : t('phone.choose_card_hint'), 'you-tell')
+      : notice(t('phone.claim_title'), t('phone.claim_hint'), 'you-tell'),
     conditions,
     grid ? grid.el : null,
     h('label', { class: 'field' }, h('span', { class: 'field-label',
