@@ -3,6 +3,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
+import { people } from '/static/shared/roster.js';
 
 let sheet = null;
 let body = null;
@@ -48,21 +49,21 @@ function draw() {
       text: c.room.paused ? t('host_menu.resume') : t('host_menu.pause'),
       onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
     h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
-    h('ul', { class: 'sheet-players' }, (c.room.roster || []).filter((r) => r.seat !== c.you.seat).map((r) => h('li', { class: 'sheet-player' },
-      h('div', { class: 'sheet-who' }, elephantToken(r.colour, 36), h('span', { class: 'sheet-name', text: r.name })),
+    h('ul', { class: 'sheet-players' }, people(c.room).filter((p) => p.person !== (c.you.person ?? c.you.seat)).map((p) => h('li', { class: 'sheet-player' },
+      h('div', { class: 'sheet-who' }, elephantToken(p.colour, 36), h('span', { class: 'sheet-name', text: p.name })),
       h('div', { class: 'sheet-actions' },
-        // Removed players may come back (return_player); a freed seat waits for someone to take it over.
-        r.removed && inGame
-          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.return'), onclick: act('return_player', { seat: r.seat }) })
+        // Removed players may come back (return_player, per seat); a freed place waits for someone to take it.
+        p.removed && inGame
+          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.return'), onclick: act('return_player', { seat: p.seat }) })
           : null,
-        !r.removed && !r.open
-          ? h('button', { class: 'btn small', type: 'button', 'data-testid': 'remove', text: t('host_menu.remove'), onclick: act('remove_player', { seat: r.seat }) })
+        !p.removed
+          ? h('button', { class: 'btn small', type: 'button', 'data-testid': 'remove', text: t('host_menu.remove'), onclick: act('remove_player', { seat: p.person }) })
           : null,
-        inGame && !r.open
-          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.release'), onclick: act('release_seat', { seat: r.seat }) })
+        inGame && !p.open
+          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.release'), onclick: act('release_seat', { seat: p.person }) })
           : null,
-        !r.removed && !r.open
-          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.make_host'), onclick: act('pass_host', { seat: r.seat }) })
+        !p.removed && !p.open
+          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.make_host'), onclick: act('pass_host', { seat: p.person }) })
           : null)))),
     inGame ? h('button', { class: `btn big danger`, type: 'button', 'data-testid': 'end-game',
       text: confirmEnd ? t('host_menu.end_game_sure') : t('host_menu.end_game'),

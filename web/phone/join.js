@@ -2,6 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
+import { people } from '/static/shared/roster.js';
 
 const NAME_KEY = 'imaginarium.name';
 
@@ -44,13 +45,15 @@ export function create(ctx) {
       'aria-checked': String(col === colour), 'aria-label': t(`colour.${col}`), 'data-colour': col,
       onclick: () => { colour = col; update(ctx); },
     }, elephantToken(col, 56))));
-    // During a game the only way in is a seat the host freed (release_seat).
-    const freed = (c.room.roster || []).filter((r) => r.open);
-    fill(seats, inGame ? [
-      h('p', { class: 'hint', text: freed.length ? t('phone.take_seat_hint') : t('phone.game_running') }),
-      freed.map((r) => h('button', { class: 'btn seat-btn', type: 'button', 'data-seat': r.seat,
-        onclick: () => c.send('join', name.value.trim() ? { seat: r.seat, name: name.value.trim() } : { seat: r.seat }) },
-      elephantToken(r.colour, 40), h('span', { text: r.name }))),
+    // Open places: a seat the host freed (release_seat) or a kids' child without a phone. During a game
+    // they are the only way in.
+    const freed = people(c.room).filter((p) => p.open);
+    fill(seats, inGame || freed.length ? [
+      h('p', { class: 'hint', text: freed.length ? (inGame ? t('phone.take_seat_hint') : t('phone.take_place_hint'))
+        : t('phone.game_running') }),
+      freed.map((p) => h('button', { class: 'btn seat-btn', type: 'button', 'data-seat': p.person,
+        onclick: () => c.send('join', name.value.trim() && !p.child ? { seat: p.person, name: name.value.trim() } : { seat: p.person }) },
+      elephantToken(p.colour, 40), h('span', { text: p.name }))),
     ] : null);
     refresh();
   }

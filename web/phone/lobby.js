@@ -2,7 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatInfo } from '/static/shared/roster.js';
+import { seatInfo, personInfo } from '/static/shared/roster.js';
 
 const RULESETS = ['imaginarium', 'imaginarium-classic', 'dixit'];
 const MODES = ['standard', 'pairs', 'trio', 'duel', 'kids'];
@@ -21,10 +21,11 @@ export function create(ctx) {
   const el = h('section', { class: 'p-lobby', 'data-testid': 'phone-lobby' },
     me, h('div', { class: 'field-label', text: t('phone.change_colour') }), colours, roster, waitLine, hostPart);
   let form = null;
+  let kids = null;
 
   function update(c) {
     ctx = c;
-    const info = seatInfo(c.room, c.you.seat);
+    const info = (c.you.person && personInfo(c.room, c.you.person)) || seatInfo(c.room, c.you.seat);
     fill(me, info ? elephantToken(info.colour, 72) : null,
       h('div', {}, h('div', { class: 'lobby-me-name', text: info?.name ?? '' }),
         h('div', { class: 'hint', text: t('phone.you_are_in') })));
@@ -32,16 +33,37 @@ export function create(ctx) {
       class: 'colour', type: 'button', 'aria-label': t(`colour.${col}`), 'data-colour': col,
       onclick: () => c.send('set_colour', { colour: col }) }, elephantToken(col, 40))));
     const seats = (c.room.roster || []).filter((r) => !r.removed);
-    fill(roster, seats.map((r) => h('li', { class: `p-roster-item${r.connected ? '' : ' offline'}` },
+    fill(roster, seats.map((r) => h('li', { class: `p-roster-item${r.connected || r.child ? '' : ' offline'}` },
       elephantToken(r.colour, 32), h('span', { text: r.name }),
+      r.child && r.open ? h('span', { class: 'hint', text: t('phone.no_phone') }) : null,
       r.seat === c.room.host ? h('span', { class: 'host-badge small', text: t('host') }) : null)));
     waitLine.textContent = c.you.is_host ? t('phone.you_are_host') : t('phone.wait_for_host');
     if (c.you.is_host) {
-      if (!form) { form = settingsForm(() => ctx); fill(hostPart, form.el); }
+      if (!form) { form = settingsForm(() => ctx); kids = childForm(() => ctx); fill(hostPart, kids.el, form.el); }
       form.update(c);
-    } else if (form) { form = null; fill(hostPart); }
+      kids.update(c);
+    } else if (form) { form = null; kids = null; fill(hostPart); }
   }
   return { el, update, refused: () => form?.refused() };
+}
+
+/** Kids' game: the adult adds children who have no phone (add_child); a child's phone may take the place later. */
+function childForm(getCtx) {
+  const name = h('input', { type: 'text', class: 'name-input', maxlength: 24, placeholder: t('phone.child_name'),
+    'data-testid': 'child-name' });
+  const add = h('button', { class: 'btn primary', type: 'button', 'data-testid': 'add-child', text: t('phone.add_child'),
+    onclick: () => {
+      const c = getCtx();
+      const colour = (c.room.colours_free || [])[0];
+      if (name.value.trim() && colour && c.send('add_child', { name: name.value.trim(), colour })) name.value = '';
+    } });
+  const el = h('div', { class: 'child-form' },
+    h('div', { class: 'field-label', text: t('phone.children_without_phone') }),
+    h('div', { class: 'child-row' }, name, add));
+  return {
+    el,
+    update(c) { el.hidden = c.room.settings?.mode !== 'kids'; },
+  };
 }
 
 function select(name, values, labelKey, onChange, testid) {

@@ -6,7 +6,7 @@ import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatInfo } from '/static/shared/roster.js';
+import { seatInfo, personInfo } from '/static/shared/roster.js';
 import { preloadAll } from '/static/shared/cards.js';
 import * as join from './join.js';
 import * as lobby from './lobby.js';
@@ -134,9 +134,10 @@ function render() {
 
 function renderHeader(c) {
   const info = c.you.seat ? seatInfo(c.room, c.you.seat) : null;
+  const mine = c.you.person ? personInfo(c.room, c.you.person) : null;   // pairs: me, not my team
   fill(header.me,
-    info ? elephantToken(info.colour, 40) : null,
-    h('span', { class: 'me-name', text: info ? info.name : t('room_code_short', { code }) }),
+    info ? elephantToken((mine || info).colour, 40) : null,
+    h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
     c.me?.is_storyteller ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
   header.menuBtn.hidden = !c.you.is_host;
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
