@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import logging
+import os
 import sys
+import threading
 from pathlib import Path
 
 from aiohttp import web
@@ -28,6 +30,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-zeroconf", action="store_true", help="do not advertise over mDNS")
     p.add_argument("--lang", choices=LANGS, default="en", help="default language of new rooms")
     p.add_argument("--advertise-ip", default=None, help="the LAN address to put in the QR code")
+    p.add_argument("--no-prepare-cards", action="store_true",
+                   help="do not prepare the built-in deck's card pictures in the background at start-up")
     p.add_argument("--verbose", "-v", action="store_true", help="debug logging")
     p.add_argument("--version", action="version", version=f"imaginarium {__version__}")
     args = p.parse_args(argv)
@@ -74,6 +78,33 @@ def banner(app: web.Application) -> str:
     return "\n".join(lines)
 
 
+def prepare_cards_in_background(library, deck_id: str = "builtin") -> threading.Thread | None:
+    """Start a daemon thread that prepares every card picture of `deck_id` (server/card_images.py
+    `prepare_all`, progress bar on a terminal) so the first reveal never waits for Pillow. It runs at the
+    lowest CPU priority (Linux: the thread alone is niced) so games and tests on the same machine come
+    first; on a warm cache it only checks file dates. Returns the thread, or None without a library."""
+    if library is None:
+        return None
+
+    def run() -> None:
+        if sys.platform.startswith("linux"):  # setpriority on a thread id affects that thread only on Linux
+            try:
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+            except OSError:
+                pass
+        from server import card_images
+        try:
+            count = card_images.prepare_all(library, deck_id, progress=True)
+        except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead
+            log.warning("could not prepare the pictures of deck %s: %s", deck_id, exc)
+            return
+        log.info("card pictures of deck %s ready (%d files)", deck_id, count)
+
+    thread = threading.Thread(target=run, name=f"prepare-cards-{deck_id}", daemon=True)
+    thread.start()
+    return thread
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the server until SIGINT/SIGTERM; returns the exit status."""
     args = parse_args(argv)
@@ -84,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def announce(_default_message: str) -> None:  # called by run_app once the sockets listen
         print(banner(app), flush=True)
+        if not args.no_prepare_cards:  # after the banner, off the event loop: /healthz never waits
+            prepare_cards_in_background(app[keys.LIBRARY])
 
     try:
         web.run_app(app, host=config.host, port=config.port, print=announce, access_log=None,

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from server import keys
-from server.cli import banner, config_from_args, parse_args
+from server.cli import banner, config_from_args, parse_args, prepare_cards_in_background
 from server.config import default_data_dir
 
 
@@ -44,3 +44,24 @@ async def test_banner_names_the_latest_room_with_tv_url_and_qr(client):
     assert f"http://192.168.77.5:8080/join/{code}" in text
     assert "█" in text
     assert banner(app).count(code) == 2  # the same room the next time
+
+
+def test_no_prepare_cards_option():
+    assert not parse_args([]).no_prepare_cards and parse_args(["--no-prepare-cards"]).no_prepare_cards
+
+
+async def test_card_pictures_are_prepared_in_the_background(client):
+    library = client.server.app[keys.LIBRARY]
+    cache = library.cache_dir / "tiny"
+    assert not cache.exists()
+    thread = prepare_cards_in_background(library, "tiny")
+    assert thread.daemon
+    resp = await client.get("/healthz")   # the server answers while the pictures are made
+    assert resp.status == 200
+    thread.join(timeout=60)                 # a bound on the work, not a pace
+    assert not thread.is_alive()
+    assert len(list(cache.glob("c*.tv.webp"))) == len(list(cache.glob("c*.thumb.jpg"))) == 10
+    again = prepare_cards_in_background(library, "tiny")   # a warm cache: nothing to redo
+    again.join(timeout=60)
+    assert len(list(cache.iterdir())) == 40
+    assert prepare_cards_in_background(None) is None
