@@ -111,19 +111,22 @@ class Mode:
 
     def end_of_round(self, d: dict, rs: Ruleset, draw) -> bool:
         """Discard and refill after scoring; True if a refill emptied the deck (D7)."""
-        emptied = False
-        if rs.refill == "one_each" and d["deck_ran_out"] and not self.may_reshuffle_refill(d):
+        reshuffle = self.may_reshuffle_refill(d)
+        if rs.refill == "one_each" and d["deck_ran_out"] and not reshuffle:
             return False  # "while the deck lasts": a deck rebuilt only for extras does not refill hands
         hands = d["hands"] = dict(d["hands"])
-        for seat in active_seats(d):
-            want = 1 if rs.refill == "one_each" else rs.hand_size - len(hands[seat])
-            want = min(want, rs.hand_size - len(hands[seat]))
-            if want > 0:
-                had = bool(d["deck"])
-                cards = draw(want, self.may_reshuffle_refill(d), partial=True)
-                hands[seat] = hands[seat] + cards
-                emptied = emptied or (had and not d["deck"])
-        return emptied
+        size = rs.hand_size
+        wants = [(seat, 1 if rs.refill == "one_each" else size - len(hands[seat]))
+                 for seat in active_seats(d) if len(hands[seat]) < size]
+        had = bool(d["deck"])
+        cards = draw(sum(n for _, n in wants), reshuffle, partial=True)  # seat order, one pile
+        at = 0
+        for seat, n in wants:
+            if at >= len(cards):
+                break
+            hands[seat] = hands[seat] + cards[at:at + n]
+            at += n
+        return had and not d["deck"]
 
     def end_reason(self, d: dict, rs: Ruleset, refill_emptied: bool) -> str | None:
         """Why the game ends after this round's scoring, or None (RULES.md §1, §4, D3t, D7)."""
