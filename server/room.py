@@ -54,7 +54,7 @@ class Malformed(Refused):
 class Connection(Protocol):
     """What the room needs from a socket (server/ws.py implements it)."""
 
-    seat: str | None
+    seat: str | None   # the *person* its token names (= the engine seat except for a pairs partner)
     role: str          # "tv" | "phone"
     lang: str
     floor: int         # state_id floor for a socket without a seat (stale-action check)

@@ -135,3 +135,37 @@ async def test_pairs_game_to_the_end_both_phones_of_a_team_act_as_one(make_table
                     if other != seat or sock is tv:  # a team's own phones hold its hand
                         leaked = {c for c in secret.get(msg["state_id"], ()) if f'"{c}"' in frame}
                         assert not leaked, (sock.name, other, leaked)
+
+
+
+async def test_pairs_in_a_game_remove_release_and_restart(make_table, make_client, connect, connect_to):
+    table = await make_table(8)
+    host, partner = table.phones[0], table.phones[1]           # P2 plays for P1's team, s1
+    assert partner.welcome["seat"] == "s1" and partner.me == host.me
+    await table.refused(host, "remove_player", "not_allowed", seat="s2")   # the host's own team
+    await table.act(host, "remove_player", seat="s4")                      # P4 is s3's partner
+    assert not next(s for s in table.tv.game["seats"] if s["seat"] == "s3")["active"]
+    assert [r["removed"] for r in table.tv.state["room"]["roster"]] == [False, True, False, False]
+    await table.act(host, "return_player", seat="s3")
+    # a partner's phone is lost: the host frees that one place; a spectator takes it
+    p6 = next(p for p in table.phones if p.welcome["person"] == "s6")
+    await table.act(host, "release_seat", seat="s6")
+    assert (p6.welcome["seat"], p6.welcome["person"], p6.welcome["token"]) == (None, None, None)
+    table.phones.remove(p6)
+    table.extra.append(p6)
+    roster = table.tv.state["room"]["roster"]
+    assert roster[2]["open"] and [m["open"] for m in roster[2]["people"]] == [False, True]
+    newcomer = await connect("newcomer")
+    await newcomer.hello(table.code)
+    table.phones.append(newcomer)
+    await table.act(newcomer, "join", seat="s6", name="Вера")
+    assert (newcomer.welcome["seat"], newcomer.welcome["person"]) == ("s5", "s6")
+    assert newcomer.me == next(p for p in table.phones if p.welcome["person"] == "s5").me
+    assert table.tv.state["room"]["roster"][2]["name"] == "P5 & Вера"
+    # the server restarts on the same data folder: every person resumes their team's seat
+    client2 = await make_client()
+    for p in table.phones:
+        again = await connect_to(client2, p.name)
+        welcome = await again.hello(table.code, token=p.token)
+        assert (welcome["seat"], welcome["person"]) == (p.welcome["seat"], p.welcome["person"])
+        assert again.me == p.me
