@@ -29,6 +29,9 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
       if (selectable && !item.disabled) pick(item.id);
       else enlarge(deck, item, null);
     });
+    card.addEventListener('keydown', (ev) => {
+      if ((ev.key === 'Enter' || ev.key === ' ') && selectable && !item.disabled) { ev.preventDefault(); pick(item.id); }
+    });
     els.set(item.id, card);
     el.append(card);
   }
@@ -47,7 +50,9 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
 
 /** Full-screen view of one card; choose() (if given) selects it from there. */
 export function enlarge(deck, item, choose) {
-  const close = () => overlay.remove();
+  const onKey = (ev) => { if (ev.key === 'Escape') close(); };
+  const close = () => { overlay.remove(); document.removeEventListener('keydown', onKey); };
+  document.addEventListener('keydown', onKey);
   const overlay = h('div', { class: 'enlarge', role: 'dialog', 'data-testid': 'enlarge', onclick: close },
     // The thumbnail (already loaded) shows at once; the large picture fades in over it.
     h('div', { class: 'card enlarge-card' }, cardImg(deck, item.card, 'thumb'), cardImg(deck, item.card, 'tv', 'card-img over')),
