@@ -184,6 +184,7 @@ class Room:
         await self.wait(target)
         if timed:
             self.figures["latencies"].append(time.perf_counter() - t0)
+            self.figures["timeline"].append((t0, time.perf_counter() - t0, self.index, msg["type"]))
         self.figures["actions"] += 1
         if self.args.think_ms:
             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think_ms / 1000)  # a person thinking
@@ -274,9 +275,11 @@ async def main() -> dict:
     ap.add_argument("--seconds", type=float, default=300, help="stop after this long whatever happens (default 300)")
     ap.add_argument("--think-ms", type=float, default=0, help="mean pause after each action in a room (default 0)")
     ap.add_argument("--data-dir", type=Path, default=None, help="the server's data folder (default: a temp dir)")
+    ap.add_argument("--latency-log", type=Path, default=None,
+                    help="write every timed action as 'seconds-from-start latency-ms room type' to this file")
     ap.add_argument("--profile", default=None, help="run the server under cProfile, writing this file")
     args = ap.parse_args()
-    figures = {"latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0, "stopping": False}
+    figures = {"timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0, "stopping": False}
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
         port = free_port()
@@ -332,6 +335,10 @@ async def main() -> dict:
         snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
     lat = figures["latencies"]
+    if args.latency_log and figures["timeline"]:
+        first = figures["timeline"][0][0]
+        args.latency_log.write_text("".join(f"{t - first:.3f} {d * 1000:.2f} {r} {k}\n"
+                                            for t, d, r, k in figures["timeline"]))
     sockets = args.rooms * (1 + PLAYERS + SPECTATORS)
     out = {
         "p50_ms": round(pct(lat, 0.50), 2), "p99_ms": round(pct(lat, 0.99), 2),
