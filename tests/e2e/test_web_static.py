@@ -16,6 +16,7 @@ FAMILIES = {
     "ruleset": ["imaginarium", "imaginarium-classic", "dixit"],
     "mode": ["standard", "pairs", "trio", "duel", "kids"],
     "first_storyteller": ["draw", "host", "claim"],
+    "first_storyteller_opt": ["draw", "host", "claim"],
     "when_deck_empty": ["reshuffle", "end"],
     "outcome": ["all", "none", "some"],
     "outcome_duel": ["all", "none", "some"],

@@ -114,7 +114,7 @@ function settingsForm(getCtx) {
     onchange: () => set({ restriction: restriction.value || null }) },
   h('option', { value: '', text: t('settings.no_restriction') }),
   CONDITIONS.map((c) => h('option', { value: c, text: t(`condition_short.${c}`) })));
-  const first = select('first_storyteller', FIRST, 'first_storyteller', (v) => set({ first_storyteller: v }));
+  const first = select('first_storyteller', FIRST, 'first_storyteller_opt', (v) => set({ first_storyteller: v }));
   const deckEmpty = select('when_deck_empty', DECK_EMPTY, 'when_deck_empty', (v) => set({ when_deck_empty: v }));
   const tvLang = select('lang', ['ru', 'en'], 'lang', (v) => set({ lang: v }));
   const storyteller = h('select', { class: 'select', 'data-testid': 'start-storyteller' });
