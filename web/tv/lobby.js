@@ -29,7 +29,7 @@ export function create(ctx) {
     codeEl.textContent = room.code || c.code;
     const seats = (room.roster || []).filter((r) => !r.removed);
     count.textContent = t('tv.players_n', { n: seats.length });
-    const items = seats.map((r) => h('li', { class: `roster-item${r.connected ? '' : ' offline'}` },
+    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}` },  // a phoneless child is never "away"
       elephantToken(r.colour, 96, r.name),
       h('span', { class: 'roster-name', text: r.name }),
       r.seat === room.host ? h('span', { class: 'host-badge', text: t('host') }) : null,

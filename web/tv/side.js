@@ -22,7 +22,7 @@ export function create(ctx) {
     fill(list, standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
       const info = seatInfo(c.room, seats[0]);
-      const offline = info && !info.connected;
+      const offline = info && !info.connected && !info.child;
       const removed = info && info.removed;
       return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}` },
         elephantToken(elephantColour(c.room, e), 56),
