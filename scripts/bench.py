@@ -2,9 +2,10 @@
 """Load and speed of the game server on this machine. Prints figures; asserts nothing (timing never goes
 in tests).
 
-Starts a real server process (`python -m server`, its own data folder) and drives R rooms at once over
-WebSockets on loopback, each with a TV and 8 phones (7 players + 1 spectator phone: the room has no pairs
-mode with two phones per seat yet), playing complete games of the default rules. Every room's phones come
+Starts a real server process (`python -m server`, its own data folder, no background card-picture
+preparation) and drives R rooms at once over WebSockets on loopback, each with a TV and 8 phones playing
+complete games of the default rules: 8 people make a pairs game (4 teams of two, two phones per seat;
+either phone of a team acts). Every room's phones come
 from their own loopback address (127.0.x.y), as phones on a Wi-Fi do, so the per-address join limit
 applies per room. A room sends one action at a time and waits until all 9 of its sockets have the
 resulting `state`, then "thinks" for --think-ms before the next (0 = as fast as the server answers).
@@ -38,7 +39,7 @@ import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
-PLAYERS, SPECTATORS = 7, 1
+PHONES = 8   # 8 people: the room makes it a pairs game (4 teams of two) where the rules allow pairs
 ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
 STATE_ID = re.compile(r'^\{"type":"state","state_id":(\d+)')
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -132,13 +133,16 @@ class Sock:
 
 
 class Room:
-    """One room: TV + 7 players + 1 spectator, playing whole games one action at a time."""
+    """One room: a TV and 8 phones, playing whole games one action at a time. With pairs (8 people at an
+    `imaginarium` table become 4 teams of two) either phone of a team acts for it; a room without pairs
+    would leave the 8th phone watching."""
 
     def __init__(self, index: int, base: str, args, figures: dict) -> None:
         self.index, self.base, self.args, self.figures = index, base, args, figures
         self.rng = random.Random(index)
         self.socks: list[Sock] = []
         self.players: list[Sock] = []
+        self.teams: dict[str, list[Sock]] = {}   # seat -> the phones that play for it
         self.need = 0
         self.done = asyncio.Event()
         self.code = ""
@@ -195,20 +199,22 @@ class Room:
             async with session.post(f"{self.base}/api/rooms") as resp:
                 self.code = (await resp.json())["code"]
             await self.open(session, "tv")
-            for i in range(PLAYERS):
+            for i in range(PHONES):
                 p = await self.open(session)
-                self.players.append(p)
                 await self.wait(1)
+                self.players.append(p)
                 await self.act(p, {"type": "join", "name": f"Player {i + 1}", "colour": COLOURS[i]}, timed=False)
-            for _ in range(SPECTATORS):
-                await self.open(session)
             await self.wait(max(s.seen for s in self.socks))
+            self.figures["mode"] = self.socks[0].state()["room"]["settings"]["mode"]
             if self.args.think_ms:   # rooms do not all start in the same millisecond
                 await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think_ms / 1000))
             for game in range(self.args.games):
                 if game:
                     await self.act(self.players[0], {"type": "new_game"})
                 await self.act(self.players[0], {"type": "start"})
+                self.teams = {}
+                for p in self.players:
+                    self.teams.setdefault(p.state()["you"]["seat"], []).append(p)
                 while time.monotonic() < deadline:
                     if not await self.step():
                         self.figures["games"] += 1
@@ -229,7 +235,7 @@ class Room:
             await self.act(self.players[0], {"type": "next_round"})
             return True
         seat = game["storyteller"] if phase == "telling" else self.rng.choice(game["waiting_for"])
-        p = next(p for p in self.players if p.welcome["seat"] == seat)
+        p = self.rng.choice(self.teams[seat])
         mine = p.state()["game"]
         me = mine["me"]
         if phase == "telling":
@@ -289,7 +295,7 @@ async def main() -> dict:
         proc = subprocess.Popen(
             [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
              "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
-             str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
+             str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:
             async with aiohttp.ClientSession() as session:
@@ -339,7 +345,8 @@ async def main() -> dict:
         first = figures["timeline"][0][0]
         args.latency_log.write_text("".join(f"{t - first:.3f} {d * 1000:.2f} {r} {k}\n"
                                             for t, d, r, k in figures["timeline"]))
-    sockets = args.rooms * (1 + PLAYERS + SPECTATORS)
+    sockets = args.rooms * (1 + PHONES)
+    mode = figures.get("mode")
     out = {
         "p50_ms": round(pct(lat, 0.50), 2), "p99_ms": round(pct(lat, 0.99), 2),
         "actions_per_s": round(figures["actions"] / wall, 1), "peak_rss_mb": round(peak, 1),
@@ -349,10 +356,10 @@ async def main() -> dict:
         "tv_page_kb": round(tv_page["total"] / 1024, 1), "client_cpu_s": round(client_cpu_s, 2),
         "load_avg": [round(load0, 2), round(load1, 2)], "cores": os.cpu_count(),
         "save_p50_ms": round(pct(saves, 0.5), 2), "save_p99_ms": round(pct(saves, 0.99), 2),
-        "phones_per_room": f"{PLAYERS} players + {SPECTATORS} spectator (no pairs mode yet)",
+        "mode": mode, "phones_per_room": PHONES,
     }
-    print(f"rooms: {args.rooms} x (TV + {PLAYERS} player phones + {SPECTATORS} spectator phone) = {sockets} sockets; "
-          f"8 people would be pairs mode, which the room does not offer yet, so the 8th phone watches")
+    print(f"rooms: {args.rooms} x (TV + {PHONES} phones) = {sockets} sockets; mode {mode} "
+          f"({'4 teams of two, two phones per seat' if mode == 'pairs' else 'no pairs: 8 seats'})")
     print(f"games completed: {figures['games']} of {args.rooms * args.games}; actions: {figures['actions']} "
           f"in {wall:.1f} s; think time {args.think_ms:g} ms")
     print(f"action -> last socket of the room has the state: p50 {out['p50_ms']} ms, p99 {out['p99_ms']} ms, "
