@@ -495,6 +495,12 @@ class Room:
             settings["mode"] = "pairs"
             self._form_teams()
 
+    def _fewer_than_pairs(self) -> None:
+        """Fewer than eight people left at a pairs table: one elephant each again."""
+        if self.data["settings"]["mode"] == "pairs" and len(self.data["seats"]) < self._pairs_people()[0]:
+            self.data["settings"]["mode"] = "standard"
+            self._split_teams()
+
     def _form_teams(self) -> None:
         """Teams of two in roster order (the host rearranges them with `set_teams`)."""
         self._split_teams()
@@ -636,10 +642,7 @@ class Room:
             raise Refused("not_allowed")
         if self.phase == "lobby":
             self._delete_person(entry)
-            if (self.data["settings"]["mode"] == "pairs"
-                    and len(self.data["seats"]) < self._pairs_people()[0]):
-                self.data["settings"]["mode"] = "standard"  # fewer than eight: back to one per elephant
-                self._split_teams()
+            self._fewer_than_pairs()
             return self._drop_sockets_of(entry["seat"])
         seat = self.seat_of(entry["seat"])
         if seat == self.seat_of(self.host):
@@ -687,6 +690,7 @@ class Room:
                 self._delete_person(entry)
         for entry in self.data["seats"]:
             entry["removed"] = False
+        self._fewer_than_pairs()
         self.game = None
         self.data["phase"] = "lobby"
         self.data["paused"] = False
