@@ -62,18 +62,21 @@ async def test_full_game_through_the_ui(server, launch_options, output_dir):
             await expect(host.get_by_test_id("setting-short-game-cell")).to_be_enabled()
             await host.get_by_test_id("setting-short-game-cell").fill(str(SHORT_GAME_CELL))
             await host.get_by_test_id("setting-short-game-cell").blur()     # commits it (change event)
-            await expect(tv.locator(".settings")).to_contain_text(str(SHORT_GAME_CELL))
+            await expect(tv.locator(".settings")).to_contain_text(f"Короткая игра до клетки {SHORT_GAME_CELL}")
             await _shot(host, output_dir, "phone-lobby-host")
             await host.get_by_test_id("start").click()
 
             rounds = await _play_until_game_over(tv, phones, output_dir)
-            assert rounds >= 1
+            assert rounds >= 2   # one round moves an elephant at most 5 cells (3 + two votes), short of 8
 
             await expect(tv.get_by_test_id("tv-game-over")).to_be_visible(timeout=30_000)
             await expect(tv.get_by_test_id("winners")).to_be_visible()
             standings = tv.get_by_test_id("final-standings")
             for name, _ in PLAYERS:
                 await expect(standings).to_contain_text(name)
+            # The game ended because the leader reached the short game's cell.
+            leader = await standings.locator(".final-distance").first.text_content()
+            assert int(re.match(r"\d+", leader).group()) >= SHORT_GAME_CELL
             await _shot(tv, output_dir, "tv-game-over")
             for phone in phones:
                 await expect(phone.get_by_test_id("phone-game-over")).to_be_visible()
