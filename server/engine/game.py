@@ -14,7 +14,7 @@ from .errors import IllegalAction, MalformedAction
 from .modes import MODES, active_seats
 from .rng import seed_state, shuffled
 from .rulesets import RULESETS
-from .scoring import score_breakdown
+from .scoring import points_of, score_breakdown
 from .state import FIELDS, GameState, make_state
 
 TABLE_ACTIONS = frozenset({"end_game", "remove_player", "return_player", "skip"})  # seat=None only
@@ -473,7 +473,7 @@ def _score(d: dict, ev: list) -> None:
     table, owners, votes, storyteller = d["table"], d["owners"], d["votes"], d["storyteller"]
     breakdown, outcome = score_breakdown(settings.ruleset, settings.mode, storyteller, owners, votes,
                                          d["elephants"])
-    points = {e: sum(i["points"] for i in items) for e, items in breakdown.items()}
+    points = points_of(breakdown)  # = score_round(...) for this round
     elephants = d["elephants"] = dict(d["elephants"])
     for e, p in points.items():
         elephants[e] = max(0, elephants.get(e, 0) + p)

@@ -42,4 +42,10 @@ def score_round(ruleset: str, mode: str, storyteller: str, table: list[str], vot
     :raises ValueError: for a table or votes that do not fit (see `score_breakdown`).
     """
     breakdown, _ = score_breakdown(ruleset, mode, storyteller, table, votes, positions)
+    return points_of(breakdown)
+
+
+def points_of(breakdown: dict) -> dict[str, int]:
+    """Points per elephant from a breakdown; `score_round` is exactly `points_of(score_breakdown(...)[0])`
+    and the game scores each round the same way (it also keeps the reasons and the outcome)."""
     return {e: sum(item["points"] for item in items) for e, items in breakdown.items()}

@@ -195,3 +195,24 @@ def test_views_and_events_share_no_containers_with_the_state():
     view["seats"].clear()
     events[-1]["points"]["s1"] = 99
     assert to_json(s) == before
+
+
+def test_the_game_scores_exactly_like_score_round():
+    from server.engine import score_round
+    from server.engine.autoplay import random_action
+    for ruleset, mode, n in [("imaginarium", "standard", 5), ("imaginarium-classic", "trio", 3),
+                             ("dixit", "standard", 4), ("imaginarium", "duel", 2), ("imaginarium", "kids", 3)]:
+        s, rng, rounds = game(n, seed=n, ruleset=ruleset, mode=mode), n, 0
+        while s.phase != "game_over" and rounds < 8:
+            before = s
+            seat, action, rng = random_action(s, rng)
+            s, _ = apply(s, seat, action)
+            if before.phase == "voting" and s.result is not None:
+                rounds += 1
+                r = s.result
+                votes = {v: t["number"] for t in r["table"] for v in t["votes"]}
+                expected = score_round(ruleset, mode, r["storyteller"], [t["owner"] for t in r["table"]],
+                                       votes, before.elephants)
+                assert r["points"] == expected
+                assert all(s.elephants[e] == max(0, before.elephants[e] + p) for e, p in expected.items())
+        assert rounds >= 3
