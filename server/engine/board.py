@@ -79,8 +79,8 @@ class Board:
             pairs = tuple((int(k), v) for k, v in special.items())
         except ValueError:
             raise ValueError("`special` keys must be cell numbers") from None
-        for key in ("id", "title", "note"):
-            if key in data and not isinstance(data[key], str):
+        for key in ("id", "title", "note", "ruleset"):
+            if data.get(key) is not None and not isinstance(data[key], str):
                 raise ValueError(f"`{key}` must be a string")
         if "length" not in data:
             raise ValueError("a board needs a `length`")
