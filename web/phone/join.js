@@ -2,7 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { people } from '/static/shared/roster.js';
+import { people, standings, elephantName, elephantColour } from '/static/shared/roster.js';
 
 const NAME_KEY = 'imaginarium.name';
 
@@ -16,10 +16,12 @@ export function create(ctx) {
   const btn = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'join', text: t('phone.join') });
   const title = h('h1', { class: 'join-title', text: t('phone.join_room', { code: ctx.code }) });
   const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
+  const nameField = h('label', { class: 'field' }, h('span', { class: 'field-label', text: t('phone.your_name') }), name);
   const lobbyPart = h('div', { class: 'join-lobby' },
-    h('label', { class: 'field' }, h('span', { class: 'field-label', text: t('phone.your_name') }), name),
+    nameField,
     colourLabel, colours, btn);
-  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, lobbyPart, seats);
+  const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
+  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, lobbyPart, seats, watch);
   let busy = false;
 
   const refresh = () => { btn.disabled = busy || !name.value.trim() || !colour; };
@@ -48,6 +50,7 @@ export function create(ctx) {
     // Open places: a seat the host freed (release_seat) or a kids' child without a phone. During a game
     // they are the only way in.
     const freed = people(c.room).filter((p) => p.open);
+    nameField.hidden = inGame && !freed.length;   // nothing to join with a name until a place is free
     fill(seats, inGame || freed.length ? [
       h('p', { class: 'hint', text: freed.length ? (inGame ? t('phone.take_seat_hint') : t('phone.take_place_hint'))
         : t('phone.game_running') }),
@@ -55,9 +58,23 @@ export function create(ctx) {
         onclick: () => c.send('join', name.value.trim() && !p.child ? { seat: p.person, name: name.value.trim() } : { seat: p.person }) },
       elephantToken(p.colour, 40), h('span', { text: p.name }))),
     ] : null);
+    fill(watch, inGame && c.game ? watchView(c) : null);
     refresh();
   }
   return { el, update, refused: () => { busy = false; refresh(); } };
+}
+
+/** A spectator's glance at the game (the public view): phase, association, standings. */
+function watchView(c) {
+  const g = c.game;
+  return [
+    h('div', { class: 'notice-title', text: t(`tv.title.${g.phase}`) }),
+    g.association ? h('div', { class: 'p-association', text: g.association }) : null,
+    h('ol', { class: 'p-standings' }, standings(g).map((e) => h('li', { class: 'p-standing' },
+      elephantToken(elephantColour(c.room, e), 36),
+      h('span', { class: 'p-standing-name', text: elephantName(c.room, e) }),
+      h('span', { class: 'p-standing-distance', text: String(e.distance) })))),
+  ];
 }
 
 function savedName() {
