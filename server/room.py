@@ -1,5 +1,6 @@
-"""One room: the roster (names, elephant colours, seat tokens), the host, settings, pause, and the engine
-state around which it all turns. It applies wire messages, persists, then pushes views.
+"""One room: the roster (people with names, colours and tokens; a seat is one person, or in pairs a team
+of two, RULES.md §2.2), the host, settings, pause, and the engine state around which it all turns. It
+applies wire messages, persists, then pushes views.
 
 Rules are never computed here: the room authorises (who may send what), checks staleness, keeps what is
 not a rule (names, tokens, pause) and hands every game action to `server.engine.apply`.
@@ -12,7 +13,6 @@ synchronous step (no `await` in between), then every connection gets its new vie
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import logging
 import secrets
