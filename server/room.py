@@ -201,7 +201,8 @@ class Room:
 
     def seat_for_token(self, token: object) -> str | None:
         """The person whose token is `token`, or None. Constant-time comparison per person."""
-        if not isinstance(token, str) or not token:
+        # tokens are ASCII (token_urlsafe); compare_digest raises TypeError on non-ASCII text
+        if not isinstance(token, str) or not token or not token.isascii():
             return None
         for entry in self.data["seats"]:
             if entry.get("token") and secrets.compare_digest(entry["token"], token):
