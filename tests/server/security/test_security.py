@@ -27,7 +27,7 @@ def snapshot(table) -> str:
 
 
 # ---------------------------------------------------------------- tokens
-async def test_acting_without_a_token_or_with_a_wrong_one_is_refused(make_table, make_client, connect):
+async def test_acting_without_a_token_or_with_a_wrong_one_is_refused(make_table, client, connect):
     table = await make_table(4)
     other = await make_table(4)                 # a second room: its tokens are good only there
     await table.play_until(lambda g: g["phase"] == "playing")
@@ -35,7 +35,7 @@ async def test_acting_without_a_token_or_with_a_wrong_one_is_refused(make_table,
     near_miss = real[:-1] + ("A" if real[-1] != "A" else "B")
     wrong = [None, "", "not-a-token", near_miss, real.upper() if real.upper() != real else real.lower(),
              real + " ", " " + real, real[:-1], secrets.token_urlsafe(24), "x" * 10_000,
-             other.phones[1].token]
+             other.phones[1].token, "\u202eevil", real[:-1] + "é", "токен"]   # non-ASCII: no crash either
     before = snapshot(table)
     for token in wrong:
         p = await connect("intruder")
@@ -50,6 +50,10 @@ async def test_acting_without_a_token_or_with_a_wrong_one_is_refused(make_table,
         assert (await p.error())["code"] == "not_host"
         await p.close()
     assert snapshot(table) == before
+    # a deck upload with a non-ASCII X-Token is refused like any wrong token
+    for token in (real[:-1] + "é", "\u202eevil"):
+        resp = await client.put("/api/decks/tiny/excluded", json=[], headers={"X-Room": table.code, "X-Token": token})
+        assert resp.status == 403
     # a token must be text: anything else is malformed, not a lookup
     p = await connect("typed")
     for token in (12345, ["x"], {"token": real}, True):
