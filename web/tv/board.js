@@ -2,8 +2,10 @@
 // Elephants are kept as the same elements between states so CSS transitions move them smoothly.
 import { h, fill, setStyle } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { elephantToken } from '/static/shared/colours.js';
-import { elephantName, elephantColour, CONDITION_ICONS } from '/static/shared/roster.js';
+import { pieceToken } from '/static/shared/pieces.js';
+import { CONDITION_ICONS } from '/static/shared/roster.js';
+
+const DUEL_FINISH = 20;   // cells the shared elephant and the mammoth race to (RULES.md §2.4)
 
 // Where the n-th of k elephants sharing a cell sits (fractions of the cell) and how small they get.
 function stackPlace(n, k) {
@@ -18,16 +20,23 @@ function stackPlace(n, k) {
 export function create() {
   const cells = h('div', { class: 'cells' });
   const layer = h('div', { class: 'elephants' });
-  const el = h('footer', { class: 'board', 'data-testid': 'board' }, cells, layer);
+  const legend = h('div', { class: 'board-legend', 'data-testid': 'board-legend' });
+  const el = h('footer', { class: 'board', 'data-testid': 'board' }, h('div', { class: 'track' }, cells, layer), legend);
   const tokens = new Map();  // elephant id → element
   let boardKey = null;
   let geom = null;
 
-  function layout(b, finish) {
+  function layout(b, finish, specialOn) {
     const length = b.length || 40;
     const rows = length > 48 ? 3 : 2;
     const cols = Math.ceil(length / rows);
-    const special = b.special || {};
+    const special = specialOn ? (b.special || {}) : {};
+    // The legend: each condition on this board once, with its icon (RULES.md §3).
+    const kinds = [...new Set(Object.values(special))];
+    fill(legend, kinds.length ? [h('span', { class: 'legend-title', text: t('tv.legend') }),
+      kinds.map((k) => h('span', { class: 'legend-item', 'data-condition': k },
+        h('span', { class: 'legend-icon', text: CONDITION_ICONS[k] || '★' }), t(`condition_short.${k}`)))] : null);
+    legend.hidden = !kinds.length;
     setStyle(cells, { '--cols': cols, '--rows': rows });
     const items = [];
     for (let i = 0; i < length; i++) {
@@ -37,6 +46,7 @@ export function create() {
       const isFinish = finish != null && number === finish;
       items.push(h('div', {
         class: `cell${cond ? ' special' : ''}${i === 0 ? ' start' : ''}${isFinish ? ' finish' : ''}`,
+        'data-cell': number, 'data-condition': cond || null,
         style: { gridRow: row + 1, gridColumn: col + 1 },
         title: cond ? t(`condition.${cond}`) : null,
       },
@@ -51,9 +61,11 @@ export function create() {
   function update(ctx) {
     const g = ctx.game;
     const b = g.board || { length: 40 };
-    const finish = g.settings?.short_game ?? null;
-    const key = JSON.stringify([b, finish]);
-    if (key !== boardKey) { layout(b, finish); boardKey = key; }
+    // The duel races to cell 20 (RULES.md §2.4); otherwise the short game's cell, if any.
+    const finish = g.mode === 'duel' ? (b.first_number ?? 0) + DUEL_FINISH : (g.settings?.short_game ?? null);
+    const specialOn = g.settings?.special_cells !== false;
+    const key = JSON.stringify([b, finish, specialOn]);
+    if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }
     const onCell = new Map();
     const perCell = new Map();
     const cellOf = (e) => ((e.distance % geom.length) + geom.length) % geom.length;  // index along the track
@@ -62,13 +74,12 @@ export function create() {
     for (const e of g.elephants || []) {
       seen.add(e.id);
       let tok = tokens.get(e.id);
-      const name = elephantName(ctx.room, e);
       if (!tok) {
         tok = h('div', { class: 'board-elephant', 'data-elephant': e.id });
         tokens.set(e.id, tok);
         layer.append(tok);
       }
-      fill(tok, elephantToken(elephantColour(ctx.room, e), 54, name),
+      fill(tok, pieceToken(ctx.room, e, 54),
         e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null);
       const cell = cellOf(e);
       const n = onCell.get(cell) || 0;

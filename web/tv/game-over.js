@@ -1,8 +1,8 @@
 // TV, phase `game_over`: the final standings with the winners crowned.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn, has } from '/static/shared/i18n.js';
-import { elephantToken } from '/static/shared/colours.js';
-import { elephantName, elephantColour, standings } from '/static/shared/roster.js';
+import { pieceToken } from '/static/shared/pieces.js';
+import { elephantName, standings } from '/static/shared/roster.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -26,7 +26,7 @@ export function create() {
       const won = winnerEls.includes(e);
       return h('li', { class: `final-row${won ? ' won' : ''}` },
         h('span', { class: 'final-rank', text: won ? '👑' : String(rank) }),
-        elephantToken(elephantColour(ctx.room, e), 64),
+        pieceToken(ctx.room, e, 64),
         h('span', { class: 'final-name', text: elephantName(ctx.room, e) }),
         h('span', { class: 'final-distance', text: tn('cells_n', e.distance) }));
     });
@@ -36,7 +36,7 @@ export function create() {
         g.end_reason && has(`end_reason.${g.end_reason}`)
           ? h('div', { class: 'end-reason', text: t(`end_reason.${g.end_reason}`) }) : null,
         h('div', { class: 'winners-list' }, winnerEls.map((e) => h('div', { class: 'winner' },
-          elephantToken(elephantColour(ctx.room, e), 150),
+          pieceToken(ctx.room, e, 150),
           h('div', { class: 'winner-name', text: elephantName(ctx.room, e) }))))),
       h('ol', { class: 'final-standings', 'data-testid': 'final-standings' }, rows));
   }

@@ -4,6 +4,12 @@ import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { settingsSummary } from './settings-summary.js';
 
+/** A pairs team: both members' elephants side by side (the team's elephant is the lead's colour). */
+function teamTokens(r) {
+  const people = r.people && r.people.length ? r.people : [r];
+  return h('span', { class: 'team-tokens' }, people.map((p) => elephantToken(p.colour, 72, p.name)));
+}
+
 /** Builds the lobby screen; update(ctx) refreshes the roster and settings. */
 export function create(ctx) {
   const qr = h('img', { class: 'qr', alt: t('qr_alt'), src: `/api/rooms/${encodeURIComponent(ctx.code)}/qr.png`,
@@ -29,19 +35,24 @@ export function create(ctx) {
     codeEl.textContent = room.code || c.code;
     const seats = (room.roster || []).filter((r) => !r.removed);
     count.textContent = t('tv.players_n', { n: seats.length });
-    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}` },  // a phoneless child is never "away"
-      elephantToken(r.colour, 96, r.name),
-      h('span', { class: 'roster-name', text: r.name }),
-      r.seat === room.host ? h('span', { class: 'host-badge', text: t('host') }) : null,
-      r.members > 1 ? h('span', { class: 'members', text: `×${r.members}` }) : null));
-    // Empty places up to four players, so the room sees how many are still missing.
-    for (let i = seats.length; i < 4; i++) {
+    const pairs = room.settings?.mode === 'pairs';
+    roster.classList.toggle('pairs', pairs);
+    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a phoneless child is never "away"
+      'data-testid': 'roster-item' },
+    pairs ? teamTokens(r) : elephantToken(r.colour, 96, r.name),
+    h('span', { class: 'roster-name', text: r.name }),
+    r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
+    r.seat === room.host ? h('span', { class: 'host-badge', text: room.settings?.mode === 'kids' ? t('tv.adult') : t('host') }) : null));
+    // Empty places up to the mode's minimum, so the room sees how many are still missing.
+    const wanted = { trio: 3, duel: 2, kids: 2 }[room.settings?.mode] ?? 4;
+    for (let i = seats.length; i < wanted; i++) {
       items.push(h('li', { class: 'roster-item empty' }, h('span', { class: 'token-slot' }),
         h('span', { class: 'roster-name', text: t('tv.free_place') })));
     }
     fill(roster, items);
     fill(settings, settingsSummary(room.settings || {}, room.deck));
-    hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host') : t('tv.hint_host_starts');
+    hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host')
+      : `${t(`tv.mode_hint.${room.settings?.mode || 'standard'}`)} ${t('tv.hint_host_starts')}`;
   }
   return { el, update };
 }

@@ -5,7 +5,8 @@ import { associationLine, conditionsBox, progressChips } from './parts.js';
 
 /** Phase title for the header. */
 export function title(ctx) {
-  return ctx.game.disputed ? t('tv.title.disputed') : t('tv.title.playing');
+  if (ctx.game.disputed) return t('tv.title.disputed');
+  return ctx.game.mode === 'duel' ? t('tv.title.playing_duel') : t('tv.title.playing');
 }
 
 /** Builds the screen; update(ctx) redraws it. */
@@ -18,14 +19,18 @@ export function create() {
     const g = ctx.game;
     fill(top, associationLine(ctx), conditionsBox(g.conditions),
       g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null);
-    // One slot per card expected on the table; face-down backs fill in as cards arrive.
-    const expected = Math.max(g.played_count || 0,
-      (g.seats || []).filter((s) => s.active !== false).length);
+    // One slot per card expected on the table; face-down backs fill in as cards arrive. Trio adds two
+    // cards from the deck at the reveal; the duel's mammoth card lies face down from the start.
+    const active = (g.seats || []).filter((s) => s.active !== false).length;
+    const players = Math.max(g.played_count || 0, g.mode === 'duel' ? active * 2 : active);
+    const extra = g.mode === 'trio' ? 2 : g.mode === 'duel' ? 1 : 0;
     const down = g.played_count || 0;
-    if (backs.children.length !== expected) {
-      fill(backs, Array.from({ length: expected }, () => h('div', { class: 'card slot' })));
+    if (backs.children.length !== players + extra) {
+      fill(backs, Array.from({ length: players }, () => h('div', { class: 'card slot' })),
+        Array.from({ length: extra }, () => h('div', { class: `card extra ${g.mode === 'duel' ? 'card-back mammoth-card' : 'slot deck-slot'}` },
+          h('span', { class: 'extra-label', text: g.mode === 'duel' ? t('owner.mammoth') : t('owner.bot') }))));
     }
-    Array.from(backs.children).forEach((c, i) => {
+    Array.from(backs.children).slice(0, players).forEach((c, i) => {
       c.classList.toggle('card-back', i < down);
       c.classList.toggle('slot', i >= down);
     });

@@ -1,10 +1,11 @@
 // TV, phase `scored`: the cards with their owners, the votes as coloured tokens on each card, every
 // elephant's points for the round with a short breakdown; the board moves the elephants meanwhile.
-import { h, fill } from '/static/shared/dom.js';
+import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
 import { seatName, seatColour, ownerName, elephantName, elephantColour } from '/static/shared/roster.js';
 import { tableCards } from './table-cards.js';
+import { pieceToken } from '/static/shared/pieces.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -24,7 +25,8 @@ export function create() {
     if (!r) return;
     fill(top,
       g.association ? h('div', { class: 'association small', text: g.association }) : null,
-      h('div', { class: 'outcome', 'data-testid': 'outcome', text: outcomeText(ctx) }));
+      h('div', { class: 'outcome', 'data-testid': 'outcome', text: outcomeText(ctx) }),
+      g.mode === 'kids' ? kidsCelebration(ctx, r) : null);
     const k = JSON.stringify(r.table);
     if (k !== key) {
       key = k;
@@ -40,7 +42,7 @@ export function outcomeText(ctx) {
   const r = ctx.game.result;
   const name = ctx.game.storyteller ? seatName(ctx.room, ctx.game.storyteller) : '';
   // In the duel everyone looks for the mammoth's card, not the storyteller's.
-  const family = ctx.game.mode === 'duel' ? 'outcome_duel' : 'outcome';
+  const family = { duel: 'outcome_duel', kids: 'outcome_kids' }[ctx.game.mode] || 'outcome';
   return t(`${family}.${r.outcome || 'some'}`, { name });
 }
 
@@ -49,17 +51,23 @@ function resultCards(ctx, r) {
   el.classList.add('with-owners');
   r.table.forEach((entry, i) => {
     const card = cards.get(entry.number);
-    const mine = entry.number === r.storyteller_card;
+    // The card the voters looked for: the storyteller's, or in the duel the mammoth's.
+    const mine = entry.number === (r.target_card ?? r.storyteller_card);
     if (mine) card.classList.add('storyteller-card');
     const owner = entry.owner;
+    const fromDeck = owner === 'bot' || owner === 'deck';
+    if (fromDeck) card.classList.add('from-deck');
     const ownerColour = ['bot', 'deck', 'mammoth'].includes(owner) ? null : seatColour(ctx.room, owner);
-    card.append(
+    append(card, [
       h('div', { class: 'votes', style: { '--i': i } },
         (entry.votes || []).map((v) => voteToken(seatColour(ctx.room, v), seatName(ctx.room, v)))),
+      // Trio: a vote on a bot card scores nothing for anyone (RULES.md §2.3): say so on the card.
+      owner === 'bot' && (entry.votes || []).length
+        ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
       h('div', { class: 'owner-plate', style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       mine ? h('span', { class: 'owner-star', text: '★ ' }) : null,
-      h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) })));
+      h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) }))]);
   });
   return el;
 }
@@ -71,7 +79,7 @@ function pointsList(ctx, r) {
     const p = r.points?.[e.id] ?? 0;
     const parts = (r.breakdown?.[e.id] || []).map((b) => reasonText(b));
     return h('div', { class: 'points-item', 'data-elephant': e.id },
-      elephantToken(elephantColour(ctx.room, e), 52),
+      pieceToken(ctx.room, e, 52),
       h('div', { class: 'points-who' },
         h('div', { class: 'points-name', text: elephantName(ctx.room, e) }),
         parts.length ? h('div', { class: 'points-why', text: parts.join(' · ') }) : null),
@@ -84,4 +92,21 @@ export function reasonText(b) {
   const label = has(`reason.${b.reason}`) ? t(`reason.${b.reason}`) : b.reason;
   const p = b.points > 0 ? `+${b.points}` : String(b.points);
   return `${label} ${p}`;
+}
+
+/** Kids: the children who found the adult's card, cheered by name, with the catch-up bonus called out. */
+function kidsCelebration(ctx, r) {
+  const target = r.target_card ?? r.storyteller_card;
+  const right = (r.table.find((e) => e.number === target)?.votes) || [];
+  if (!right.length) return null;
+  return h('div', { class: 'kids-cheer', 'data-testid': 'kids-cheer' }, right.map((seat) => {
+    const bonus = (r.breakdown?.[seat] || []).some((b) => b.reason === 'guessed_from_last_place');
+    const p = r.points?.[seat] ?? 0;
+    return h('div', { class: `cheer${bonus ? ' bonus' : ''}` },
+      h('span', { class: 'cheer-party', text: '🎉' }),
+      elephantToken(seatColour(ctx.room, seat), 64),
+      h('span', { class: 'cheer-name', text: seatName(ctx.room, seat) }),
+      h('span', { class: 'cheer-points', text: `+${p}` }),
+      bonus ? h('span', { class: 'cheer-bonus', 'data-testid': 'catch-up', text: t('tv.catch_up_bonus') }) : null);
+  }));
 }

@@ -11,6 +11,7 @@ export function settingsSummary(settings, deck) {
   if (settings.reshuffle) chips.push(t('settings.reshuffle_on'));
   if (settings.restriction) chips.push(t('settings.restriction_is', { what: t(`condition_short.${settings.restriction}`) }));
   if (settings.special_cells === false) chips.push(t('settings.special_cells_off'));
+  if (settings.mode === 'trio' && settings.when_deck_empty) chips.push(t('settings.deck_empty_chip', { what: t(`when_deck_empty.${settings.when_deck_empty}`) }));
   if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
   if (deck && deck.title) chips.push(t('settings.deck_is', { title: localized(deck.title), n: deck.size ?? '?' }));
   return chips.map((c) => h('span', { class: 'chip setting-chip', text: c }));

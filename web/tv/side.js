@@ -2,8 +2,8 @@
 // code so someone who joins late or whose phone lost its seat can scan again.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { elephantToken } from '/static/shared/colours.js';
-import { elephantName, elephantColour, seatInfo, standings } from '/static/shared/roster.js';
+import { pieceToken } from '/static/shared/pieces.js';
+import { elephantName, seatInfo, standings } from '/static/shared/roster.js';
 
 /** Builds the side column; update(ctx) refreshes it. */
 export function create(ctx) {
@@ -18,6 +18,7 @@ export function create(ctx) {
 
   function update(c) {
     const g = c.game;
+    if (g.mode === 'duel') { fill(list, duelRace(c)); return; }
     list.classList.toggle('many', (g.elephants || []).length > 5);
     fill(list, standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
@@ -25,11 +26,26 @@ export function create(ctx) {
       const offline = info && !info.connected && !info.child;
       const removed = info && info.removed;
       return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}` },
-        elephantToken(elephantColour(c.room, e), 56),
+        pieceToken(c.room, e, 56),
         h('span', { class: 'standing-name', text: elephantName(c.room, e) },
           seats.includes(g.storyteller) && g.phase !== 'game_over' ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: ' ★' }) : null),
         h('span', { class: 'standing-distance', text: String(e.distance) }));
     }));
   }
   return { el, update };
+}
+
+const DUEL_FINISH = 20;   // RULES.md §2.4: the first to cell 20 wins
+
+/** Duel: our elephant and the mammoth racing to cell 20, as two bars. */
+function duelRace(c) {
+  const order = ['elephant', 'mammoth'];
+  const els = [...(c.game.elephants || [])].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  return [h('li', { class: 'race-title', text: t('tv.race_to', { n: DUEL_FINISH }) }),
+    els.map((e) => h('li', { class: `race-row race-${e.id}`, 'data-elephant': e.id, 'data-testid': 'race-row' },
+      h('div', { class: 'race-head' }, pieceToken(c.room, e, 64),
+        h('span', { class: 'standing-name', text: elephantName(c.room, e) }),
+        h('span', { class: 'standing-distance', text: `${e.distance}/${DUEL_FINISH}` })),
+      h('div', { class: 'race-bar' }, h('div', { class: 'race-fill',
+        style: { width: `${Math.min(100, (e.distance / DUEL_FINISH) * 100)}%` } }))))];
 }

@@ -12,7 +12,7 @@ export function tableCards(deck, table, faceUp) {
   const row = h('div', { class: 'table-row', style: { '--n': table.length } });
   table.forEach((entry, i) => {
     const el = h('div', { class: `table-card${faceUp ? ' revealed' : ''}`, style: { '--i': i },
-      'data-number': entry.number, 'data-testid': 'table-card' },
+      'data-number': entry.number, 'data-card': entry.card, 'data-testid': 'table-card' },
     h('div', { class: 'flip' },
       h('div', { class: 'face front card' }, cardImg(deck, entry.card, 'tv')),
       h('div', { class: 'face back card card-back' })),

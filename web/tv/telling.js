@@ -5,9 +5,12 @@ import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 import { conditionsBox, waitingChips } from './parts.js';
 
+const ROLE = { duel: 'tv.duel_storyteller', kids: 'tv.kids_storyteller' };
+
 /** Phase title for the header. */
 export function title(ctx) {
-  return ctx.game.disputed ? t('tv.title.disputed') : t('tv.title.telling');
+  if (ctx.game.disputed) return t('tv.title.disputed');
+  return t({ duel: 'tv.title.telling_duel', kids: 'tv.title.telling_kids' }[ctx.game.mode] || 'tv.title.telling');
 }
 
 /** Builds the screen; update(ctx) redraws it. */
@@ -21,7 +24,7 @@ export function create() {
         elephantToken(seatColour(ctx.room, st), 180),
         h('div', { class: 'storyteller-text' },
           h('div', { class: 'storyteller-name', text: seatName(ctx.room, st) }),
-          h('div', { class: 'storyteller-role', text: t('tv.storyteller_choosing') })))
+          h('div', { class: 'storyteller-role', text: t(ROLE[g.mode] || 'tv.storyteller_choosing') })))
         : h('div', { class: 'storyteller-hero' },
           h('div', { class: 'storyteller-text' },
             h('div', { class: 'storyteller-name', text: t('tv.claim_title') }),

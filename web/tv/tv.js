@@ -12,6 +12,7 @@ import * as playing from './playing.js';
 import * as voting from './voting.js';
 import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
+import { infoButton } from './info.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
@@ -88,7 +89,7 @@ function topBar(extra) {
   return h('header', { class: 'tv-top' },
     h('div', { class: 'brand', text: t('app_name') }),
     extra,
-    h('div', { class: 'tv-top-right' }, badge, switcher));
+    h('div', { class: 'tv-top-right' }, badge, switcher, infoButton(() => code)));
 }
 
 function renderWaiting() {

@@ -6,7 +6,10 @@ import { associationLine, progressChips } from './parts.js';
 import { tableCards } from './table-cards.js';
 
 /** Phase title for the header. */
-export function title() {
+export function title(ctx) {
+  const g = ctx.game;
+  if (g.mode === 'duel') return t('tv.title.voting_duel');
+  if (g.mode === 'kids') return t('tv.title.voting_kids');
   return t('tv.title.voting');
 }
 
@@ -24,7 +27,9 @@ export function create() {
     const key = JSON.stringify(table);
     if (key !== tableKey) {
       tableKey = key;
-      fill(cardsBox, tableCards(ctx.room.deck?.id ?? 'builtin', table, false).el);
+      const row = tableCards(ctx.room.deck?.id ?? 'builtin', table, false).el;
+      row.classList.toggle('few', table.length <= 3);   // kids: three big cards
+      fill(cardsBox, row);
     }
     fill(progress, progressChips(ctx, 'has_voted'));
   }
