@@ -4,7 +4,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { associationBox, conditionsBox, waitingChips } from './parts.js';
+import { associationBox, conditionsBox, waitingChips, partnerLine } from './parts.js';
 
 /** Builds the screen; update(ctx) switches between choosing, restating and waiting. */
 export function create(ctx) {
@@ -83,6 +83,8 @@ function waitView(ctx) {
   const title = me?.is_storyteller ? t('phone.others_choosing') : played.length ? t('phone.you_played') : t('phone.wait');
   return h('div', { class: 'wait-view' },
     notice(title, null, 'played'),
+    played.length ? partnerLine(ctx, me?.is_storyteller ? 'tell' : 'play_card',
+      me?.is_storyteller ? 'partner.told' : (played.length > 1 ? 'partner.played_two' : 'partner.played')) : null,
     associationBox(ctx),
     played.length ? h('div', { class: 'played-row' }, played.map((c) => h('div', { class: 'card played-card' }, cardImg(deck, c, 'thumb')))) : null,
     (me?.can || []).includes('dispute') ? disputeButton(ctx) : null,

@@ -3,6 +3,9 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo, personInfo } from '/static/shared/roster.js';
+import { deckPicker } from './deck-picker.js';
+import { openFilter } from './kids-filter.js';
+import { teamEditor } from './teams.js';
 
 const RULESETS = ['imaginarium', 'imaginarium-classic', 'dixit'];
 const MODES = ['standard', 'pairs', 'trio', 'duel', 'kids'];
@@ -22,6 +25,7 @@ export function create(ctx) {
     me, h('div', { class: 'field-label', text: t('phone.change_colour') }), colours, roster, waitLine, hostPart);
   let form = null;
   let kids = null;
+  let teams = null;
 
   function update(c) {
     ctx = c;
@@ -34,36 +38,58 @@ export function create(ctx) {
       onclick: () => c.send('set_colour', { colour: col }) }, elephantToken(col, 40))));
     const seats = (c.room.roster || []).filter((r) => !r.removed);
     fill(roster, seats.map((r) => h('li', { class: `p-roster-item${r.connected || r.child ? '' : ' offline'}` },
-      elephantToken(r.colour, 32), h('span', { text: r.name }),
+      (r.people && r.people.length > 1 ? r.people : [r]).map((p) => elephantToken(p.colour, 32)),
+      h('span', { text: r.name }),
       r.child && r.open ? h('span', { class: 'hint', text: t('phone.no_phone') }) : null,
       r.seat === c.room.host ? h('span', { class: 'host-badge small', text: t('host') }) : null)));
     waitLine.textContent = c.you.is_host ? t('phone.you_are_host') : t('phone.wait_for_host');
     if (c.you.is_host) {
-      if (!form) { form = settingsForm(() => ctx); kids = childForm(() => ctx); fill(hostPart, kids.el, form.el); }
+      if (!form) {
+        form = settingsForm(() => ctx);
+        kids = childForm(() => ctx);
+        teams = teamEditor(() => ctx);
+        fill(hostPart, kids.el, teams.el, form.el);
+      }
       form.update(c);
       kids.update(c);
-    } else if (form) { form = null; kids = null; fill(hostPart); }
+      teams.update(c);
+    } else if (form) { form = null; kids = null; teams = null; fill(hostPart); }
   }
   return { el, update, refused: () => form?.refused() };
 }
 
 /** Kids' game: the adult adds children who have no phone (add_child); a child's phone may take the place later. */
 function childForm(getCtx) {
+  let colour = null;
   const name = h('input', { type: 'text', class: 'name-input', maxlength: 24, placeholder: t('phone.child_name'),
     'data-testid': 'child-name' });
+  const colours = h('div', { class: 'colour-picker small', 'data-testid': 'child-colours' });
   const add = h('button', { class: 'btn primary', type: 'button', 'data-testid': 'add-child', text: t('phone.add_child'),
     onclick: () => {
       const c = getCtx();
-      const colour = (c.room.colours_free || [])[0];
-      if (name.value.trim() && colour && c.send('add_child', { name: name.value.trim(), colour })) name.value = '';
+      const col = colour || (c.room.colours_free || [])[0];
+      if (name.value.trim() && col && c.send('add_child', { name: name.value.trim(), colour: col })) {
+        name.value = '';
+        colour = null;
+      }
     } });
+  const filter = h('button', { class: 'btn big', type: 'button', 'data-testid': 'kids-filter-open',
+    text: t('kids.filter_open'), onclick: () => openFilter(getCtx()) });
   const el = h('div', { class: 'child-form' },
+    h('p', { class: 'hint', text: t('kids.lobby_hint') }),
     h('div', { class: 'field-label', text: t('phone.children_without_phone') }),
-    h('div', { class: 'child-row' }, name, add));
-  return {
-    el,
-    update(c) { el.hidden = c.room.settings?.mode !== 'kids'; },
-  };
+    h('div', { class: 'child-row' }, name, add),
+    colours,
+    filter);
+  function update(c) {
+    el.hidden = c.room.settings?.mode !== 'kids';
+    const free = c.room.colours_free || [];
+    if (!free.includes(colour)) colour = free[0] ?? null;
+    fill(colours, free.map((col) => h('button', { class: `colour${col === colour ? ' chosen' : ''}`, type: 'button',
+      'aria-label': t(`colour.${col}`), 'data-colour': col,
+      onclick: () => { colour = col; update(getCtx()); } }, elephantToken(col, 34))));
+  }
+  return { el, update };
 }
 
 function select(name, values, labelKey, onChange, testid) {
@@ -73,8 +99,11 @@ function select(name, values, labelKey, onChange, testid) {
   return el;
 }
 
-function row(label, control) {
-  return h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: label }), control);
+/** A setting: its label and control on one line, a one-line explanation under them. */
+function row(label, control, help) {
+  return h('div', { class: 'setting' },
+    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: label }), control),
+    help ? h('div', { class: 'setting-help', text: help }) : null);
 }
 
 function toggle(name, onChange) {
@@ -123,19 +152,28 @@ function settingsForm(getCtx) {
     onclick: () => {
       if (pending) { startQueued = true; start.disabled = true; } else sendStart();
     } });
-  const el = h('div', { class: 'settings-form', 'data-testid': 'settings-form' },
-    h('h2', { class: 'settings-title', text: t('settings.title') }),
-    row(t('settings.ruleset'), ruleset),
-    row(t('settings.mode'), mode),
+  const deck = deckPicker(getCtx, (id) => set({ deck: id }));
+  const shortRow = h('div', { class: 'setting' },
     h('div', { class: 'setting-row' }, h('label', { class: 'setting-label' }, shortOn, ' ', t('settings.short_game')),
       h('span', { class: 'short-cell' }, h('span', { class: 'hint', text: t('settings.to_cell') }), shortT)),
-    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.reshuffle') }), reshuffle),
-    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.special_cells') }), special),
-    row(t('settings.restriction'), restriction),
-    row(t('settings.first_storyteller'), first),
+    h('div', { class: 'setting-help', text: t('help.short_game') }));
+  const deckEmptyRow = row(t('settings.when_deck_empty'), deckEmpty, t('help.when_deck_empty'));
+  const modeHelp = h('div', { class: 'setting-help', 'data-testid': 'mode-help' });
+  const el = h('div', { class: 'settings-form', 'data-testid': 'settings-form' },
+    h('h2', { class: 'settings-title', text: t('settings.title') }),
+    row(t('settings.ruleset'), ruleset, t('help.ruleset')),
+    h('div', { class: 'setting' }, h('label', { class: 'setting-row' },
+      h('span', { class: 'setting-label', text: t('settings.mode') }), mode), modeHelp),
+    h('div', { class: 'setting' }, h('div', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.deck') })),
+      deck.el, h('div', { class: 'setting-help', text: t('help.deck') })),
+    shortRow,
+    row(t('settings.reshuffle'), reshuffle, t('help.reshuffle')),
+    row(t('settings.special_cells'), special, t('help.special_cells')),
+    row(t('settings.restriction'), restriction, t('help.restriction')),
+    row(t('settings.first_storyteller'), first, t('help.first_storyteller')),
     storytellerRow,
-    row(t('settings.when_deck_empty'), deckEmpty),
-    row(t('settings.tv_lang'), tvLang),
+    deckEmptyRow,
+    row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
     start);
 
   function update(c) {
@@ -152,7 +190,9 @@ function settingsForm(getCtx) {
     keep(first, s.first_storyteller);
     keep(deckEmpty, s.when_deck_empty);
     keep(tvLang, s.lang);
-    deckEmpty.closest('.setting-row').hidden = s.mode !== 'trio';
+    deckEmptyRow.hidden = s.mode !== 'trio';
+    modeHelp.textContent = t(`help.mode.${s.mode || 'standard'}`);
+    deck.update(c);
     storytellerRow.hidden = s.first_storyteller !== 'host';
     const seats = (c.room.roster || []).filter((r) => !r.removed);
     const chosen = storyteller.value;

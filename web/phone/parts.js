@@ -29,3 +29,20 @@ export function waitingChips(ctx) {
     h('span', { class: 'p-waiting-label', text: t('waiting_for') }),
     waiting.map((s) => h('span', { class: 'chip waiting' }, elephantToken(seatColour(ctx.room, s), 26), seatName(ctx.room, s))));
 }
+
+/**
+ * Pairs: the name of this phone's partner (the other person of its team), or null outside pairs.
+ * Both phones of a team see the same view, so the page says who acted (docs/protocol.md).
+ */
+export function partnerName(ctx) {
+  const team = (ctx.room.roster || []).find((r) => r.seat === ctx.you.seat);
+  const other = (team?.people || []).find((p) => p.person !== ctx.you.person);
+  return team && (team.people || []).length > 1 && other ? other.name : null;
+}
+
+/** "Your partner Борис chose this card" when the team acted from the other phone, else null. */
+export function partnerLine(ctx, type, key, params = {}) {
+  const name = partnerName(ctx);
+  if (!name || ctx.sentByMe(type)) return null;
+  return h('div', { class: 'partner-line', 'data-testid': 'partner-line', text: t(key, { name, ...params }) });
+}

@@ -65,15 +65,26 @@ function onMessage(msg) {
     mounted = { key: null, screen: null };
   } else if (msg.type === 'error') {
     toast(msg.message || msg.code);
+    if (msg.ref && last?.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
     mounted.screen?.refused?.(msg);
   }
 }
+
+// Game actions this phone sent in the current round, so a pairs phone can tell its own choice from its
+// partner's (both phones get the same view: docs/protocol.md "People and seats").
+const sent = new Set();
 
 /** Sends an intent; returns false when offline (the button stays usable). */
 function send(type, fields = {}) {
   const ok = conn.send(type, fields);
   if (!ok) toast(t('conn.offline'));
+  else if (last?.game) sent.add(`${last.game.round}/${type}`);
   return ok;
+}
+
+/** True when this phone (not a partner) sent `type` in this round. */
+function sentByMe(type) {
+  return Boolean(last?.game) && sent.has(`${last.game.round}/${type}`);
 }
 
 async function switchLang(l) {
@@ -100,7 +111,7 @@ function renderShell() {
 
 function ctx() {
   const game = last.game;
-  return { room: last.room, game, you: last.you || {}, me: game?.me || null, code, send };
+  return { room: last.room, game, you: last.you || {}, me: game?.me || null, code, send, sentByMe, token: readToken };
 }
 
 function screenKey(c) {
@@ -124,6 +135,7 @@ function render() {
     window.scrollTo(0, 0);
   }
   mounted.screen.update(c);
+  header.main.dataset.seat = c.you.seat || '';     // which elephant this phone plays for (pairs: the team)
   renderHeader(c);
   hostMenu.update(c);
   renderPause(c);

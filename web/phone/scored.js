@@ -16,8 +16,11 @@ export function create() {
     const p = myElephant ? (r.points?.[myElephant.id] ?? 0) : 0;
     const why = myElephant ? (r.breakdown?.[myElephant.id] || []) : [];
     const st = c.game.storyteller ? seatName(c.room, c.game.storyteller) : '';
+    const target = r.target_card ?? r.storyteller_card;
     fill(el,
-      h('div', { class: 'my-points', 'data-testid': 'my-points' },
+      // The kids' adult (no elephant with two or more children) sees every child's points instead.
+      !myElephant ? h('ul', { class: 'why', 'data-testid': 'children-points' }, (c.game.elephants || []).map((e) => h('li', {
+        text: `${seatName(c.room, e.id)}: ${(r.points?.[e.id] ?? 0) > 0 ? '+' : ''}${r.points?.[e.id] ?? 0}` }))) : h('div', { class: 'my-points', 'data-testid': 'my-points' },
         h('div', { class: `my-points-value${p > 0 ? ' up' : ''}`, text: p > 0 ? `+${p}` : String(p) }),
         h('div', { class: 'my-points-label', text: t('phone.points_this_round') }),
         why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null),
@@ -27,10 +30,10 @@ export function create() {
           onclick: (ev) => { ev.currentTarget.disabled = true; c.send('next_round'); } })
         : null,
       h('div', { class: 'result-grid' }, r.table.map((e) => h('div', {
-        class: `result-card${e.number === r.storyteller_card ? ' storyteller-card' : ''}` },
+        class: `result-card${e.number === target ? ' storyteller-card' : ''}` },
       h('div', { class: 'card' }, cardImg(c.room.deck?.id, e.card, 'thumb')),
       h('span', { class: 'grid-number', text: String(e.number) }),
-      h('div', { class: 'result-owner', text: (e.number === r.storyteller_card ? '★ ' : '') + ownerName(c.room, e.owner) }),
+      h('div', { class: 'result-owner', text: (e.number === target ? '★ ' : '') + ownerName(c.room, e.owner) }),
       h('div', { class: 'result-votes' }, (e.votes || []).map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v))))))));
   }
   return { el, update, refused: () => { el.querySelector('[data-testid=next-round]')?.removeAttribute('disabled'); } };

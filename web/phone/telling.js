@@ -49,7 +49,8 @@ function tellForm(ctx) {
   const el = h('div', { class: 'tell-form' },
     // "First to tell" (claim): nobody is the storyteller yet; whoever tells first becomes it.
     ctx.game.storyteller
-      ? notice(t('phone.you_are_storyteller'), duel ? t('phone.duel_tell_hint') : t('phone.choose_card_hint'), 'you-tell')
+      ? notice(t('phone.you_are_storyteller'), duel ? t('phone.duel_tell_hint')
+        : ctx.game.mode === 'kids' ? t('phone.kids_tell_hint') : t('phone.choose_card_hint'), 'you-tell')
       : notice(t('phone.claim_title'), t('phone.claim_hint'), 'you-tell'),
     conditions,
     grid ? grid.el : null,

@@ -2,7 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { associationBox, waitingChips } from './parts.js';
+import { associationBox, waitingChips, partnerLine } from './parts.js';
 import { seatName } from '/static/shared/roster.js';
 
 /** Builds the screen; update(ctx) switches between voting and waiting. */
@@ -48,7 +48,7 @@ function voteForm(ctx) {
   return {
     el,
     update(c) {
-      fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.vote_hint') }));
+      fill(top, associationBox(c), h('p', { class: 'hint', text: c.game.mode === 'duel' ? t('phone.vote_hint_duel') : t('phone.vote_hint') }));
       refresh();
     },
     release() { bar.release(); refresh(); },
@@ -57,6 +57,7 @@ function voteForm(ctx) {
 
 function proxyForm(ctx) {
   let child = null;
+  let waitingKey = null;
   const who = h('div', { class: 'p-waiting', 'data-testid': 'vote-for' });
   const top = h('div');
   const bar = confirmBar(() => ctx.send('vote', { card: grid.selected()[0], for: child }));
@@ -73,9 +74,14 @@ function proxyForm(ctx) {
     update(c) {
       ctx = c;
       const waiting = (c.game.waiting_for || []).filter((s) => s !== c.you.seat);
+      // A child's vote went in (or a child voted on their own phone): next child, fresh card choice.
+      const key = waiting.join(',');
+      if (waitingKey !== null && key !== waitingKey) { grid.clear(); bar.release(); }
+      waitingKey = key;
       if (!waiting.includes(child)) child = waiting[0] ?? null;
       fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
       fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
+        'data-seat': s, 'data-testid': 'child-chip', 'aria-pressed': String(s === child),
         onclick: () => { child = s; api.update(ctx); } }, seatName(c.room, s))));
       refresh();
     },
@@ -90,6 +96,7 @@ function waitView(ctx) {
     : me?.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
   return h('div', { class: 'wait-view' },
     notice(title, null, 'voted'),
+    me?.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null,
     associationBox(ctx),
     waitingChips(ctx),
     cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id }).el);

@@ -1,0 +1,94 @@
+// The host's deck choice in the lobby: the decks the server has (GET /api/decks), and uploading a zip of
+// pictures from the phone (POST /api/decks, host credentials in X-Room / X-Token) with progress and the
+// server's per-file problems. The chosen deck is a room setting (`set_settings` {deck}).
+import { h, fill } from '/static/shared/dom.js';
+import { t, localized } from '/static/shared/i18n.js';
+
+/** The host's credentials for the deck routes (docs/protocol.md: X-Room, X-Token). */
+export function hostHeaders(ctx) {
+  return { 'X-Room': ctx.code, 'X-Token': ctx.token() || '' };
+}
+
+/**
+ * Builds the deck row. getCtx() gives the current page context; choose(id) sends the setting.
+ * Returns { el, update(ctx) }.
+ */
+export function deckPicker(getCtx, choose) {
+  let decks = [];
+  const select = h('select', { class: 'select', 'data-testid': 'setting-deck',
+    onchange: () => choose(select.value) });
+  const file = h('input', { type: 'file', accept: '.zip,application/zip', hidden: true, 'data-testid': 'deck-file',
+    onchange: () => { if (file.files[0]) upload(file.files[0]); file.value = ''; } });
+  const uploadBtn = h('button', { class: 'btn small', type: 'button', 'data-testid': 'deck-upload',
+    text: t('deck.upload'), onclick: () => file.click() });
+  const bar = h('div', { class: 'upload-bar' }, h('div', { class: 'upload-fill' }));
+  const status = h('div', { class: 'upload-status', 'data-testid': 'upload-status', role: 'status' });
+  const problems = h('ul', { class: 'upload-problems', 'data-testid': 'upload-problems' });
+  bar.hidden = true;
+  const el = h('div', { class: 'deck-picker' },
+    h('div', { class: 'deck-row' }, select, uploadBtn, file),
+    bar, status, problems);
+
+  async function load(selectId) {
+    try {
+      const res = await fetch('/api/decks');
+      const body = await res.json();
+      decks = body.decks || [];
+    } catch { decks = []; }
+    render(getCtx());
+    if (selectId) choose(selectId);
+  }
+
+  function render(c) {
+    const current = c.room.settings?.deck;
+    const list = decks.length ? decks : (c.room.deck ? [c.room.deck] : []);
+    fill(select, list.map((d) => h('option', { value: d.id,
+      text: t('deck.option', { title: localized(d.title), n: d.size ?? '?' }) })));
+    if (current && document.activeElement !== select) select.value = current;
+  }
+
+  function upload(f) {
+    const c = getCtx();
+    const data = new FormData();
+    data.append('file', f);
+    data.append('title', f.name.replace(/\.zip$/i, ''));
+    // XMLHttpRequest: fetch() cannot report upload progress.
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/decks');
+    for (const [k, v] of Object.entries(hostHeaders(c))) xhr.setRequestHeader(k, v);
+    bar.hidden = false;
+    bar.firstChild.style.width = '0%';
+    status.textContent = t('deck.uploading', { name: f.name });
+    fill(problems);
+    uploadBtn.disabled = true;
+    xhr.upload.onprogress = (ev) => {
+      if (ev.lengthComputable) bar.firstChild.style.width = `${Math.round((ev.loaded / ev.total) * 100)}%`;
+    };
+    xhr.onerror = () => done(null, 0);
+    xhr.onload = () => {
+      let body = null;
+      try { body = JSON.parse(xhr.responseText); } catch { /* not JSON */ }
+      done(body, xhr.status);
+    };
+    xhr.send(data);
+  }
+
+  function done(body, statusCode) {
+    uploadBtn.disabled = false;
+    bar.hidden = true;
+    const files = (body && (body.skipped || body.files)) || [];
+    fill(problems, files.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${p.message || p.problem}`)));
+    if (statusCode === 201 && body?.deck) {
+      status.className = 'upload-status good';
+      status.textContent = t('deck.uploaded', { title: localized(body.deck.title), n: body.deck.size })
+        + (files.length ? ` ${t('deck.skipped_n', { n: files.length })}` : '');
+      load(body.deck.id);
+    } else {
+      status.className = 'upload-status bad';
+      status.textContent = body?.message || t('deck.upload_failed', { status: statusCode });
+    }
+  }
+
+  load(null);
+  return { el, update: render };
+}
