@@ -35,7 +35,7 @@ export function create() {
         h('div', { class: 'winners-title', text: headline }),
         g.end_reason && has(`end_reason.${g.end_reason}`)
           ? h('div', { class: 'end-reason', text: t(`end_reason.${g.end_reason}`) }) : null,
-        h('div', { class: 'winners-list' }, winnerEls.map((e) => h('div', { class: 'winner' },
+        h('div', { class: `winners-list${winnerEls.length > 1 ? ' several' : ''}` }, winnerEls.map((e) => h('div', { class: 'winner' },
           pieceToken(ctx.room, e, 150),
           h('div', { class: 'winner-name', text: elephantName(ctx.room, e) }))))),
       h('ol', { class: 'final-standings', 'data-testid': 'final-standings' }, rows));
