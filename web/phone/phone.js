@@ -34,6 +34,8 @@ let wakeLock = null;
 
 async function main() {
   await loadLang(detectLang());
+  badge.refresh();
+  switcher.refresh();   // built before the language loaded: its label would name the wrong language
   renderShell();
   conn = connect({
     room: code, role: 'phone', token: () => readToken(), lang: () => document.documentElement.lang,

@@ -22,12 +22,15 @@ const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message
 let code = null;
-let roomLang = null;    // the TV language the host chose in the settings (follow it when it changes)
+let roomLang = null;    // the room's TV language (settings.lang): followed on the first state and on every change
 // What is on screen now: the lobby, or the game frame with a phase screen inside it.
 let mounted = { key: null, screen: null, frame: null };
 
 async function main() {
+  // The browser's language (or the last tap on the switch) only until the room says which one it wants.
   await loadLang(detectLang());
+  badge.refresh();
+  switcher.refresh();   // built before the language loaded: its label would name the wrong language
   code = await roomCode();
   renderWaiting();
   conn = connect({
@@ -58,9 +61,9 @@ function onMessage(msg) {
   if (msg.type === 'state') {
     last = msg;
     const wanted = msg.room.settings?.lang;
-    const changed = roomLang !== null && wanted && wanted !== roomLang;
+    const changed = Boolean(wanted) && wanted !== roomLang;   // the first state, or the host changed it
     roomLang = wanted || roomLang;
-    if (changed && wanted !== document.documentElement.lang) switchLang(wanted);
+    if (changed && wanted !== document.documentElement.lang) switchLang(wanted, false);
     else render();
   }
   else if (msg.type === 'error') {
@@ -76,8 +79,9 @@ async function newRoom() {
   location.search = params.toString();
 }
 
-async function switchLang(l) {
-  await loadLang(l, true);
+/** Shows the TV in language l; remember: a tap on the switch (kept), not the room's setting. */
+async function switchLang(l, remember = true) {
+  await loadLang(l, remember);
   badge.refresh();
   switcher.refresh();
   mounted = { key: null, screen: null, frame: null };
