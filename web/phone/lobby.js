@@ -12,7 +12,24 @@ const MODES = ['standard', 'pairs', 'trio', 'duel', 'kids'];
 const CONDITIONS = ['question', 'four_words', 'person', 'screen', 'story', 'brand'];
 const FIRST = ['draw', 'host', 'claim'];
 const DECK_EMPTY = ['reshuffle', 'end'];
-const SHORT_DEFAULT = { imaginarium: 34, 'imaginarium-classic': 39, dixit: 30 };
+// What each ruleset offers. The `state` does not carry the engine's registries, so this small table mirrors
+// server/engine/rulesets.py and modes.py (RULES.md §1, §2, §4); the server still checks every setting, and a
+// refused one snaps the form back to the server's settings.
+const RULES = {
+  imaginarium: { short: 34, conditions: ['question', 'four_words', 'person', 'screen', 'story'], seats: [4, 7],
+    modes: MODES },
+  'imaginarium-classic': { short: 39, conditions: ['question', 'four_words', 'screen', 'story', 'brand'], seats: [4, 7],
+    modes: MODES },
+  dixit: { short: null, conditions: [], seats: [3, 6], modes: ['standard'] },   // no short game, no special cells
+};
+const SHORT_DEFAULT = { imaginarium: 34, 'imaginarium-classic': 39 };
+const MODE_PLAYERS = { pairs: [8, 14], trio: [3, 3], duel: [2, 2], kids: [2, 8] };   // people; standard: the ruleset's
+
+/** "Trio — 3 players": the mode's name with its player count. */
+function modeLabel(mode, ruleset) {
+  const [min, max] = MODE_PLAYERS[mode] || (RULES[ruleset] || RULES.imaginarium).seats;
+  return t('settings.mode_players', { mode: t(`mode.${mode}`), n: min === max ? String(min) : `${min}–${max}` });
+}
 
 /** Builds the lobby; the settings form is built once and refreshed in place (so a tap is never lost). */
 export function create(ctx) {
@@ -128,7 +145,14 @@ function settingsForm(getCtx) {
     const fields = c.room.settings?.first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
     if (c.send('start', fields)) start.disabled = true;
   };
-  const ruleset = select('ruleset', RULESETS, 'ruleset', (v) => set({ ruleset: v }));
+  const ruleset = select('ruleset', RULESETS, 'ruleset', (v) => {
+    const s = getCtx().room.settings || {};
+    const rules = RULES[v] || {};
+    const patch = { ruleset: v };
+    if (s.short_game != null && rules.short == null) patch.short_game = null;
+    if (s.restriction && !(rules.conditions || []).includes(s.restriction)) patch.restriction = null;
+    set(patch);
+  });
   const mode = select('mode', MODES, 'mode', (v) => set({ mode: v }));
   const shortOn = toggle('short_game', (on) => {
     const rs = getCtx().room.settings?.ruleset || 'imaginarium';
@@ -158,6 +182,8 @@ function settingsForm(getCtx) {
       h('span', { class: 'short-cell' }, h('span', { class: 'hint', text: t('settings.to_cell') }), shortT)),
     h('div', { class: 'setting-help', text: t('help.short_game') }));
   const deckEmptyRow = row(t('settings.when_deck_empty'), deckEmpty, t('help.when_deck_empty'));
+  const specialRow = row(t('settings.special_cells'), special, t('help.special_cells'));
+  const restrictionRow = row(t('settings.restriction'), restriction, t('help.restriction'));
   const modeHelp = h('div', { class: 'setting-help', 'data-testid': 'mode-help' });
   const el = h('div', { class: 'settings-form', 'data-testid': 'settings-form' },
     h('h2', { class: 'settings-title', text: t('settings.title') }),
@@ -168,28 +194,39 @@ function settingsForm(getCtx) {
       deck.el, h('div', { class: 'setting-help', text: t('help.deck') })),
     shortRow,
     row(t('settings.reshuffle'), reshuffle, t('help.reshuffle')),
-    row(t('settings.special_cells'), special, t('help.special_cells')),
-    row(t('settings.restriction'), restriction, t('help.restriction')),
+    specialRow,
+    restrictionRow,
     row(t('settings.first_storyteller'), first, t('help.first_storyteller')),
     storytellerRow,
     deckEmptyRow,
     row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
     start);
 
-  function update(c) {
+  // The form always shows the server's settings (the latest `state`): a choice the server refused never stays
+  // on screen. Only the number being typed keeps its digits until it is committed (`force` after a refusal).
+  function update(c, force = false) {
     const s = c.room.settings || {};
-    const keep = (ctl, v) => { if (document.activeElement !== ctl && v != null) ctl.value = String(v); };
-    keep(ruleset, s.ruleset);
-    keep(mode, s.mode);
+    const rules = RULES[s.ruleset] || RULES.imaginarium;
+    const keep = (ctl, v) => { if ((force || document.activeElement !== ctl) && v != null) ctl.value = String(v); };
+    ruleset.value = s.ruleset;
+    for (const o of mode.options) {
+      o.hidden = !rules.modes.includes(o.value) && o.value !== s.mode;
+      o.textContent = modeLabel(o.value, s.ruleset);
+    }
+    mode.value = s.mode;
+    for (const o of restriction.options) o.hidden = Boolean(o.value) && !rules.conditions.includes(o.value) && o.value !== s.restriction;
+    shortRow.hidden = rules.short == null && s.short_game == null;
+    specialRow.hidden = !rules.conditions.length;
+    restrictionRow.hidden = !rules.conditions.length && !s.restriction;
     shortOn.checked = s.short_game != null;
     keep(shortT, s.short_game ?? SHORT_DEFAULT[s.ruleset] ?? 34);
     shortT.disabled = s.short_game == null;
     reshuffle.checked = Boolean(s.reshuffle);
     special.checked = s.special_cells !== false;
-    keep(restriction, s.restriction ?? '');
-    keep(first, s.first_storyteller);
-    keep(deckEmpty, s.when_deck_empty);
-    keep(tvLang, s.lang);
+    restriction.value = s.restriction ?? '';
+    first.value = s.first_storyteller;
+    deckEmpty.value = s.when_deck_empty;
+    tvLang.value = s.lang;
     deckEmptyRow.hidden = s.mode !== 'trio';
     modeHelp.textContent = t(`help.mode.${s.mode || 'standard'}`);
     deck.update(c);
@@ -205,6 +242,7 @@ function settingsForm(getCtx) {
   function refused() {
     pending = false;
     startQueued = false;
+    update(getCtx(), true);   // back to what the server holds
     start.disabled = false;
   }
   return { el, update, refused };

@@ -68,9 +68,12 @@ function tellForm(ctx) {
 function waitView(ctx) {
   const g = ctx.game;
   const st = g.storyteller;
+  const hand = ctx.me?.hand || [];
+  // Kids: a child has no hand (the adult's card and two from the deck go to the table); duel: the hand lies
+  // face down until the association is told. "Look at your cards" only when there are cards to look at.
+  const line = g.mode === 'kids' ? t('phone.kids_wait') : hand.length ? t('phone.storyteller_thinking') : t('phone.no_hand_wait');
   return h('div', { class: 'wait-view' },
-    notice(st ? t('phone.storyteller_is', { name: seatName(ctx.room, st) }) : t('phone.claim_wait'),
-      t('phone.storyteller_thinking'), 'wait-tell'),
+    notice(st ? t('phone.storyteller_is', { name: seatName(ctx.room, st) }) : t('phone.claim_wait'), line, 'wait-tell'),
     conditionsBox(g.conditions),
     waitingChips(ctx),
     ctx.me ? cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), { deck: ctx.room.deck?.id }).el : null);
