@@ -29,6 +29,25 @@ def _page(relative: str):
     return handler
 
 
+async def tv_page(request: web.Request) -> web.StreamResponse:
+    """`GET /tv`: the TV page. `?room=CODE` reopens that room and `?new=1` lets the page make a new one
+    (`POST /api/rooms`); a bare `/tv` redirects to the current room (`Rooms.current`, the one the
+    terminal banner printed; made if every room is finished), so reopening the TV tab never strands the
+    phones in another room."""
+    query = request.query
+    if "room" in query or "new" in query:
+        return await _TV_PAGE(request)
+    try:
+        room = request.app[keys.ROOMS].current_or_create()
+    except StorageError as exc:  # the page's own POST /api/rooms then says so on the TV
+        log.warning("could not store a new room: %s", exc)
+        return await _TV_PAGE(request)
+    raise web.HTTPFound(request.rel_url.update_query(room=room.code))
+
+
+_TV_PAGE = _page("tv/index.html")
+
+
 async def index(request: web.Request) -> web.StreamResponse:
     """`GET /`: the TV page."""
     raise web.HTTPFound("/tv")
@@ -181,7 +200,7 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
 
     r = app.router
     r.add_get("/", index)
-    r.add_get("/tv", _page("tv/index.html"))
+    r.add_get("/tv", tv_page)
     r.add_get("/join/{code}", _page("phone/index.html"))
     r.add_get("/p/{code}", _page("phone/index.html"))
     r.add_post("/api/rooms", create_room)

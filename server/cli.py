@@ -53,15 +53,14 @@ def config_from_args(args: argparse.Namespace) -> Config:
 
 def banner(app: web.Application) -> str:
     """What the terminal shows once the server listens: the TV URL, the join URL and its QR code, for
-    the most recent room (a new one if there is none)."""
+    the current room (`Rooms.current`: the most recent one whose game is not over; a new one if there is
+    none), the same room a bare `/tv` opens."""
     rooms = app[keys.ROOMS]
     urls = app[keys.URLS]
-    room = rooms.latest()
-    if room is None:
-        try:
-            room = rooms.create()
-        except StorageError as exc:
-            return f"Imaginarium {__version__}: could not create a room ({exc}); open {urls.tv()}"
+    try:
+        room = rooms.current_or_create()
+    except StorageError as exc:
+        return f"Imaginarium {__version__}: could not create a room ({exc}); open {urls.tv()}"
     join = urls.join(room.code)
     lines = [
         f"Imaginarium {__version__} is running.",

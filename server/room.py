@@ -166,6 +166,11 @@ class Room:
         """The room phase: "lobby" or "game" (the engine has its own phases inside a game)."""
         return self.data["phase"]
 
+    @property
+    def finished(self) -> bool:
+        """True once the game is over (engine phase `game_over`) and nobody has started a new one."""
+        return self.game is not None and self.game.phase == "game_over"
+
     def record(self) -> dict:
         """The JSON-able snapshot the store keeps (engine state as `engine.to_json` text)."""
         out = dict(self.data)

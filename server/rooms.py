@@ -109,6 +109,20 @@ class Rooms:
         self._rooms[code] = room
         return room
 
+    def current(self) -> Room | None:
+        """The most recently written room whose game is not over (a lobby or a game in progress), or
+        None. A bare `/tv` and the terminal banner both show this room, so the TV, the banner's QR and
+        every phone agree on one room."""
+        for code in self.env.store.codes_by_recency():
+            room = self._rooms.get(code)
+            if room is not None and not room.finished:
+                return room
+        return None
+
+    def current_or_create(self) -> Room:
+        """`current()`, or a new room when every room is finished (or there is none). Raises StorageError."""
+        return self.current() or self.create()
+
     def latest(self) -> Room | None:
         """The most recently written room, or None (the CLI prints its join URL on start)."""
         code = self.env.store.latest_code()

@@ -68,6 +68,10 @@ class Store:
         row = self._db.execute("SELECT code FROM rooms ORDER BY updated DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
+    def codes_by_recency(self) -> list[str]:
+        """Every stored room code, the most recently written first."""
+        return [row[0] for row in self._db.execute("SELECT code FROM rooms ORDER BY updated DESC, rowid DESC")]
+
     def close(self) -> None:
         """Close the database (checkpointing the WAL)."""
         self._db.close()

@@ -35,11 +35,11 @@ def test_data_dir_default_follows_xdg(monkeypatch, tmp_path):
     assert default_data_dir() == tmp_path / "imaginarium"
 
 
-async def test_banner_names_the_latest_room_with_tv_url_and_qr(client):
+async def test_banner_names_the_current_room_with_tv_url_and_qr(client):
     app = client.server.app
     app[keys.URLS].port = 8080
     text = banner(app)   # no room yet: it makes one
-    code = app[keys.ROOMS].latest().code
+    code = app[keys.ROOMS].current().code
     assert f"http://192.168.77.5:8080/tv?room={code}" in text
     assert f"http://192.168.77.5:8080/join/{code}" in text
     assert "█" in text
