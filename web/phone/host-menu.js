@@ -9,11 +9,17 @@ let sheet = null;
 let body = null;
 let current = null;
 let confirmEnd = false;
+let openedAt = null;   // the phase the menu was opened in: it closes when the phase changes (the host's turn)
+
+function phaseKey(ctx) {
+  return `${ctx.room.phase}/${ctx.game?.phase ?? ''}/${ctx.game?.round ?? 0}`;
+}
 
 /** Opens the menu for the host. */
 export function open(ctx) {
   current = ctx;
   confirmEnd = false;
+  openedAt = phaseKey(ctx);
   if (!sheet) {
     body = h('div', { class: 'sheet-body' });
     sheet = h('div', { class: 'sheet-veil', 'data-testid': 'host-menu', onclick: (ev) => { if (ev.target === sheet) close(); } },
@@ -36,7 +42,7 @@ export function close() {
 export function update(ctx) {
   current = ctx;
   if (!sheet) return;
-  if (!ctx.you.is_host) { close(); return; }
+  if (!ctx.you.is_host || phaseKey(ctx) !== openedAt) { close(); return; }
   draw();
 }
 

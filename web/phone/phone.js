@@ -31,6 +31,10 @@ let mounted = { key: null, screen: null };
 let header = null;
 let prevTurn = new Set();
 let wakeLock = null;
+let noRoom = false;      // the server said there is no such room: the badge says so instead of "Connecting…"
+// The last round ends straight in `game_over`: like the TV, show its result first, then the standings.
+const FINAL_RESULT_MS = 7000;
+let finalHold = null;    // null | a timer while the final round's result is on screen | 'done'
 
 async function main() {
   await loadLang(detectLang());
@@ -39,7 +43,7 @@ async function main() {
   renderShell();
   conn = connect({
     room: code, role: 'phone', token: () => readToken(), lang: () => document.documentElement.lang,
-    onStatus: (s) => badge.set(s), onMessage,
+    onStatus: (s) => { if (!noRoom) badge.set(s); }, onMessage,
   });
   // Wake Lock must be requested inside a user gesture on iOS: ask on any tap while the game runs.
   document.addEventListener('click', keepAwake, { capture: true });
@@ -57,6 +61,7 @@ function onMessage(msg) {
       else if (!msg.seat) localStorage.removeItem(tokenKey);
     } catch { /* private mode: the seat lasts while the page is open */ }
   } else if (msg.type === 'state') {
+    if (noRoom) { noRoom = false; badge.set('online'); }
     last = msg;
     render();
   } else if (msg.type === 'error' && msg.code === 'no_such_room') {
@@ -65,6 +70,8 @@ function onMessage(msg) {
       h('div', { class: 'notice-title', text: t('phone.no_such_room', { code }) }),
       h('div', { class: 'notice-line', text: t('phone.scan_again') })));
     mounted = { key: null, screen: null };
+    noRoom = true;
+    badge.set('no_room');
   } else if (msg.type === 'error') {
     toast(msg.message || msg.code);
     if (msg.ref && last?.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
@@ -118,13 +125,27 @@ function ctx() {
 
 function screenKey(c) {
   if (!c.you.seat) return 'join';
-  if (c.room.phase === 'lobby' || !c.game) return 'lobby';
-  return c.game.phase;
+  if (c.room.phase === 'lobby' || !c.game) { finalHold = null; return 'lobby'; }
+  const phase = c.game.phase;
+  if (phase === 'game_over' && c.game.result) {
+    if (!finalHold && mounted.key?.startsWith('voting/')) finalHold = setTimeout(showFinal, FINAL_RESULT_MS);
+    if (finalHold && finalHold !== 'done') return 'scored';
+  }
+  if (phase !== 'game_over') finalHold = null;
+  return phase;
+}
+
+/** Leaves the final round's result for the standings (a tap, or after FINAL_RESULT_MS). */
+function showFinal() {
+  if (finalHold && finalHold !== 'done') clearTimeout(finalHold);
+  finalHold = 'done';
+  if (last) render();
 }
 
 function render() {
   const c = ctx();
   const key = screenKey(c);
+  c.showFinal = key === 'scored' && c.game?.phase === 'game_over' ? showFinal : null;
   // A new screen per phase and round, so a selection never carries over into the next round.
   const fullKey = `${key}/${c.game?.round ?? 0}`;
   if (mounted.key !== fullKey) {
@@ -173,8 +194,12 @@ function renderPause(c) {
   if (c.room.paused) {
     if (!veil) { veil = h('div', { class: 'paused-veil' }); document.body.append(veil); }
     fill(veil, h('div', {}, h('div', { class: 'paused-title', text: t('paused') }),
-      c.you.is_host ? h('button', { class: 'btn primary', type: 'button', text: t('host_menu.resume'),
-        onclick: () => send('resume') }) : null));
+      c.you.is_host ? h('div', { class: 'paused-actions' },
+        h('button', { class: 'btn primary', type: 'button', 'data-testid': 'resume', text: t('host_menu.resume'),
+          onclick: () => send('resume') }),
+        // The veil covers the header's ☰: the host still needs remove, release and pass host while paused.
+        h('button', { class: 'btn', type: 'button', 'data-testid': 'paused-host-menu', text: `☰ ${t('host_menu.title')}`,
+          onclick: () => hostMenu.open(ctx()) })) : null));
   } else if (veil) { veil.remove(); veil = null; }
 }
 

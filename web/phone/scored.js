@@ -29,6 +29,9 @@ export function create() {
         ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
           onclick: (ev) => { ev.currentTarget.disabled = true; c.send('next_round'); } })
         : null,
+      // The game just ended: this is the last round's result; the standings follow.
+      c.showFinal ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'see-final',
+        text: t('phone.see_final'), onclick: () => c.showFinal() }) : null,
       h('div', { class: 'result-grid' }, r.table.map((e) => h('div', {
         class: `result-card${e.number === target ? ' storyteller-card' : ''}` },
       h('div', { class: 'card' }, cardImg(c.room.deck?.id, e.card, 'thumb')),
