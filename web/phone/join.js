@@ -3,38 +3,59 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { people, standings, elephantName, elephantColour } from '/static/shared/roster.js';
+import { graphemeCount } from '/static/shared/text.js';
 
 const NAME_KEY = 'imaginarium.name';
+export const MAX_NAME = 24;   // grapheme clusters, as the server counts (docs/protocol.md "Limits")
+
+/**
+ * A name box with a live "n/24" counter that counts graphemes like the server ("🐘" is one), and says so
+ * when the name is too long instead of cutting it silently. Returns { input, el, ok() }.
+ */
+export function nameField(props, label) {
+  const input = h('input', { class: 'name-input', type: 'text', autocomplete: 'nickname', enterkeyhint: 'done', ...props });
+  const count = h('span', { class: 'name-count', 'data-testid': 'name-count', 'aria-live': 'polite' });
+  const refresh = () => {
+    const n = graphemeCount(input.value.trim());
+    count.textContent = n > MAX_NAME ? t('phone.name_too_long', { n, max: MAX_NAME }) : `${n}/${MAX_NAME}`;
+    count.classList.toggle('over', n > MAX_NAME);
+  };
+  input.addEventListener('input', refresh);
+  refresh();
+  const el = h('label', { class: 'field' },
+    label ? h('span', { class: 'field-label', text: label }) : null, input, count);
+  return { input, el, refresh, ok: () => { const n = graphemeCount(input.value.trim()); return n > 0 && n <= MAX_NAME; } };
+}
 
 /** Builds the join form; update(ctx) refreshes the free colours (the typed name stays). */
 export function create(ctx) {
   let colour = null;
-  const name = h('input', { class: 'name-input', type: 'text', maxlength: 24, autocomplete: 'nickname',
-    enterkeyhint: 'done', placeholder: t('phone.your_name'), 'data-testid': 'name', value: savedName() });
+  const field = nameField({ placeholder: t('phone.your_name'), 'data-testid': 'name', value: savedName() }, t('phone.your_name'));
+  const name = field.input;
   const colours = h('div', { class: 'colour-picker', role: 'radiogroup', 'data-testid': 'colours' });
   const seats = h('div', { class: 'free-seats' });
   const btn = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'join', text: t('phone.join') });
   const title = h('h1', { class: 'join-title', text: t('phone.join_room', { code: ctx.code }) });
   const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
-  const nameField = h('label', { class: 'field' }, h('span', { class: 'field-label', text: t('phone.your_name') }), name);
   const lobbyPart = h('div', { class: 'join-lobby' },
-    nameField,
+    field.el,
     colourLabel, colours, btn);
   const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
   const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, lobbyPart, seats, watch);
   let busy = false;
 
-  const refresh = () => { btn.disabled = busy || !name.value.trim() || !colour; };
+  const refresh = () => { btn.disabled = busy || !field.ok() || !colour; };
   name.addEventListener('input', refresh);
   btn.addEventListener('click', () => {
     const n = name.value.trim();
-    if (!n || !colour || busy) return;
+    if (!field.ok() || !colour || busy) return;
     try { localStorage.setItem(NAME_KEY, n); } catch { /* private mode */ }
     if (ctx.send('join', { name: n, colour })) { busy = true; refresh(); }
   });
 
   function update(c) {
     ctx = c;
+    field.refresh();
     const inGame = c.room.phase !== 'lobby';
     colours.hidden = inGame;
     colourLabel.hidden = inGame;
@@ -50,7 +71,7 @@ export function create(ctx) {
     // Open places: a seat the host freed (release_seat) or a kids' child without a phone. During a game
     // they are the only way in.
     const freed = people(c.room).filter((p) => p.open);
-    nameField.hidden = inGame && !freed.length;   // nothing to join with a name until a place is free
+    field.el.hidden = inGame && !freed.length;   // nothing to join with a name until a place is free
     fill(seats, inGame || freed.length ? [
       h('p', { class: 'hint', text: freed.length ? (inGame ? t('phone.take_seat_hint') : t('phone.take_place_hint'))
         : t('phone.game_running') }),

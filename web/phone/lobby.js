@@ -6,6 +6,7 @@ import { seatInfo, personInfo } from '/static/shared/roster.js';
 import { deckPicker } from './deck-picker.js';
 import { openFilter } from './kids-filter.js';
 import { teamEditor } from './teams.js';
+import { nameField } from './join.js';
 
 const RULESETS = ['imaginarium', 'imaginarium-classic', 'dixit'];
 const MODES = ['standard', 'pairs', 'trio', 'duel', 'kids'];
@@ -78,15 +79,16 @@ export function create(ctx) {
 /** Kids' game: the adult adds children who have no phone (add_child); a child's phone may take the place later. */
 function childForm(getCtx) {
   let colour = null;
-  const name = h('input', { type: 'text', class: 'name-input', maxlength: 24, placeholder: t('phone.child_name'),
-    'data-testid': 'child-name' });
+  const field = nameField({ placeholder: t('phone.child_name'), 'data-testid': 'child-name' });
+  const name = field.input;
   const colours = h('div', { class: 'colour-picker small', 'data-testid': 'child-colours' });
   const add = h('button', { class: 'btn primary', type: 'button', 'data-testid': 'add-child', text: t('phone.add_child'),
     onclick: () => {
       const c = getCtx();
       const col = colour || (c.room.colours_free || [])[0];
-      if (name.value.trim() && col && c.send('add_child', { name: name.value.trim(), colour: col })) {
+      if (field.ok() && col && c.send('add_child', { name: name.value.trim(), colour: col })) {
         name.value = '';
+        field.refresh();
         colour = null;
       }
     } });
@@ -95,7 +97,7 @@ function childForm(getCtx) {
   const el = h('div', { class: 'child-form' },
     h('p', { class: 'hint', text: t('kids.lobby_hint') }),
     h('div', { class: 'field-label', text: t('phone.children_without_phone') }),
-    h('div', { class: 'child-row' }, name, add),
+    h('div', { class: 'child-row' }, field.el, add),
     colours,
     filter);
   function update(c) {

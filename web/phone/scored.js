@@ -2,7 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { voteToken } from '/static/shared/colours.js';
-import { seatName, seatColour, ownerName } from '/static/shared/roster.js';
+import { seatName, seatColour, ownerName, voteLabel } from '/static/shared/roster.js';
 import { cardImg } from '/static/shared/cards.js';
 import { notice } from './card-grid.js';
 
@@ -37,7 +37,7 @@ export function create() {
       h('div', { class: 'card' }, cardImg(c.room.deck?.id, e.card, 'thumb')),
       h('span', { class: 'grid-number', text: String(e.number) }),
       h('div', { class: 'result-owner', text: (e.number === target ? '★ ' : '') + ownerName(c.room, e.owner) }),
-      h('div', { class: 'result-votes' }, (e.votes || []).map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v))))))));
+      h('div', { class: 'result-votes' }, (e.votes || []).map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v), voteLabel(c.room, v))))))));
   }
   return { el, update, refused: () => { el.querySelector('[data-testid=next-round]')?.removeAttribute('disabled'); } };
 }

@@ -1,5 +1,6 @@
 // The 14 elephant colours of the protocol (docs/protocol.md) and how to draw them on a dark table.
 import { h, s } from './dom.js';
+import { graphemes } from './text.js';
 
 export const COLOURS = {
   red: '#e53935', orange: '#fb8c00', yellow: '#fdd835', green: '#43a047', teal: '#00a896',
@@ -33,14 +34,24 @@ export function elephantToken(colour, size = 48, label = '') {
   return el;
 }
 
-/** A small vote token: a coloured disc with the voter's initial. */
-export function voteToken(colour, name) {
+/**
+ * A small vote token in the voter's elephant colour with a short label: two letters by default ("Ан" for
+ * Аня, "Ал" for Александра: one initial is ambiguous), or `label` (see roster.js voteLabel).
+ */
+export function voteToken(colour, name, label = null) {
   return h('span', {
     class: 'vote-token',
     style: { '--c': colourHex(colour), '--ink': inkFor(colour) },
     title: name,
-    text: initial(name),
+    'aria-label': name,
+    text: label || shortLabel(name, 2),
   });
+}
+
+/** The first n graphemes of a name, the first one upper-cased ("александра" → "Ал"). */
+export function shortLabel(name, n = 2) {
+  const g = graphemes(String(name || '?').trim() || '?').filter((x) => x.trim());
+  return (g[0] || '?').toUpperCase() + g.slice(1, n).join('');
 }
 
 /** First grapheme of a name, upper-cased. */

@@ -1,5 +1,6 @@
 // Reading the room's roster and the engine's view: names, colours, elephants. No rules here.
 import { t } from './i18n.js';
+import { shortLabel } from './colours.js';
 
 /** Roster entry for a seat id, or null. */
 export function seatInfo(room, seat) {
@@ -72,4 +73,18 @@ export const CONDITION_ICONS = {
 /** Elephants sorted by distance, furthest first (ties keep engine order). */
 export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
+}
+
+/**
+ * A vote token's label for a seat: two letters of its name, or more when another seat's name starts the
+ * same way ("Алекс" / "Алёна" → "Алек" / "Алё"), up to 4.
+ */
+export function voteLabel(room, seat) {
+  const name = seatName(room, seat);
+  const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name.toLowerCase());
+  for (let n = 2; n < 4; n++) {
+    const label = shortLabel(name, n);
+    if (!others.some((o) => shortLabel(o, n).toLowerCase() === label.toLowerCase())) return label;
+  }
+  return shortLabel(name, 4);
 }
