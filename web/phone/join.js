@@ -2,7 +2,8 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { people, standings, elephantName, elephantColour } from '/static/shared/roster.js';
+import { people, standings, elephantName, elephantColour, ownerName } from '/static/shared/roster.js';
+import { cardGrid } from './card-grid.js';
 import { graphemeCount } from '/static/shared/text.js';
 
 const NAME_KEY = 'imaginarium.name';
@@ -36,12 +37,15 @@ export function create(ctx) {
   const seats = h('div', { class: 'free-seats' });
   const btn = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'join', text: t('phone.join') });
   const title = h('h1', { class: 'join-title', text: t('phone.join_room', { code: ctx.code }) });
+  const watching = h('div', { class: 'notice watching', 'data-testid': 'watching' },
+    h('div', { class: 'notice-title', text: t('phone.watching_title') }),
+    h('div', { class: 'notice-line', text: t('phone.watching_line') }));
   const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
   const lobbyPart = h('div', { class: 'join-lobby' },
     field.el,
     colourLabel, colours, btn);
   const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
-  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, lobbyPart, seats, watch);
+  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, watching, lobbyPart, seats, watch);
   let busy = false;
 
   const refresh = () => { btn.disabled = busy || !field.ok() || !colour; };
@@ -57,6 +61,7 @@ export function create(ctx) {
     ctx = c;
     field.refresh();
     const inGame = c.room.phase !== 'lobby';
+    watching.hidden = !inGame;
     colours.hidden = inGame;
     colourLabel.hidden = inGame;
     btn.hidden = inGame;
@@ -85,12 +90,19 @@ export function create(ctx) {
   return { el, update, refused: () => { busy = false; refresh(); } };
 }
 
-/** A spectator's glance at the game (the public view): phase, association, standings. */
+/** A spectator's view of the game (the public view, as on the TV): phase, association, the table, standings. */
 function watchView(c) {
   const g = c.game;
+  const r = g.phase === 'scored' || g.phase === 'game_over' ? g.result : null;
+  const table = r ? r.table : g.phase === 'voting' ? (g.table || []) : [];
+  const target = r ? (r.target_card ?? r.storyteller_card) : null;
   return [
     h('div', { class: 'notice-title', text: t(`tv.title.${g.phase}`) }),
     g.association ? h('div', { class: 'p-association', text: g.association }) : null,
+    // The reveal: numbered cards, and after the votes whose card was whose.
+    table.length ? cardGrid(table.map((e) => ({ id: e.number, card: e.card, number: e.number,
+      label: r ? `${e.number === target ? '★ ' : ''}${ownerName(c.room, e.owner)} · ${(e.votes || []).length}` : null })),
+    { deck: c.room.deck?.id }).el : null,
     h('ol', { class: 'p-standings' }, standings(g).map((e) => h('li', { class: 'p-standing' },
       elephantToken(elephantColour(c.room, e), 36),
       h('span', { class: 'p-standing-name', text: elephantName(c.room, e) }),
