@@ -50,8 +50,9 @@ export function deckPicker(getCtx, choose) {
   function upload(f) {
     const c = getCtx();
     const data = new FormData();
-    data.append('file', f);
+    // The title goes first: the server reads the fields in order and stops at the file.
     data.append('title', f.name.replace(/\.zip$/i, ''));
+    data.append('file', f);
     // XMLHttpRequest: fetch() cannot report upload progress.
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/decks');

@@ -3,7 +3,8 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
 import { associationBox, waitingChips, partnerLine } from './parts.js';
-import { seatName } from '/static/shared/roster.js';
+import { seatName, seatColour } from '/static/shared/roster.js';
+import { elephantToken } from '/static/shared/colours.js';
 
 /** Builds the screen; update(ctx) switches between voting and waiting. */
 export function create() {
@@ -82,7 +83,7 @@ function proxyForm(ctx) {
       fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
       fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
         'data-seat': s, 'data-testid': 'child-chip', 'aria-pressed': String(s === child),
-        onclick: () => { child = s; api.update(ctx); } }, seatName(c.room, s))));
+        onclick: () => { child = s; api.update(ctx); } }, elephantToken(seatColour(c.room, s), 30), seatName(c.room, s))));
       refresh();
     },
     release() { bar.release(); refresh(); },

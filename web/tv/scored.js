@@ -3,7 +3,7 @@
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
-import { seatName, seatColour, ownerName, elephantName, elephantColour } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, ownerName, elephantName } from '/static/shared/roster.js';
 import { tableCards } from './table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
 
@@ -64,7 +64,7 @@ function resultCards(ctx, r) {
       // Trio: a vote on a bot card scores nothing for anyone (RULES.md §2.3): say so on the card.
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
-      h('div', { class: 'owner-plate', style: { '--i': i,
+      h('div', { class: `owner-plate${(seatInfo(ctx.room, owner)?.members ?? 1) > 1 ? ' team' : ''}`, style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       mine ? h('span', { class: 'owner-star', text: '★ ' }) : null,
       h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) }))]);

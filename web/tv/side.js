@@ -20,6 +20,8 @@ export function create(ctx) {
     const g = c.game;
     if (g.mode === 'duel') { fill(list, duelRace(c)); return; }
     list.classList.toggle('many', (g.elephants || []).length > 5);
+    // Pairs: team names ("Аня & Борис") are long
+    list.classList.toggle('teams', (c.room.roster || []).some((r) => (r.members ?? 1) > 1));
     fill(list, standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
       const info = seatInfo(c.room, seats[0]);
