@@ -248,6 +248,16 @@ class Room:
         return True
 
 
+async def loop_lag(figures: dict, every: float = 0.05) -> None:
+    """How late this client's own event loop wakes up (if it lags, latencies are the client's, not the
+    server's): appends seconds of lateness to figures["lag"]."""
+    loop = asyncio.get_running_loop()
+    while True:
+        t = loop.time()
+        await asyncio.sleep(every)
+        figures["lag"].append(loop.time() - t - every)
+
+
 async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> dict:
     """Bytes of a page's HTML, stylesheets and ES modules (followed through imports), no images."""
     seen: dict[str, int] = {}
@@ -285,7 +295,7 @@ async def main() -> dict:
                     help="write every timed action as 'seconds-from-start latency-ms room type' to this file")
     ap.add_argument("--profile", default=None, help="run the server under cProfile, writing this file")
     args = ap.parse_args()
-    figures = {"timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0, "stopping": False}
+    figures = {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0, "stopping": False}
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
         port = free_port()
@@ -317,7 +327,9 @@ async def main() -> dict:
             deadline = time.monotonic() + args.seconds
             rooms = [Room(i, base, args, figures) for i in range(args.rooms)]
             t0 = time.perf_counter()
+            lag = asyncio.create_task(loop_lag(figures))
             results = await asyncio.gather(*(r.run(deadline) for r in rooms), return_exceptions=True)
+            lag.cancel()
             wall = time.perf_counter() - t0
             figures["stopping"] = True
             for r in results:
@@ -354,7 +366,8 @@ async def main() -> dict:
         "sockets": sockets, "games": figures["games"], "actions": figures["actions"],
         "wall_s": round(wall, 2), "think_ms": args.think_ms, "startup_s": round(startup_s, 3),
         "tv_page_kb": round(tv_page["total"] / 1024, 1), "client_cpu_s": round(client_cpu_s, 2),
-        "load_avg": [round(load0, 2), round(load1, 2)], "cores": os.cpu_count(),
+        "load_avg": [round(load0, 2), round(load1, 2)],
+        "client_lag_p99_ms": round(pct(figures["lag"], 0.99), 1), "client_lag_max_ms": round(pct(figures["lag"], 1.0), 1), "cores": os.cpu_count(),
         "save_p50_ms": round(pct(saves, 0.5), 2), "save_p99_ms": round(pct(saves, 0.99), 2),
         "mode": mode, "phones_per_room": PHONES,
     }
@@ -365,6 +378,8 @@ async def main() -> dict:
     print(f"action -> last socket of the room has the state: p50 {out['p50_ms']} ms, p99 {out['p99_ms']} ms, "
           f"max {pct(lat, 1.0):.2f} ms")
     print(f"actions per second: {out['actions_per_s']}")
+    print(f"this client's event loop woke late by p99 {out['client_lag_p99_ms']} ms, max {out['client_lag_max_ms']} ms "
+          f"(when high, the client not the server is slow)")
     print(f"machine: {os.cpu_count()} cores, load average {load0:.2f} at the start, {load1:.2f} at the end "
           f"(other work on the machine inflates the latencies)")
     print(f"server: peak RSS {out['peak_rss_mb']} MB, CPU {out['cpu_s']} s during the run "
