@@ -29,8 +29,9 @@ export function create(ctx) {
       const removed = info && info.removed;
       return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}` },
         pieceToken(c.room, e, 56),
-        h('span', { class: 'standing-name', text: elephantName(c.room, e) },
-          seats.includes(g.storyteller) && g.phase !== 'game_over' ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: ' ★' }) : null),
+        h('span', { class: 'standing-name', text: elephantName(c.room, e) }),
+        // Outside the name, so a long name's ellipsis never hides who tells.
+        seats.includes(g.storyteller) && g.phase !== 'game_over' ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: '★' }) : null,
         h('span', { class: 'standing-distance', text: String(e.distance) }));
     }));
   }
