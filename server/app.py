@@ -123,7 +123,7 @@ def _board_for(boards_dir):
             return boards.default_board(settings.ruleset, boards_dir)
         except boards.BoardError as exc:
             log.warning("board for %s: %s", settings.ruleset, exc)
-            raise Refused("bad_settings", field="board") from exc
+            raise Refused("bad_settings", field="board", reason="no_board") from exc
     return board_for
 
 

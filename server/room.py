@@ -116,6 +116,38 @@ def engine_settings(settings: dict) -> "engine.Settings":
         raise Refused(exc.code, **exc.params) from exc
 
 
+def _follow(current: dict, patch: dict, merged: dict) -> None:
+    """Settings the host did not name follow a new ruleset or mode to values valid there, in place
+    in `merged` (what a family expects from "switch to Dixit": the game switches, it is not refused):
+    a mode the ruleset lacks -> standard; a short game the ruleset or mode lacks -> off, a short game
+    at the old ruleset's default cell -> the new default (34 / 39); a restriction the ruleset lacks ->
+    none; special cells off for a ruleset without them (Dixit) and back on when leaving it. A setting
+    the host names in the same message is checked as given (and refused with its reason)."""
+    if not isinstance(merged["ruleset"], str):
+        return  # ill-typed: the engine refuses it as malformed
+    old_rs, new_rs = engine.RULESETS.get(current["ruleset"]), engine.RULESETS.get(merged["ruleset"])
+    if old_rs is None or new_rs is None:
+        return  # an unknown ruleset: the engine refuses it with its reason
+    mode = engine.MODES.get(merged["mode"]) if isinstance(merged["mode"], str) else None
+    if "mode" not in patch and mode is not None and new_rs.id not in mode.rulesets:
+        merged["mode"] = "standard"  # a new ruleset without the current mode: back to the standard table
+        mode = engine.MODES["standard"]
+    if "short_game" not in patch and merged.get("short_game") is not None:
+        if new_rs.short_game_default is None or (mode is not None and not mode.allows_short_game):
+            merged["short_game"] = None
+        elif merged["short_game"] == old_rs.short_game_default:
+            merged["short_game"] = new_rs.short_game_default
+    if "restriction" not in patch and merged.get("restriction") not in (None, *new_rs.conditions):
+        merged["restriction"] = None
+    if "special_cells" not in patch and old_rs.id != new_rs.id and bool(old_rs.conditions) != bool(new_rs.conditions):
+        merged["special_cells"] = bool(new_rs.conditions)
+
+
+def _board_bounds(exc: Refused, board: "engine.Board") -> None:
+    """The printed cells a short game may end on (first lap, after the start) into a refusal's params."""
+    exc.params.update(min=board.first_number + 1, max=board.first_number + board.length - 1)
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -464,7 +496,7 @@ class Room:
         if unknown:
             raise Malformed(f"unknown settings {sorted(unknown)}")
         if "lang" in patch and patch["lang"] not in self.env.langs:
-            raise Refused("bad_settings", field="lang")
+            raise Refused("bad_settings", field="lang", reason="bad_value")
         if self.phase == "game":
             # the game was dealt with these settings; only the TV's language may still change
             if set(patch) != {"lang"}:
@@ -474,10 +506,25 @@ class Room:
         merged = {**current, **patch}
         if "deck" in patch and not self.env.has_deck(patch["deck"]):
             raise Refused("no_such_deck")
-        mode = engine.MODES.get(merged["mode"]) if isinstance(merged["mode"], str) else None
-        if "mode" not in patch and mode is not None and merged["ruleset"] not in mode.rulesets:
-            merged["mode"] = "standard"  # a new ruleset without the current mode: back to the standard table
-        checked = engine_settings(merged)  # type and value check by the engine; normalises short_game
+        _follow(current, patch, merged)
+        rs = engine.RULESETS.get(merged["ruleset"]) if isinstance(merged["ruleset"], str) else None
+        if patch.get("special_cells") is True and rs is not None and not rs.conditions:
+            raise Refused("bad_settings", field="special_cells", reason="no_special_cells", ruleset=rs.id)
+        try:
+            checked = engine_settings(merged)  # type and value check by the engine; normalises short_game
+        except Refused as exc:
+            if exc.params.get("reason") == "short_game_off_board":  # say the board's bounds, not just 1
+                _board_bounds(exc, self.env.board(engine.Settings(ruleset=merged["ruleset"])))
+            raise
+        board = self.env.board(checked)
+        try:  # the short game's cell must be on this ruleset's board
+            checked.validate(board=board)
+        except engine.IllegalAction as exc:
+            if exc.params.get("reason") != "short_game_off_board" or "short_game" in patch:
+                raise Refused(exc.code, **exc.params) from exc
+            # a cell carried over from another ruleset's board: that board's default instead
+            merged["short_game"] = engine.RULESETS[checked.ruleset].short_game_default
+            checked = engine_settings(merged)
         self.data["settings"] = {**checked.to_dict(), **{k: merged[k] for k in ROOM_KEYS}}
         if checked.mode == "pairs" and current["mode"] != "pairs":
             self._form_teams()

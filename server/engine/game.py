@@ -60,7 +60,7 @@ def new_game(settings, seats: list[str], deck: list[str], board, seed: int, *,
         ``deck_too_small`` (``needed=``), ``no_such_seat`` (unknown or missing chosen storyteller).
     :raises MalformedAction: seats or deck not lists of distinct strings.
     """
-    settings.validate(len(seats))
+    settings.validate(len(seats), board)
     for name, items in (("seats", seats), ("deck", deck)):
         if (not isinstance(items, (list, tuple)) or not all(isinstance(x, str) and x for x in items)
                 or len(set(items)) != len(items)):
@@ -69,9 +69,6 @@ def new_game(settings, seats: list[str], deck: list[str], board, seed: int, *,
         raise MalformedAction(f"seat ids {sorted(NOBODY)} and 'elephant' are reserved")
     if storyteller is not None and storyteller not in seats:
         raise IllegalAction("no_such_seat", f"no seat {storyteller!r}", seat=storyteller)
-    if settings.short_game is not None and not 0 < board.distance_to(settings.short_game) < board.length:
-        raise IllegalAction("bad_settings", f"cell {settings.short_game} is not on the board's first lap",
-                            field="short_game")
     needed = min_deck_size(settings, len(seats))
     if len(deck) < needed:
         raise IllegalAction("deck_too_small", f"this table needs at least {needed} cards",

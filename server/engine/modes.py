@@ -366,5 +366,6 @@ def mode_seat_range(ruleset: str, mode: str) -> tuple[int, int]:
     if rs is None or m is None:
         raise IllegalAction("bad_settings", f"unknown ruleset/mode {ruleset!r}/{mode!r}")
     if ruleset not in m.rulesets:
-        raise IllegalAction("bad_settings", f"{ruleset} has no {mode} mode", field="mode")
+        raise IllegalAction("bad_settings", f"{ruleset} has no {mode} mode", field="mode",
+                            reason="mode_not_in_ruleset", ruleset=ruleset, mode=mode)
     return m.seat_range(rs)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .board import Board
 from .errors import IllegalAction, MalformedAction
 from .rulesets import RULESETS
 
@@ -38,38 +39,49 @@ class Settings:
     first_storyteller: str = "draw"
     when_deck_empty: str = "reshuffle"
 
-    def validate(self, n_seats: int | None = None) -> "Settings":
-        """Check the combination (and the seat count, if given); returns self.
+    def validate(self, n_seats: int | None = None, board: Board | None = None) -> "Settings":
+        """Check the combination (and the seat count, if given; the short game's cell against `board`,
+        an `engine.Board`, if given: it must lie on the first lap after the start); returns self.
 
-        :raises IllegalAction: ``bad_settings`` with a message naming the problem.
+        :raises IllegalAction: ``bad_settings`` with params `field` and `reason` (``unknown_ruleset``,
+            ``unknown_mode``, ``mode_not_in_ruleset``, ``seat_count``, ``no_short_game`` (the ruleset has
+            none), ``no_short_game_in_mode``,
+            ``short_game_off_board`` {min, max}, ``no_such_condition``, ``bad_value``) naming the problem.
         """
         from .modes import MODES, mode_seat_range  # modes import settings-free pieces only
 
         rs = RULESETS.get(self.ruleset)
         if rs is None:
-            raise IllegalAction("bad_settings", f"unknown ruleset {self.ruleset!r}", field="ruleset")
+            raise IllegalAction("bad_settings", f"unknown ruleset {self.ruleset!r}", field="ruleset",
+                                reason="unknown_ruleset")
         if self.mode not in MODES:
-            raise IllegalAction("bad_settings", f"unknown mode {self.mode!r}", field="mode")
+            raise IllegalAction("bad_settings", f"unknown mode {self.mode!r}", field="mode",
+                                reason="unknown_mode")
         low, high = mode_seat_range(self.ruleset, self.mode)
         if n_seats is not None and not low <= n_seats <= high:
             raise IllegalAction("bad_settings", f"{self.ruleset} {self.mode} needs {low}-{high} seats, "
-                                f"not {n_seats}", field="seats", min=low, max=high)
+                                f"not {n_seats}", field="seats", reason="seat_count", min=low, max=high)
         if self.short_game is not None:
             if rs.short_game_default is None or not MODES[self.mode].allows_short_game:
                 raise IllegalAction("bad_settings", f"no short game in {self.ruleset} {self.mode}",
-                                    field="short_game")
-            if self.short_game < 1:
-                raise IllegalAction("bad_settings", "the short game's cell must be >= 1",
-                                    field="short_game")
+                                    field="short_game", ruleset=self.ruleset, mode=self.mode,
+                                    reason="no_short_game" if rs.short_game_default is None
+                                    else "no_short_game_in_mode")
+            low, high = (1, None) if board is None else (board.first_number + 1,
+                                                         board.first_number + board.length - 1)
+            if self.short_game < low or (high is not None and self.short_game > high):
+                bounds = {"min": low} if high is None else {"min": low, "max": high}
+                raise IllegalAction("bad_settings", f"cell {self.short_game} is not on the board's first lap",
+                                    field="short_game", reason="short_game_off_board", **bounds)
         if self.restriction is not None and self.restriction not in rs.conditions:
             raise IllegalAction("bad_settings", f"{self.ruleset} has no condition {self.restriction!r}",
-                                field="restriction")
+                                field="restriction", reason="no_such_condition", ruleset=self.ruleset)
         if self.first_storyteller not in FIRST_STORYTELLER:
             raise IllegalAction("bad_settings", f"first_storyteller must be one of {FIRST_STORYTELLER}",
-                                field="first_storyteller")
+                                field="first_storyteller", reason="bad_value")
         if self.when_deck_empty not in WHEN_DECK_EMPTY:
             raise IllegalAction("bad_settings", f"when_deck_empty must be one of {WHEN_DECK_EMPTY}",
-                                field="when_deck_empty")
+                                field="when_deck_empty", reason="bad_value")
         return self
 
     def to_dict(self) -> dict:
@@ -99,7 +111,9 @@ class Settings:
             rs = RULESETS.get(values.get("ruleset", cls.ruleset))
             values["short_game"] = rs.short_game_default if values["short_game"] and rs else None
             if values["short_game"] is None and data["short_game"]:
-                raise IllegalAction("bad_settings", "this ruleset has no short game", field="short_game")
+                raise IllegalAction("bad_settings", "this ruleset has no short game", field="short_game",
+                                reason="no_short_game", ruleset=values.get("ruleset", cls.ruleset),
+                                mode=values.get("mode", cls.mode))
         if values.get("restriction") == "":
             values["restriction"] = None
         return cls(**values).validate()

@@ -137,3 +137,84 @@ async def test_dispute_and_restate_pass_through(make_table):
     assert table.tv.game["phase"] == "playing" and teller.welcome["seat"] in table.tv.game["waiting_for"]
     await table.act(teller, "restate", association="Who baked this cake?")
     assert table.tv.game["phase"] == "voting" and table.tv.game["association"] == "Who baked this cake?"
+
+
+# ---------------------------------------------------------------- why settings do not fit; following a ruleset
+@pytest.mark.parametrize("patch, reason, params, words", [
+    ({"ruleset": "dixit", "short_game": 34}, "no_short_game", {"field": "short_game", "ruleset": "dixit"},
+     "Dixit has no short game"),
+    ({"ruleset": "dixit", "mode": "pairs"}, "mode_not_in_ruleset", {"field": "mode", "mode": "pairs"},
+     "Dixit has no pairs game"),
+    ({"ruleset": "dixit", "special_cells": True}, "no_special_cells", {"field": "special_cells"},
+     "Dixit has no special cells"),
+    ({"short_game": 1_000_000_000}, "short_game_off_board", {"field": "short_game", "min": 1, "max": 39},
+     "from 1 to 39"),
+    ({"short_game": 0}, "short_game_off_board", {"min": 1, "max": 39}, "from 1 to 39"),
+    ({"ruleset": "imaginarium-classic", "short_game": 40}, "short_game_off_board", {"min": 2, "max": 39},
+     "from 2 to 39"),
+    ({"ruleset": "imaginarium-classic", "restriction": "person"}, "no_such_condition",
+     {"field": "restriction"}, "Classic Imaginarium has no such condition"),
+    ({"mode": "duel", "short_game": 20}, "no_short_game_in_mode", {"mode": "duel"}, "The duel has no short game"),
+    ({"ruleset": "chess"}, "unknown_ruleset", {"field": "ruleset"}, "no such rules"),
+    ({"first_storyteller": "oldest"}, "bad_value", {"field": "first_storyteller"}, "no such value"),
+])
+async def test_settings_that_do_not_fit_say_why(make_table, patch, reason, params, words):
+    table = await make_table(4, start=False)
+    host = table.phones[0]
+    before = table.tv.state["room"]["settings"]
+    err = await table.refused(host, "set_settings", "bad_settings", settings=patch)
+    assert err["params"]["reason"] == reason and params.items() <= err["params"].items(), err
+    assert words in err["message"], err["message"]
+    assert table.tv.state["room"]["settings"] == before and table.tv.state_id == table.expected
+
+
+async def test_the_reason_comes_in_russian_too(make_table):
+    table = await make_table(4, start=False)
+    host = table.phones[0]
+    await host.hello(table.code, token=host.token, lang="ru")
+    err = await table.refused(host, "set_settings", "bad_settings", settings={"ruleset": "dixit", "short_game": 34})
+    assert err["message"] == "Диксит: короткой игры нет, игра кончается по своим правилам."
+    err = await table.refused(host, "set_settings", "bad_settings", settings={"short_game": 1_000_000_000})
+    assert err["message"] == "Короткая игра должна кончаться на клетке поля: от 1 до 39."
+
+
+async def test_switching_the_ruleset_brings_dependent_settings_along(make_table):
+    table = await make_table(4, start=False)
+    host = table.phones[0]
+
+    def settings():
+        return table.tv.state["room"]["settings"]
+    await table.act(host, "set_settings", settings={"short_game": True, "restriction": "person"})
+    assert (settings()["short_game"], settings()["restriction"]) == (34, "person")
+    # classic: the default cell follows (34 -> 39); "person" is not a classic condition
+    await table.act(host, "set_settings", settings={"ruleset": "imaginarium-classic"})
+    assert (settings()["short_game"], settings()["restriction"], settings()["special_cells"]) == (39, None, True)
+    # Dixit: no short game, no special cells, the standard table
+    await table.act(host, "set_settings", settings={"mode": "duel", "short_game": None})
+    await table.act(host, "set_settings", settings={"ruleset": "dixit"})
+    assert {k: settings()[k] for k in ("ruleset", "mode", "short_game", "special_cells")} == {
+        "ruleset": "dixit", "mode": "standard", "short_game": None, "special_cells": False}
+    # back to Imaginarium: special cells on again; a hand-picked cell is kept
+    await table.act(host, "set_settings", settings={"ruleset": "imaginarium", "short_game": 20})
+    assert (settings()["special_cells"], settings()["short_game"]) == (True, 20)
+    await table.act(host, "set_settings", settings={"ruleset": "imaginarium-classic"})
+    assert settings()["short_game"] == 20
+    # a mode without a short game drops it instead of refusing the mode
+    await table.act(host, "set_settings", settings={"mode": "duel"})
+    assert (settings()["mode"], settings()["short_game"]) == ("duel", None)
+
+
+async def test_after_a_short_game_new_game_can_switch_to_dixit(make_table):
+    """The tester's "New game -> Dixit jumps back to Imaginarium": the room still had the short game's
+    cell, Dixit has no short game, so `{"ruleset": "dixit"}` was refused and the phone's choice snapped
+    back. Now the short game is dropped and Dixit is chosen."""
+    table = await make_table(4, settings={"short_game": 12})
+    await table.play_until(lambda g: g["phase"] == "game_over")
+    assert table.tv.game["end_reason"] == "short_game"
+    host = table.phones[0]
+    await table.act(host, "new_game")
+    await table.act(host, "set_settings", settings={"ruleset": "dixit"})
+    settings = table.tv.state["room"]["settings"]
+    assert (settings["ruleset"], settings["short_game"]) == ("dixit", None)
+    await table.act(host, "start")
+    assert table.tv.game["ruleset"] == "dixit" and table.tv.game["settings"]["short_game"] is None
