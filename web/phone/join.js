@@ -77,9 +77,9 @@ export function create(ctx) {
     // they are the only way in.
     const freed = people(c.room).filter((p) => p.open);
     field.el.hidden = inGame && !freed.length;   // nothing to join with a name until a place is free
-    fill(seats, inGame || freed.length ? [
-      h('p', { class: 'hint', text: freed.length ? (inGame ? t('phone.take_seat_hint') : t('phone.take_place_hint'))
-        : t('phone.game_running') }),
+    // In a game without a free place the "you are watching" notice says it all.
+    fill(seats, freed.length ? [
+      h('p', { class: 'hint', text: inGame ? t('phone.take_seat_hint') : t('phone.take_place_hint') }),
       freed.map((p) => h('button', { class: 'btn seat-btn', type: 'button', 'data-seat': p.person,
         onclick: () => c.send('join', name.value.trim() && !p.child ? { seat: p.person, name: name.value.trim() } : { seat: p.person }) },
       elephantToken(p.colour, 40), h('span', { text: p.name }))),
