@@ -719,6 +719,8 @@ class Room:
 
     def _do_pass_host(self, conn: Connection, msg: dict) -> None:
         entry = self._target(msg)
+        if entry["seat"] == self.host:  # a no-op would still cost a state_id and stale every open screen
+            raise Refused("already_host")
         if entry.get("removed") or entry.get("open"):
             raise Refused("not_allowed")
         self.data["host"] = entry["seat"]

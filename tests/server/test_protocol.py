@@ -158,6 +158,20 @@ async def test_host_only_actions_need_the_host_seat(make_table):
     await table.refused(host, "end_game", "not_host")
 
 
+async def test_passing_host_to_yourself_is_refused_and_changes_nothing(make_table):
+    table = await make_table(4, start=False)
+    host = table.phones[0]
+    before = table.tv.state
+    err = await table.refused(host, "pass_host", "already_host", seat="s1")
+    assert err["message"] == "You are already the host."
+    # nothing was broadcast: the next frame on the TV is the answer to its own ping, not a new state
+    await table.tv.send({"type": "ping"})
+    assert (await table.tv.recv())["type"] == "pong"
+    assert table.tv.state == before and table.tv.state_id == table.expected
+    await table.act(host, "pass_host", seat="s2")   # the same host may still act at that state_id
+    assert table.tv.state["room"]["host"] == "s2"
+
+
 async def test_tv_and_spectators_cannot_act(make_table, connect):
     table = await make_table(4)
     await table.refused(table.tv, "pause", "not_host")
