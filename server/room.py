@@ -356,6 +356,10 @@ class Room:
         floor_key = self.seat_of(seat) if spec.game_action else seat
         floor = self.data["floors"].get(floor_key, 0) if floor_key else conn.floor
         if state_id > self.state_id or state_id < max(floor, self.data["epoch"]):
+            partner = self.data.get("actors", {}).get(floor_key) if spec.game_action else None
+            if state_id <= self.state_id and state_id < floor and partner not in (None, seat):
+                # pairs: the other phone of the team tapped first; say who, not "the game moved on"
+                raise Refused("partner_acted", name=(self._seat(partner) or {"name": "?"})["name"][:64])
             raise Refused("stale_state")
         # 3. room phase and pause
         if spec.phase is not None and spec.phase != self.phase:
@@ -374,6 +378,8 @@ class Room:
             actor = conn.seat  # after `join` the newcomer has a seat
             if actor:
                 self.data["floors"][self.seat_of(actor) if spec.game_action else actor] = self.state_id
+                if spec.game_action:  # who of a pairs team acted last (partner_acted names them)
+                    self.data.setdefault("actors", {})[self.seat_of(actor)] = actor
             self.env.store.save(self.code, self.record())
         except StorageError as exc:
             self.data, self.game = backup

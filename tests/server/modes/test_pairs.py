@@ -101,7 +101,17 @@ async def test_pairs_game_to_the_end_both_phones_of_a_team_act_as_one(make_table
     assert lead.me["played"] == partner.me["played"] == [partner.me["played"][0]]
     assert lead.me["hand"] == partner.me["hand"] and "play_card" not in lead.me["can"]
     await lead.send({"type": "play_card", "state_id": picture, "card": lead.me["hand"][0]})
-    assert (await lead.error())["code"] == "stale_state"
+    err = await lead.error()   # the loser of the race learns who chose, not "the game moved on"
+    partner_name = next(m["name"] for r in tv.state["room"]["roster"] for m in r["people"]
+                        if m["person"] == partner.welcome["person"])
+    assert err["code"] == "partner_acted" and err["params"] == {"name": partner_name}, err
+    assert err["message"] == f"{partner_name} already chose for your team."
+    await lead.hello(table.code, token=lead.token, lang="ru")
+    await lead.send({"type": "play_card", "state_id": picture, "card": lead.me["hand"][0]})
+    assert (await lead.error())["message"] == f"{partner_name} уже сделал(а) выбор за вашу команду."
+    await partner.send({"type": "play_card", "state_id": picture, "card": partner.me["hand"][0]})
+    assert (await partner.error())["code"] == "stale_state"   # one's own double tap stays stale_state
+    assert tv.state_id == table.expected and lead.me["played"] == partner.me["played"]
 
     # the rest of the game, each action by a phone picked at random (partners act too)
     by_partner = 0
