@@ -3,6 +3,7 @@
 The server runs as `python -m server` in its own process (as on game night) with a throwaway data
 directory; it is killed at the end and its log must hold no ERROR line.
 """
+import re
 import socket
 import subprocess
 import sys
@@ -12,6 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
+from playwright.async_api import async_playwright, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -111,3 +114,76 @@ def output_dir():
     out = ROOT / "test-output"
     out.mkdir(exist_ok=True)
     return out
+
+
+# --- One browser for the whole session, and a small helper to drive the pages -------------------------
+# Starting Chromium costs seconds on a small machine; the mode tests share one and open a fresh context
+# (its own cookies and localStorage: one phone) per page. Tests that use `browser` or `ui` run on the
+# session's event loop: mark them with `pytest.mark.asyncio(loop_scope="session")`.
+
+TV_VIEWPORT = {"width": 1920, "height": 1080}
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser():
+    """A headless Debian Chromium shared by every test of the session."""
+    async with async_playwright() as pw:
+        b = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            await b.close()
+
+
+class Ui:
+    """Opens the TV and phone pages of one test in fresh browser contexts; collects JavaScript errors;
+    saves screenshots as test-output/<prefix>-<name>.png."""
+
+    def __init__(self, browser, base: str, out: Path, prefix: str):
+        self.browser, self.base, self.out, self.prefix = browser, base, out, prefix
+        self.contexts: list = []
+        self.errors: list[str] = []
+
+    async def page(self, url: str, viewport: dict, locale: str = "en-US", mobile: bool = False):
+        context = await self.browser.new_context(viewport=viewport, locale=locale, is_mobile=mobile, has_touch=mobile)
+        self.contexts.append(context)
+        page = await context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(f"{url}: {exc}"))
+        await page.goto(f"{self.base}{url}")
+        return page
+
+    async def tv(self, locale: str = "en-US"):
+        """The TV page on a new room: (page, room code)."""
+        tv = await self.page("/tv", TV_VIEWPORT, locale)
+        code_el = tv.get_by_test_id("room-code")
+        await expect(code_el).to_have_text(re.compile(r"^[A-HJKMNP-Z]{4}$"))
+        return tv, (await code_el.text_content()).strip()
+
+    async def phone(self, code: str, name: str, colour: str, locale: str = "en-US"):
+        """A phone that joined room `code` as `name` with elephant `colour` (it is in the lobby)."""
+        phone = await self.page(f"/join/{code}", PHONE_VIEWPORT, locale, mobile=True)
+        await phone.get_by_test_id("name").fill(name)
+        await phone.locator(f'[data-testid="colours"] [data-colour="{colour}"]').click()
+        await phone.get_by_test_id("join").click()
+        await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
+        return phone
+
+    async def shot(self, page, name: str) -> None:
+        await page.screenshot(path=str(self.out / f"{self.prefix}-{name}.png"), animations="disabled")
+
+    async def close(self) -> None:
+        for context in self.contexts:
+            await context.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def ui(browser, server, output_dir, request):
+    """A Ui on this test's server; closes its pages and fails the test on any JavaScript error."""
+    prefix = request.node.name.removeprefix("test_").split("[")[0].replace("_", "-")
+    helper = Ui(browser, server, output_dir, prefix)
+    try:
+        yield helper
+    finally:
+        await helper.close()
+    assert not helper.errors, "JavaScript errors on the pages:\n" + "\n".join(helper.errors)

@@ -229,7 +229,7 @@ async def _pause_and_resume(tv, phones, output_dir):
     await menu.get_by_test_id("pause").click()
     await expect(tv.get_by_test_id("paused")).to_be_visible()
     await expect(phones[1].locator(".paused-veil")).to_be_visible()
-    await host.locator(".paused-veil button").click()
+    await host.locator(".paused-veil").get_by_test_id("resume").click()
     await expect(tv.get_by_test_id("paused")).to_have_count(0)
     await expect(phones[1].locator(".paused-veil")).to_have_count(0)
     await menu.locator(".sheet-head button").click()
