@@ -170,6 +170,8 @@ class Ui:
         return phone
 
     async def shot(self, page, name: str) -> None:
+        # Card pictures are made on first request: wait until every one on the page has loaded (or failed).
+        await page.wait_for_function("() => [...document.querySelectorAll('img')].every((i) => i.complete)")
         await page.screenshot(path=str(self.out / f"{self.prefix}-{name}.png"), animations="disabled")
 
     async def close(self) -> None:

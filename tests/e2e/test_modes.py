@@ -327,6 +327,9 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
     # A lap takes many rounds; the adult ends the game from the host menu.
     await wait_phase(tv, "telling", 4)
     await adult.get_by_test_id("host-menu-btn").click()
+    # The settings are locked during the game: the host menu shows them, read only.
+    await expect(adult.get_by_test_id("locked-settings")).to_contain_text(re.compile("Дет|Kids"))
+    await ui.shot(adult, "phone-host-menu")
     await adult.get_by_test_id("end-game").click()
     await adult.get_by_test_id("end-game").click()
     await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()

@@ -4,6 +4,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { people } from '/static/shared/roster.js';
+import { settingsSummary } from '/static/tv/settings-summary.js';
 
 let sheet = null;
 let body = null;
@@ -76,5 +77,9 @@ function draw() {
       onclick: () => {
         if (!confirmEnd) { confirmEnd = true; draw(); return; }
         c.send('end_game'); close();
-      } }) : null);
+      } }) : null,
+    // Settings are chosen in the lobby and locked while a game is on (the server refuses changes).
+    inGame ? h('h3', { class: 'sheet-sub', text: t('host_menu.settings_locked') }) : null,
+    inGame ? h('div', { class: 'sheet-settings', 'data-testid': 'locked-settings' },
+      settingsSummary(c.room.settings || {}, c.room.deck)) : null);
 }

@@ -1,7 +1,7 @@
 // Phone, phase `scored`: your points this round and why, whose card was whose, and "Next round".
 import { h, fill } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
-import { voteToken } from '/static/shared/colours.js';
+import { voteToken, elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, ownerName, voteLabel } from '/static/shared/roster.js';
 import { cardImg } from '/static/shared/cards.js';
 import { notice } from './card-grid.js';
@@ -19,12 +19,16 @@ export function create() {
     const target = r.target_card ?? r.storyteller_card;
     fill(el,
       // The kids' adult (no elephant with two or more children) sees every child's points instead.
-      !myElephant ? h('ul', { class: 'why', 'data-testid': 'children-points' }, (c.game.elephants || []).map((e) => h('li', {
-        text: `${seatName(c.room, e.id)}: ${(r.points?.[e.id] ?? 0) > 0 ? '+' : ''}${r.points?.[e.id] ?? 0}` }))) : h('div', { class: 'my-points', 'data-testid': 'my-points' },
+      !myElephant ? h('ul', { class: 'children-points', 'data-testid': 'children-points' }, (c.game.elephants || []).map((e) => {
+        const n = r.points?.[e.id] ?? 0;
+        return h('li', { class: 'child-points' }, elephantToken(seatColour(c.room, e.id), 40),
+          h('span', { class: 'child-points-name', text: seatName(c.room, e.id) }),
+          h('span', { class: `child-points-value${n > 0 ? ' up' : ''}`, text: n > 0 ? `+${n}` : String(n) }));
+      })) : h('div', { class: 'my-points', 'data-testid': 'my-points' },
         h('div', { class: `my-points-value${p > 0 ? ' up' : ''}`, text: p > 0 ? `+${p}` : String(p) }),
         h('div', { class: 'my-points-label', text: t('phone.points_this_round') }),
         why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null),
-      notice(t(`${c.game.mode === 'duel' ? 'outcome_duel' : 'outcome'}.${r.outcome || 'some'}`, { name: st })),
+      notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
       (c.me?.can || []).includes('next_round')
         ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
           onclick: (ev) => { ev.currentTarget.disabled = true; c.send('next_round'); } })
