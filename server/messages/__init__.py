@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +18,31 @@ def catalogue(lang: str) -> dict[str, str]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+_PLURAL = re.compile(r"\{(\w+)((?:\|[^{}|]*)+)\}")
+
+
+def plural_form(n: int, forms: list[str]) -> str:
+    """The form of a noun for `n`: two forms (English: one, other) or three (Russian: один игрок, два
+    игрока, пять игроков; 11-14 take the third)."""
+    if len(forms) == 3:
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0] if n == 1 else forms[-1]
+
+
+def _plurals(text: str, params: dict) -> str:
+    """Replace `{count|player|players}` (or three Russian forms) by the form that fits the number."""
+    def pick(match: re.Match) -> str:
+        value = params.get(match.group(1))
+        forms = match.group(2)[1:].split("|")
+        return plural_form(abs(value), forms) if isinstance(value, int) and not isinstance(value, bool) \
+            else forms[-1]
+    return _PLURAL.sub(pick, text)
+
+
 NAMED = ("ruleset", "mode")  # params that hold an id shown by its name (`ruleset.dixit`: "Dixit")
 
 
@@ -25,13 +51,18 @@ def sentence(code: str, lang: str, params: dict | None = None) -> str:
 
     A `reason` param picks a more specific sentence `<code>.<reason>` when there is one (`bad_settings`
     says which setting does not fit and why). `ruleset` and `mode` ids are shown by their names
-    (`ruleset.<id>`, `mode.<id>`). Unknown codes fall back to English, then to the generic `not_allowed`
+    (`ruleset.<id>`, `mode.<id>`). When `min` equals `max`, `<code>.exact` is used if there is one.
+    `{n|form|forms}` picks a noun's plural form for the number `n` (`plural_form`). Unknown codes fall back to English, then to the generic `not_allowed`
     sentence."""
     params = dict(params or {})
     table, english = catalogue(lang), catalogue("en")
-    specific = f"{code}.{params['reason']}" if isinstance(params.get("reason"), str) else None
-    text = (table.get(specific) or english.get(specific) or table.get(code) or english.get(code)
-            or table["not_allowed"])
+    keys = [code]
+    if isinstance(params.get("reason"), str):
+        keys.insert(0, f"{code}.{params['reason']}")
+    if "min" in params and params.get("min") == params.get("max"):
+        keys.insert(0, f"{keys[0]}.exact")  # "exactly 3 players", not "3 to 3 players"
+    text = next((c[k] for k in keys for c in (table, english) if k in c), table["not_allowed"])
+    text = _plurals(text, params)
     for key in NAMED:
         if isinstance(params.get(key), str):
             params[key] = table.get(f"{key}.{params[key]}") or params[key]

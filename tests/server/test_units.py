@@ -14,7 +14,7 @@ import zxingcpp
 from PIL import Image
 
 from server import lan, qr, text
-from server.messages import catalogue, sentence
+from server.messages import catalogue, plural_form, sentence
 from server.outbox import Outbox
 from server.ratelimit import TokenBucket
 from server.store import Store
@@ -201,3 +201,19 @@ def test_every_room_refusal_is_exercised_by_a_wire_test():
                                                            *(ROOT / "tests" / "server" / "modes").glob("test_*.py")])
     untested = {c for c in own - {"internal_error"} if f'"{c}"' not in tests}
     assert not untested, sorted(untested)
+
+
+@pytest.mark.parametrize("n, form", [(1, "игрок"), (2, "игрока"), (4, "игрока"), (5, "игроков"), (11, "игроков"),
+                                     (12, "игроков"), (14, "игроков"), (21, "игрок"), (22, "игрока"),
+                                     (111, "игроков"), (0, "игроков")])
+def test_russian_plural_forms(n, form):
+    assert plural_form(n, ["игрок", "игрока", "игроков"]) == form
+
+
+def test_sentences_with_counts_agree_with_the_number():
+    assert sentence("room_full", "ru", {"max": 4}) == "За столом нет мест (4 слона)."
+    assert sentence("room_full", "ru", {"max": 14}) == "За столом нет мест (14 слонов)."
+    assert sentence("room_full", "en", {"max": 1}) == "The table is full (1 elephant)."
+    assert sentence("wrong_player_count", "en", {"min": 2, "max": 2, "count": 1}) == \
+        "This game needs exactly 2 players; there is 1."
+    assert "{" not in sentence("bad_name", "ru", {"max": 24})

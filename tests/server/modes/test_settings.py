@@ -101,7 +101,10 @@ async def test_mode_player_counts_and_locked_settings(make_table):
         await table.act(host, "set_settings", settings={"mode": mode})
         err = await table.refused(host, "start", "wrong_player_count")
         assert err["params"] == {"min": rng[0], "max": rng[1], "count": 3}
-        assert f"{rng[0]} to {rng[1]}" in err["message"]
+        if rng[0] == rng[1]:
+            assert f"needs exactly {rng[0]} players; there are 3." in err["message"], err["message"]
+        else:
+            assert f"{rng[0]} to {rng[1]} players" in err["message"]
     await table.act(host, "set_settings", settings={"mode": "duel", "short_game": None})
     await table.refused(host, "set_settings", "bad_settings", settings={"short_game": 20})  # no short duel
     await table.act(host, "set_settings", settings={"mode": "trio", "when_deck_empty": "end", "reshuffle": True,
@@ -218,3 +221,21 @@ async def test_after_a_short_game_new_game_can_switch_to_dixit(make_table):
     assert (settings["ruleset"], settings["short_game"]) == ("dixit", None)
     await table.act(host, "start")
     assert table.tv.game["ruleset"] == "dixit" and table.tv.game["settings"]["short_game"] is None
+
+
+async def test_wrong_player_count_says_exactly_when_min_is_max(make_table):
+    table = await make_table(4, settings={"mode": "trio"}, start=False)
+    host = table.phones[0]
+    err = await table.refused(host, "start", "wrong_player_count")
+    assert err["params"] == {"min": 3, "max": 3, "count": 4}
+    assert err["message"] == "This game needs exactly 3 players; there are 4."
+    await host.hello(table.code, token=host.token, lang="ru")
+    err = await table.refused(host, "start", "wrong_player_count")
+    assert err["message"] == "Для этой игры нужно ровно 3 игрока, а сейчас 4."
+    await table.act(host, "set_settings", settings={"mode": "duel"})
+    err = await table.refused(host, "start", "wrong_player_count")
+    assert err["message"] == "Для этой игры нужно ровно 2 игрока, а сейчас 4."
+    await table.act(host, "set_settings", settings={"mode": "standard"})
+    await table.act(host, "remove_player", seat="s4")
+    err = await table.refused(host, "start", "wrong_player_count")
+    assert err["message"] == "Для этой игры нужно от 4 до 7 игроков, а сейчас 3."
