@@ -23,6 +23,7 @@ PHONE = {"width": 390, "height": 844}
 LONG_NAMES = ["Александра Шварценеггер🐘", "ШШШШШШШШШШШШШШШШШШШШШШШШ", "Борис 🎉 Борисович Мышкин",
               "WWWWWWWWWWWWWWWWWWWWWWWW", "Maximilian Wolfgang Mozz", "Екатерина Великая-Вторая",
               "Александр Сергеевич Пушк", "МММММММММММММММММММММММ🐘"]
+assert all(len(n) == 24 and "\u200d" not in n for n in LONG_NAMES)   # the longest allowed, one grapheme a character
 COLOURS = ["red", "blue", "yellow", "green", "purple", "orange", "teal", "pink"]
 # 200 graphemes, no special-cell condition to meet (special cells are off in these games).
 LONG_ASSOCIATION = ("Когда слон в посудной лавке вдруг понимает, что посуда тоже мечтает о полёте над "
@@ -97,7 +98,6 @@ class Scene:
         await watcher.hello(code, role="tv")
         table = self.helpers.Table(code, watcher, [], watcher.state_id)
         for name, colour in zip(names, COLOURS):
-            assert len(name) == 24 and "\u200d" not in name    # 24 graphemes: the longest allowed
             p = self.helpers.Player(await self.session.ws_connect(f"{self.url}/ws"), name)
             await p.hello(code)
             table.phones.append(p)
@@ -114,6 +114,8 @@ async def _run(server_process, launch_options, output_dir, body) -> None:
         browser = await pw.chromium.launch(**launch_options)
         try:
             await body(Scene(browser, session, server_process.url, output_dir, "long-names", errors))
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}\nJavaScript errors: {errors}") if errors else exc
         finally:
             await browser.close()
     assert not errors, errors

@@ -1,0 +1,143 @@
+"""What a fresh user met on the pages, checked in a real browser against a real server: the host's settings
+form shows only what the server holds (a refused setting snaps back; Dixit hides what it lacks; modes name
+their player counts); the TV follows the room's language from its first state and after a reload; a phone
+for an unknown room says so; the host reaches the menu while paused and the menu closes when the phase
+changes; "first to tell" phones say anyone may tell; a child's phone in the kids' game is not told to look
+at cards it does not have. Seats are played by WebSockets (tests/server/conftest.py's Table); browser
+phones reuse their tokens. Screenshots: test-output/page-states-*.png.
+"""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from playwright.async_api import expect
+
+
+def _long_names_module():
+    """test_long_names.py's Scene and runner (loaded by path: test modules are not importable)."""
+    path = Path(__file__).resolve().parent / "test_long_names.py"
+    spec = importlib.util.spec_from_file_location("_e2e_long_names", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LN = _long_names_module()
+NAMES = ["Аня", "Александра", "Борис", "Вика"]
+
+
+async def _run(server_process, launch_options, output_dir, body) -> None:
+    async def wrapped(sc) -> None:
+        sc.prefix = "page-states"
+        await body(sc)
+    await LN._run(server_process, launch_options, output_dir, wrapped)
+
+
+async def test_settings_form_follows_the_server_and_the_ruleset(server_process, launch_options, output_dir):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES)
+        host = table.phones[0]
+        page = await sc.page(f"/join/{table.code}", LN.PHONE, host.token, table.code)
+        await expect(page.get_by_test_id("settings-form")).to_be_visible()
+        mode = page.get_by_test_id("setting-mode")
+        await expect(mode.locator("option[value=trio]")).to_have_text("Trio (with extra cards) — 3 players")
+        await expect(mode.locator("option[value=pairs]")).to_have_text("Pairs — 8–14 players")
+        await expect(page.get_by_test_id("setting-short_game")).to_be_visible()
+
+        # Dixit: no short game, no special cells or restrictions, no mode but the standard table.
+        await page.get_by_test_id("setting-ruleset").select_option("dixit")
+        table.expected += 1
+        await table.sync()
+        assert table.tv.state["room"]["settings"]["ruleset"] == "dixit"
+        await expect(page.get_by_test_id("setting-short_game")).to_be_hidden()
+        await expect(page.get_by_test_id("setting-special_cells")).to_be_hidden()
+        await expect(page.get_by_test_id("setting-restriction")).to_be_hidden()
+        await expect(mode.locator("option[value=standard]")).to_have_text("Standard — 3–6 players")
+        for hidden in ("pairs", "trio", "duel", "kids"):
+            assert await mode.locator(f"option[value={hidden}]").get_attribute("hidden") is not None, hidden
+        await LN._fits(page, 390, "Dixit settings")
+        await sc.shot(page, "dixit-settings")
+
+        # A setting the server refuses (trio has no Dixit table) does not stay on screen.
+        await mode.select_option("trio")
+        await expect(page.locator(".toast")).to_be_visible()
+        await expect(mode).to_have_value("standard")
+        assert table.tv.state["room"]["settings"]["mode"] == "standard"
+        await sc.shot(page, "refused-snaps-back")
+
+    await _run(server_process, launch_options, output_dir, body)
+
+
+async def test_tv_speaks_the_rooms_language_from_its_first_state(server_process, launch_options, output_dir):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[1:3])
+        # The TV's browser is English; the host picks Russian for the TV.
+        await expect(tv.locator(".join-title")).to_have_text("Scan to join")
+        await expect(tv.get_by_test_id("lang")).to_have_text("RU")
+        await table.act(table.phones[0], "set_settings", settings={"lang": "ru"})
+        await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
+        await tv.reload()
+        await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
+        await expect(tv.get_by_test_id("lang")).to_have_text("EN")     # the switch offers the other language
+        await sc.shot(tv, "tv-reloaded-ru")
+
+        # A phone for a room that does not exist says so instead of "Connecting…".
+        lost = await sc.page("/join/ZZZZ", LN.PHONE)
+        await expect(lost.get_by_test_id("no-room")).to_be_visible()
+        await expect(lost.get_by_test_id("conn")).to_have_text("No such room")
+        await sc.shot(lost, "no-such-room")
+
+    await _run(server_process, launch_options, output_dir, body)
+
+
+async def test_paused_host_reaches_the_menu_and_it_closes_on_a_new_phase(server_process, launch_options, output_dir):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES)
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"first_storyteller": "claim", "special_cells": False})
+        page = await sc.page(f"/join/{table.code}", LN.PHONE, host.token, table.code)
+        other = await sc.page(f"/join/{table.code}", LN.PHONE, table.phones[2].token, table.code)
+        await expect(page.get_by_test_id("settings-form")).to_be_visible()
+        await table.act(host, "start")
+
+        # "First to tell": nobody is the storyteller yet, every phone may tell.
+        for p in (page, other):
+            await expect(p.get_by_test_id("you-tell")).to_contain_text("Anyone may tell")
+            await expect(p.get_by_test_id("storyteller-badge")).to_have_count(0)
+        await sc.shot(other, "claim")
+
+        await table.act(host, "pause")
+        await expect(page.locator(".paused-veil")).to_be_visible()
+        await page.get_by_test_id("paused-host-menu").click()
+        menu = page.get_by_test_id("host-menu")
+        await expect(menu).to_be_visible()
+        await sc.shot(page, "paused-host-menu")
+        await menu.get_by_test_id("pause").click()          # "Resume", above the veil
+        table.expected += 1                                   # the page's resume: every socket reads it
+        await table.sync()
+        assert not table.tv.state["room"]["paused"]
+        await expect(page.locator(".paused-veil")).to_have_count(0)
+        await expect(menu).to_be_visible()
+
+        # Someone tells: the phase changes and the menu gets out of the way.
+        teller = table.phones[1]
+        await table.act(teller, "tell", card=teller.me["hand"][0], association="Who ate the cake?")
+        await expect(page.get_by_test_id("phone-playing")).to_be_visible()
+        await expect(menu).to_have_count(0)
+
+    await _run(server_process, launch_options, output_dir, body)
+
+
+async def test_a_childs_phone_is_not_told_to_look_at_its_cards(server_process, launch_options, output_dir):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:3])
+        await table.act(table.phones[0], "set_settings", settings={"mode": "kids"})
+        child = await sc.page(f"/join/{table.code}", LN.PHONE, table.phones[1].token, table.code)
+        await expect(child.get_by_test_id("phone-lobby")).to_be_visible()
+        await table.act(table.phones[0], "start")
+        await expect(child.get_by_test_id("wait-tell")).to_contain_text("find it on the TV")
+        await expect(child.get_by_test_id("wait-tell")).not_to_contain_text("your cards")
+        await sc.shot(child, "kids-child-waits")
+
+    await _run(server_process, launch_options, output_dir, body)
