@@ -46,6 +46,48 @@ async def tv_page(request: web.Request) -> web.StreamResponse:
 
 
 _TV_PAGE = _page("tv/index.html")
+_PHONE_PAGE = _page("phone/index.html")
+
+# What a phone sees at a join address without a room to join (no code, and no game open here yet): a
+# friendly page in both languages instead of aiohttp's bare "404: Not Found".
+_NO_ROOM_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Imaginarium</title><link rel="icon" href="/favicon.ico">
+<style>body{font:20px/1.4 system-ui,sans-serif;margin:2em auto;max-width:30em;padding:0 1em;text-align:center}
+h1{font-size:1.6em}p{color:#444}</style></head>
+<body><h1>&#x1F418; No game is open here yet</h1>
+<p>Open <b>/tv</b> on the TV, then scan the QR code it shows with this phone.</p>
+<h1 lang="ru">Здесь пока нет игры</h1>
+<p lang="ru">Откройте <b>/tv</b> на телевизоре и отсканируйте QR-код с экрана этим телефоном.</p>
+</body></html>
+"""
+
+
+async def join_page(request: web.Request) -> web.StreamResponse:
+    """`GET /join/{code}` (alias `/p/{code}`): the phone page. An unknown code still gets it (the page
+    says "no such room" and points back at the TV's QR code); `/join/CODE/` drops the slash."""
+    code = request.match_info.get("code", "")
+    if request.path.endswith("/"):
+        raise web.HTTPFound(f"/join/{code}")
+    return await _PHONE_PAGE(request)
+
+
+async def join_without_code(request: web.Request) -> web.StreamResponse:
+    """`GET /join` or `/join/` (also `/p`, `/p/`): the current room's join page (the room a bare `/tv`
+    shows), or a friendly "no game yet" page (404) when there is none. A phone never makes a room."""
+    room = request.app[keys.ROOMS].current()
+    if room is not None:
+        raise web.HTTPFound(f"/join/{room.code}")
+    return web.Response(text=_NO_ROOM_HTML, status=404, content_type="text/html",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def favicon(request: web.Request) -> web.StreamResponse:
+    """`GET /favicon.ico`: the elephant (`web/shared/favicon.png`), for browsers that ask by that name."""
+    path = request.app[keys.CONFIG].web_dir / "shared" / "favicon.png"
+    if not path.is_file():
+        raise web.HTTPNotFound(text="favicon.png is missing")
+    return web.FileResponse(path, headers={"Content-Type": "image/png", "Cache-Control": "max-age=86400"})
 
 
 async def index(request: web.Request) -> web.StreamResponse:
@@ -201,8 +243,12 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
     r = app.router
     r.add_get("/", index)
     r.add_get("/tv", tv_page)
-    r.add_get("/join/{code}", _page("phone/index.html"))
-    r.add_get("/p/{code}", _page("phone/index.html"))
+    for prefix in ("/join", "/p"):
+        r.add_get(prefix, join_without_code)
+        r.add_get(prefix + "/", join_without_code)
+        r.add_get(prefix + "/{code}", join_page)
+        r.add_get(prefix + "/{code}/", join_page)
+    r.add_get("/favicon.ico", favicon)
     r.add_post("/api/rooms", create_room)
     r.add_get("/api/rooms/{code}", room_info)
     r.add_get("/api/rooms/{code}/qr.png", room_qr)
