@@ -137,10 +137,25 @@ function settingsForm(getCtx) {
   // stale state_id (typing a number and tapping Start fires the input's change first).
   let pending = false;
   let startQueued = false;
+  // Settings tapped while one is on its way wait for its answer and then go together: two quick taps must
+  // not carry the same state_id (the second would be refused as stale and lost).
+  let queued = null;
+  let sentAt = null;
+  const send = (settings) => {
+    const c = getCtx();
+    if (c.send('set_settings', { settings })) { pending = true; sentAt = c.stateId; }
+  };
   const set = (settings) => {
+    if (pending) { queued = { ...(queued || {}), ...settings }; return; }
     const current = getCtx().room.settings || {};
     if (Object.entries(settings).every(([k, v]) => current[k] === v)) return;  // nothing changes
-    if (getCtx().send('set_settings', { settings })) pending = true;
+    send(settings);
+  };
+  const flush = () => {
+    const next = queued;
+    queued = null;
+    if (next) set(next);
+    return pending;
   };
   const sendStart = () => {
     const c = getCtx();
@@ -237,12 +252,15 @@ function settingsForm(getCtx) {
     const chosen = storyteller.value;
     fill(storyteller, seats.map((r) => h('option', { value: r.seat, text: r.name })));
     if (seats.some((r) => r.seat === chosen)) storyteller.value = chosen;
+    if (pending && c.stateId != null && c.stateId <= sentAt) return;   // our setting is not answered yet
     pending = false;
+    if (flush()) return;                                               // queued taps went out: wait again
     if (startQueued) { startQueued = false; sendStart(); } else start.disabled = false;
   }
   /** A refused setting or start: nothing is in flight any more; Start can be tapped again. */
   function refused() {
     pending = false;
+    if (flush()) return;      // a later tap is still wanted: send it
     startQueued = false;
     update(getCtx(), true);   // back to what the server holds
     start.disabled = false;

@@ -120,7 +120,7 @@ function renderShell() {
 
 function ctx() {
   const game = last.game;
-  return { room: last.room, game, you: last.you || {}, me: game?.me || null, code, send, sentByMe, token: readToken };
+  return { room: last.room, game, you: last.you || {}, me: game?.me || null, code, send, sentByMe, token: readToken, stateId: last.state_id };
 }
 
 function screenKey(c) {

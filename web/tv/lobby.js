@@ -15,6 +15,13 @@ export function create(ctx) {
   const qr = h('img', { class: 'qr', alt: t('qr_alt'), src: `/api/rooms/${encodeURIComponent(ctx.code)}/qr.png`,
     'data-testid': 'qr' });
   const url = h('div', { class: 'join-url', 'data-testid': 'join-url' });
+  // The mDNS name as a second way in (phones that resolve .local names); from GET /api/info.
+  const alt = h('div', { class: 'join-alt', 'data-testid': 'join-alt', hidden: true });
+  fetch(`/api/info?room=${encodeURIComponent(ctx.code)}`).then((r) => r.json()).then((info) => {
+    if (!info.mdns_url) return;
+    alt.textContent = t('tv.also_at', { url: `${info.mdns_url}/join/${ctx.code}` });
+    alt.hidden = false;
+  }).catch(() => { /* the QR and the address above are enough */ });
   const codeEl = h('div', { class: 'room-code', 'data-testid': 'room-code', text: ctx.code });
   const roster = h('ul', { class: 'roster', 'data-testid': 'roster' });
   const count = h('h2', { class: 'roster-title' });
@@ -25,6 +32,7 @@ export function create(ctx) {
       h('h2', { class: 'join-title', text: t('tv.scan_to_join') }),
       h('div', { class: 'qr-frame' }, qr),
       url,
+      alt,
       h('div', { class: 'room-code-label', text: t('room_code') }),
       codeEl),
     h('section', { class: 'lobby-side' }, count, roster, settings, hint));
