@@ -13,6 +13,11 @@ NAME_MAX = 24          # graphemes (docs/protocol.md `join`)
 ASSOCIATION_MAX = 200  # graphemes (docs/architecture.md, `tell`)
 
 _ZWJ = "\u200d"
+# Unicode bidi controls (UAX #9): embeddings/overrides LRE RLE PDF LRO RLO, isolates LRI RLI FSI PDI, and
+# the marks LRM RLM ALM. In a name or an association they could flip the rest of a TV line or a roster;
+# RTL letters themselves (Hebrew, Arabic) are kept. Named here so no future exception for format
+# characters lets them back in.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
 def _extends(ch: str) -> bool:
@@ -54,12 +59,14 @@ def grapheme_count(text: str) -> int:
 
 
 def clean(text: str) -> str:
-    """NFC-normalise, drop control and format characters (except the joiners emoji need), turn any
-    whitespace run into one space and strip the ends."""
+    """NFC-normalise, drop control and format characters (except the joiners emoji need; always the
+    bidi controls `BIDI_CONTROLS`), turn any whitespace run into one space and strip the ends."""
     text = unicodedata.normalize("NFC", text)
     kept = []
     for ch in text:
         cat = unicodedata.category(ch)
+        if ch in BIDI_CONTROLS:
+            continue
         if ch.isspace():
             kept.append(" ")
         elif cat in ("Cc", "Cs", "Co", "Cn") or (cat == "Cf" and ch not in (_ZWJ, "\u200c")

@@ -519,6 +519,31 @@ async def test_association_text_is_cleaned_and_kept_as_text(make_table):
     assert table.tv.game["association"] == "<b>Who</b> ate the cake?"  # the pages render it as text
 
 
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"   # every bidi control
+
+
+async def test_bidi_controls_are_stripped_from_every_name_and_association_rtl_letters_kept(make_table):
+    table = await make_table(4, start=False)
+    host, other = table.phones[0], table.phones[1]
+    await table.act(other, "rename", name=f"\u202eשרה{BIDI}\u2069 Ann")
+    await table.act(host, "set_settings", settings={"mode": "kids"})
+    await table.act(host, "add_child", name=f"\u2067مريم\u2069\u200f", colour="navy")
+    names = [m["name"] for r in table.tv.state["room"]["roster"] for m in r["people"]]
+    assert names[1] == "שרה Ann" and names[-1] == "مريم"
+    await table.act(host, "set_settings", settings={"mode": "standard"})
+    await table.act(host, "remove_player", seat=table.tv.state["room"]["roster"][-1]["seat"])
+    await table.refused(host, "rename", "bad_name", name=BIDI)   # nothing left: no invisible name
+    await table.act(host, "start")
+    teller = next(p for p in table.phones if "tell" in p.me["can"])
+    await table.act(teller, "tell", card=teller.me["hand"][0], association=f"\u202eWho ate {BIDI}the cake?")
+    assert table.tv.game["association"] == "Who ate the cake?"
+    await table.act(next(p for p in table.phones if p is not teller), "dispute")
+    await table.act(teller, "restate", association=f"\u2068מי אכל{BIDI} the cake?\u2069")
+    assert table.tv.game["association"] == "מי אכל the cake?"
+    for frame in table.tv.frames:   # no state ever carried a bidi control
+        assert not set(frame) & set(BIDI), frame[:80]
+
+
 async def test_a_room_takes_a_bounded_number_of_sockets(make_client, connect_to):
     client = await make_client(max_sockets_per_room=2)
     code = (await (await client.post("/api/rooms")).json())["code"]
