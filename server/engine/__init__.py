@@ -15,12 +15,12 @@ from .rulesets import RULESETS, Ruleset
 from .scoring import score_breakdown, score_round
 from .settings import Settings
 from .state import GameState, from_json, to_json
-from .views import allowed_actions, player_view, public_view
+from .views import allowed_actions, player_view, public_view, seat_view
 
 __all__ = [
     "Board", "CONDITIONS", "EngineError", "GameState", "IllegalAction", "MODES", "MalformedAction",
     "Mode", "RULESETS", "Ruleset", "Settings", "allowed_actions", "apply", "cards_in_play",
     "check_association", "count_words", "deck_in_play", "from_json", "is_question", "min_deck_size",
     "mode_seat_range", "new_game", "player_view", "public_view", "score_breakdown", "score_round",
-    "to_json",
+    "seat_view", "to_json",
 ]

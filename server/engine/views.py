@@ -97,12 +97,24 @@ def player_view(state: GameState, seat: str) -> dict:
     if seat not in state.seats:
         raise KeyError(seat)
     view = public_view(state)
+    view["me"] = seat_view(state, seat)
+    return view
+
+
+def seat_view(state: GameState, seat: str) -> dict:
+    """The ``me`` part of `player_view` alone (what only `seat` sees), so a server sending one state to
+    many phones builds the shared public part once.
+
+    :raises KeyError: for an unknown seat.
+    """
+    if seat not in state.seats:
+        raise KeyError(seat)
     mode = MODES[state.settings.mode]
     if state.phase == "voting":
         played = [c for c, o in zip(state.table, state.owners) if o == seat]
     else:
         played = list(state.played.get(seat, []))
-    view["me"] = {
+    return {
         "seat": seat,
         "active": seat not in state.removed,
         # Duel (000): the storyteller names the association before anyone looks at their cards.
@@ -113,7 +125,6 @@ def player_view(state: GameState, seat: str) -> dict:
         "is_storyteller": seat == state.storyteller,
         "can": allowed_actions(state, seat),
     }
-    return view
 
 
 def allowed_actions(state: GameState, seat: str) -> list[str]:
