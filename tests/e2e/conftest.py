@@ -37,12 +37,17 @@ def _python() -> str:
 class ServerProcess:
     """`python -m server` on a fixed port and data directory; may be killed and started again."""
 
-    def __init__(self, tmp_path: Path):
+    def __init__(self, tmp_path: Path, card_cache: Path | None = None):
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data_dir = tmp_path / "data"
         self.log_path = tmp_path / "server.log"
         self.proc: subprocess.Popen | None = None
+        if card_cache is not None:
+            # The prepared card pictures (<data-dir>/cache/cards) are shared by every server of the session:
+            # each new data directory would otherwise re-encode the whole built-in deck while the test runs.
+            (self.data_dir / "cache").mkdir(parents=True, exist_ok=True)
+            (self.data_dir / "cache" / "cards").symlink_to(card_cache, target_is_directory=True)
 
     def start(self) -> None:
         with open(self.log_path, "a") as log:
@@ -64,10 +69,16 @@ class ServerProcess:
                 if " ERROR " in line or " CRITICAL " in line or line.startswith("Traceback")]
 
 
+@pytest.fixture(scope="session")
+def card_cache(tmp_path_factory):
+    """One folder of prepared card pictures for every server of the session."""
+    return tmp_path_factory.mktemp("card-cache")
+
+
 @pytest.fixture
-def server_process(tmp_path):
+def server_process(tmp_path, card_cache):
     """A started ServerProcess; killed at the end, and its log must hold no ERROR line."""
-    srv = ServerProcess(tmp_path)
+    srv = ServerProcess(tmp_path, card_cache)
     try:
         srv.start()
         yield srv

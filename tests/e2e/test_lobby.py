@@ -93,7 +93,7 @@ async def test_uploading_a_zip_from_the_phone(ui, tmp_path):
     await expect(select.locator("option")).to_have_count(2)
     await expect(select.locator("option:checked")).to_have_text("Summer (6 cards)")
     await expect(tv.locator(".settings")).to_contain_text("Deck: Summer (6 cards)")
-    await host.get_by_test_id("deck-upload").scroll_into_view_if_needed()
+    await host.get_by_test_id("upload-problems").scroll_into_view_if_needed()
     await ui.shot(host, "phone")
     await ui.shot(tv, "tv")
 
