@@ -176,7 +176,8 @@ async def _play_until_game_over(tv, phones, output_dir) -> int:
         # --- scored, or the game ended with this round (the phones then show the final standings).
         screen = phones[0].locator("main.phone-main")
         await expect(screen).to_have_attribute("data-screen", re.compile(r"^(scored|game_over)$"))
-        if await screen.get_attribute("data-screen") == "game_over":
+        # (the last round's result shows first, with "Final standings" instead of "Next round")
+        if await screen.get_attribute("data-screen") == "game_over" or await phones[0].get_by_test_id("see-final").count():
             return round_no
         await expect(main).to_have_attribute("data-phase", "scored")
         await expect(tv.locator(".owner-plate")).to_have_count(4)
@@ -229,7 +230,8 @@ async def _pause_and_resume(tv, phones, output_dir):
     await menu.get_by_test_id("pause").click()
     await expect(tv.get_by_test_id("paused")).to_be_visible()
     await expect(phones[1].locator(".paused-veil")).to_be_visible()
-    await host.locator(".paused-veil").get_by_test_id("resume").click()
+    # The host menu sits above the pause veil (the host still manages the table): its button resumes now.
+    await menu.get_by_test_id("pause").click()
     await expect(tv.get_by_test_id("paused")).to_have_count(0)
     await expect(phones[1].locator(".paused-veil")).to_have_count(0)
     await menu.locator(".sheet-head button").click()
