@@ -305,13 +305,21 @@ class Room:
             "spectators": sum(1 for c in self.connections if c.seat is None and c.role == "phone"),
         }
 
+    def _view_seat(self, conn: Connection) -> str | None:
+        """The engine seat whose player view `conn` gets (a seated phone in the game), else None (the
+        public view: TV, spectators, a phone in the lobby)."""
+        seat = self.seat_of(conn.seat)
+        if self.game is not None and seat is not None and conn.role == "phone" and seat in self.game.seats:
+            return seat
+        return None
+
     def state_for(self, conn: Connection, room_view: dict | None = None) -> dict:
         """The `state` message for `conn`: player_view of its seat for a seated phone (both phones of
         a pairs team get the same one), public_view otherwise."""
-        seat = self.seat_of(conn.seat)
+        seat = self._view_seat(conn)
         if self.game is None:
             game = None
-        elif seat is not None and conn.role == "phone" and seat in self.game.seats:
+        elif seat is not None:
             game = engine.player_view(self.game, seat)
         else:
             game = engine.public_view(self.game)
@@ -319,17 +327,28 @@ class Room:
                 "game": game, "you": self._you(conn)}
 
     def broadcast(self) -> None:
-        """Queue the current state on every connection (the public view is serialised once)."""
-        room_view = self.room_view()
-        public_cache: dict[tuple, str] = {}
+        """Queue the current state on every connection. Each frame's text is exactly
+        `_dumps(self.state_for(conn))`, but what sockets share is encoded once per broadcast: the room
+        view for all; the public game view once; each seat's `me` once (both phones of a pairs team);
+        then the text is spliced, and sockets with the same `you` (the TV, spectators) share a frame."""
+        head = f'{{"type":"state","state_id":{self.state_id},"room":{_dumps(self.room_view())},"game":'
+        if self.game is None:
+            public = "null"
+        else:
+            public = _dumps(engine.public_view(self.game))
+        games: dict[str | None, str] = {None: public}
+        frames: dict[tuple, str] = {}
         for conn in list(self.connections):
-            if conn.seat is None or conn.role != "phone":
-                key = (conn.role, conn.seat)
-                if key not in public_cache:
-                    public_cache[key] = _dumps(self.state_for(conn, room_view))
-                conn.send_state(public_cache[key])
-            else:
-                conn.send_state(_dumps(self.state_for(conn, room_view)))
+            seat = self._view_seat(conn)
+            you = self._you(conn)
+            key = (seat, *you.values())
+            text = frames.get(key)
+            if text is None:
+                game = games.get(seat)
+                if game is None:  # player_view = public_view + "me" as its last key
+                    game = games[seat] = f'{public[:-1]},"me":{_dumps(engine.seat_view(self.game, seat))}}}'
+                text = frames[key] = f'{head}{game},"you":{_dumps(you)}}}'
+            conn.send_state(text)
 
     # ------------------------------------------------------------------ applying messages
     def handle(self, conn: Connection, msg: dict) -> None:
