@@ -135,12 +135,17 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await sc.shot(tv, "tv-lobby")
         await sc.shot(phone, "phone-lobby")
 
-        # A short game without special cells, so the long association meets no condition.
-        await table.act(host, "set_settings", settings={"short_game": 3, "special_cells": False})
-        await table.act(host, "start")
-        teller = next(p for p in table.phones if "tell" in p.me["can"])
+        # A short game without special cells, so the long association meets no condition; the widest name
+        # ("WWW…") tells first, big on the TV.
+        await table.act(host, "set_settings", settings={"short_game": 3, "special_cells": False,
+                                                        "first_storyteller": "host"})
+        teller = table.phones[3]
+        await table.act(host, "start", storyteller=teller.welcome["seat"])
         await expect(phone.get_by_test_id("phone-telling")).to_be_visible()
+        await expect(tv.get_by_test_id("tv-telling")).to_be_visible()
         await _fits(phone, 390, "phone telling")
+        await _fits(tv, 1920, "TV telling")
+        await sc.shot(tv, "tv-telling")
         await table.act(teller, "tell", card=teller.me["hand"][0], association=LONG_ASSOCIATION)
 
         # Playing: one card in, four awaited: the hand, the chips and the association all fit.

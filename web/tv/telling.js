@@ -3,6 +3,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
+import { graphemeCount } from '/static/shared/text.js';
 import { conditionsBox, waitingChips } from './parts.js';
 
 const ROLE = { duel: 'tv.duel_storyteller', kids: 'tv.kids_storyteller' };
@@ -23,7 +24,7 @@ export function create() {
       st ? h('div', { class: 'storyteller-hero' },
         elephantToken(seatColour(ctx.room, st), 180),
         h('div', { class: 'storyteller-text' },
-          h('div', { class: 'storyteller-name', text: seatName(ctx.room, st) }),
+          h('div', { class: `storyteller-name${graphemeCount(seatName(ctx.room, st)) > 14 ? ' long' : ''}`, text: seatName(ctx.room, st) }),
           h('div', { class: 'storyteller-role', text: t(ROLE[g.mode] || 'tv.storyteller_choosing') })))
         : h('div', { class: 'storyteller-hero' },
           h('div', { class: 'storyteller-text' },
