@@ -164,6 +164,7 @@ class Room:
         game = record.get("game")
         self.game = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
+        self._deck_info: dict | None = None  # the room view's deck entry; read once per deck choice
 
     # ------------------------------------------------------------------ construction / persistence
     @classmethod
@@ -298,7 +299,7 @@ class Room:
             "roster": roster,
             "people": len(self.data["seats"]),
             "settings": settings,
-            "deck": self.env.deck_info(settings.get("deck", "builtin")),
+            "deck": self._deck(settings.get("deck", "builtin")),
             "join_url": self.env.join_url(self.code),
             "colours": list(COLOURS),
             "colours_free": [c for c in COLOURS if c not in used],
@@ -312,6 +313,14 @@ class Room:
         if self.game is not None and seat is not None and conn.role == "phone" and seat in self.game.seats:
             return seat
         return None
+
+    def _deck(self, deck_id: str) -> dict:
+        """`env.deck_info(deck_id)`, looked up on disk once per deck choice rather than per state:
+        again when the deck setting changes, and on every `set_settings` and `start` (a deck folder
+        edited by hand shows its new size then)."""
+        if self._deck_info is None or self._deck_info["id"] != deck_id:
+            self._deck_info = self.env.deck_info(deck_id)
+        return self._deck_info
 
     def state_for(self, conn: Connection, room_view: dict | None = None) -> dict:
         """The `state` message for `conn`: player_view of its seat for a seated phone (both phones of
@@ -513,6 +522,7 @@ class Room:
         self._new_person(self._check_name(msg.get("name")), self._check_colour(msg.get("colour")), child=True)
 
     def _do_set_settings(self, conn: Connection, msg: dict) -> None:
+        self._deck_info = None  # choosing a deck (even the same one) reads its folder again
         patch = msg.get("settings")
         if not isinstance(patch, dict) or not patch:
             raise Malformed("settings must be a non-empty object")
@@ -629,6 +639,7 @@ class Room:
         self.data["seats"].remove(entry)
 
     def _do_start(self, conn: Connection, msg: dict) -> None:
+        self._deck_info = None
         settings = engine_settings(self.data["settings"])
         seats = [e["seat"] for e in self._leads()]
         try:
