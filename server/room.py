@@ -12,7 +12,6 @@ synchronous step (no `await` in between), then every connection gets its new vie
 """
 from __future__ import annotations
 
-import copy
 import json
 import logging
 import secrets
@@ -164,6 +163,9 @@ class Room:
         game = record.get("game")
         self.game = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
+        # the record as last committed, as JSON text: a refused or unstorable action rolls back to it
+        # (cheaper than a deep copy of the record before every action)
+        self._committed = _dumps(record)
         self._deck_info: dict | None = None  # the room view's deck entry; read once per deck choice
 
     # ------------------------------------------------------------------ construction / persistence
@@ -394,8 +396,8 @@ class Room:
             raise Refused("wrong_phase")
         if spec.game_action and self.data["paused"]:
             raise Refused("paused")
-        # 4. the action, on a backup so a refusal or a failed write leaves nothing behind
-        backup = (copy.deepcopy(self.data), self.game)
+        # 4. the action; a refusal or a failed write rolls back to the committed record: nothing changes
+        backup_game = self.game
         before = self._epoch_key()
         told = {c: self._welcome_key(c) for c in self.connections}
         try:
@@ -410,14 +412,15 @@ class Room:
                     self.data.setdefault("actors", {})[self.seat_of(actor)] = actor
             self.env.store.save(self.code, self.record())
         except StorageError as exc:
-            self.data, self.game = backup
+            self.data, self.game = json.loads(self._committed), backup_game
             conn.seat = seat
             log.warning("room %s: could not store %s: %s", self.code, kind, exc)
             raise Refused("storage_failed") from exc
         except BaseException:
-            self.data, self.game = backup
+            self.data, self.game = json.loads(self._committed), backup_game
             conn.seat = seat
             raise
+        self._committed = _dumps(self.data)
         conn.floor = self.state_id  # a socket without a seat cannot repeat this action either
         if after_commit:
             after_commit()
