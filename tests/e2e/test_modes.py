@@ -191,6 +191,7 @@ async def test_duel_two_players_race_the_mammoth(ui):
             await expect(grid.locator(".grid-card")).to_have_count(6)
             await grid.locator(".grid-card").first.click()
             await expect(confirm).to_be_disabled()          # two cards, not one
+            await expect(confirm).to_contain_text(re.compile(r"(Choose|Выберите ещё) 1"))
             if round_no == 1 and i == 0:
                 await ui.shot(phone, "phone-hand")
             played += await play_second_and_confirm(phone)

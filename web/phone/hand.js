@@ -30,8 +30,10 @@ function playForm(ctx) {
   const need = duel ? 2 : 1;
   const top = h('div');
   const bar = confirmBar(() => ctx.send('play_card', need === 1 ? { card: grid.selected()[0] } : { cards: grid.selected() }));
-  const refresh = () => bar.update(need === 1 ? t('phone.play_this_card') : t('phone.play_these_cards'),
-    grid.selected().length === need);
+  // Duel: two cards; the button says how many are still to choose.
+  const refresh = () => bar.update(need === 1 ? t('phone.play_this_card')
+    : grid.selected().length === need ? t('phone.play_these_cards') : t('phone.choose_n_more', { n: need - grid.selected().length }),
+  grid.selected().length === need);
   const grid = cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
     deck: ctx.room.deck?.id, selectable: true, max: need, onChange: () => refresh(),
   });
