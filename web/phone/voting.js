@@ -93,12 +93,17 @@ function proxyForm(ctx) {
 
 function waitView(ctx) {
   const me = ctx.me;
+  const partner = me?.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null;
   const title = me?.is_storyteller ? t('phone.others_voting')
-    : me?.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
+    : partner ? t('phone.team_voted_for', { n: me.vote })
+      : me?.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
+  const grid = cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id }).el;
+  // The card voted for stays marked while the others vote (pairs: whichever phone voted).
+  if (me?.vote != null) grid.querySelector(`[data-number="${me.vote}"]`)?.classList.add('voted');
   return h('div', { class: 'wait-view' },
     notice(title, null, 'voted'),
-    me?.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null,
+    partner,
     associationBox(ctx),
     waitingChips(ctx),
-    cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id }).el);
+    grid);
 }
