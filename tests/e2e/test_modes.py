@@ -222,6 +222,8 @@ async def test_duel_two_players_race_the_mammoth(ui):
         await expect(race.filter(has_text="Наш слон")).to_contain_text(f"{2 * (round_no - 1)}/20")
         if round_no <= 2:
             await ui.shot(tv, f"tv-scored-{round_no}")
+        # The phones show the mammoth's move too (phones[1] speaks English).
+        await expect(phones[1].get_by_test_id("mammoth-points")).to_have_text(f"The mammoth: +{3 if round_no == 1 else 0}")
         if round_no == 1:
             await ui.shot(phones[1], "phone-scored")
         await phones[0].get_by_test_id("next-round").click()

@@ -27,7 +27,10 @@ export function create() {
       })) : h('div', { class: 'my-points', 'data-testid': 'my-points' },
         h('div', { class: `my-points-value${p > 0 ? ' up' : ''}`, text: p > 0 ? `+${p}` : String(p) }),
         h('div', { class: 'my-points-label', text: t('phone.points_this_round') }),
-        why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null),
+        why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null,
+        // Duel: the race is against the mammoth, so its move this round matters as much as ours.
+        c.game.mode === 'duel' ? h('div', { class: 'mammoth-points', 'data-testid': 'mammoth-points',
+          text: t('phone.mammoth_moved', { n: r.points?.mammoth ?? 0 }) }) : null),
       notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
       (c.me?.can || []).includes('next_round')
         ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
