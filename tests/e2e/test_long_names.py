@@ -157,7 +157,7 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await _fits(phone, 390, "phone hand")
         await _fits(tv, 1920, "TV playing")
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=progress]") <= await tv.evaluate(TOP_JS, ".board")
-        assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".backs .card")
+        assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".backs")   # the row, not a card still landing
         await sc.shot(tv, "tv-playing")
         await sc.shot(phone, "phone-hand")
 
@@ -179,6 +179,7 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
             assert len(label) >= 2, label
         await _fits(phone, 390, "phone result")
         await _fits(tv, 1920, "TV result")
+        assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
         await sc.shot(tv, "tv-scored")
         await sc.shot(phone, "phone-scored")
 
@@ -230,6 +231,10 @@ async def test_pairs_team_names_fit_the_phone_and_the_tv(server_process, launch_
         await expect(phone.get_by_test_id("phone-scored")).to_be_visible()
         await _fits(phone, 390, "pairs phone result")
         await _fits(tv, 1920, "pairs TV result")
+        assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+        # two teams led by "Александра…" and "Александр…": their vote tokens still read differently
+        tokens = await tv.locator(".vote-token").evaluate_all("els => els.map((e) => [e.textContent, e.title])")
+        assert tokens and len({text for text, _ in tokens}) == len({who for _, who in tokens}), tokens
         # the host menu lists every person on its own row, inside the phone
         await host_page.get_by_test_id("host-menu-btn").click()
         await expect(host_page.get_by_test_id("host-menu")).to_be_visible()

@@ -76,15 +76,21 @@ export function standings(game) {
 }
 
 /**
- * A vote token's label for a seat: two letters of its name, or more when another seat's name starts the
- * same way ("Алекс" / "Алёна" → "Алек" / "Алё"), up to 4.
+ * A vote token's label for a seat: two letters of its name ("Ан" for Аня); when another seat's label would
+ * be the same, the initials of its words ("Анна Петрова" → "АП") or three letters ("Алё" / "Але").
  */
 export function voteLabel(room, seat) {
   const name = seatName(room, seat);
-  const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name.toLowerCase());
-  for (let n = 2; n < 4; n++) {
-    const label = shortLabel(name, n);
-    if (!others.some((o) => shortLabel(o, n).toLowerCase() === label.toLowerCase())) return label;
+  const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name);
+  const ways = [(n) => shortLabel(n, 2), initials, (n) => shortLabel(n, 3), (n) => shortLabel(n, 4)];
+  for (const way of ways) {
+    const label = way(name);
+    if (label.length > 1 && !others.some((o) => way(o).toLowerCase() === label.toLowerCase())) return label;
   }
-  return shortLabel(name, 4);
+  return shortLabel(name, 2);
+}
+
+/** First letters of the first two words ("Александр Сергеевич Пушк" → "АС"). */
+function initials(name) {
+  return String(name).split(/[\s&]+/).filter(Boolean).slice(0, 2).map((w) => shortLabel(w, 1)).join('');
 }

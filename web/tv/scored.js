@@ -3,7 +3,7 @@
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
-import { seatName, seatColour, seatInfo, ownerName, elephantName } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel } from '/static/shared/roster.js';
 import { tableCards } from './table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
 
@@ -60,7 +60,7 @@ function resultCards(ctx, r) {
     const ownerColour = ['bot', 'deck', 'mammoth'].includes(owner) ? null : seatColour(ctx.room, owner);
     append(card, [
       h('div', { class: 'votes', style: { '--i': i } },
-        (entry.votes || []).map((v) => voteToken(seatColour(ctx.room, v), seatName(ctx.room, v)))),
+        (entry.votes || []).map((v) => voteToken(seatColour(ctx.room, v), seatName(ctx.room, v), voteLabel(ctx.room, v)))),
       // Trio: a vote on a bot card scores nothing for anyone (RULES.md §2.3): say so on the card.
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
