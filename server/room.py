@@ -790,5 +790,10 @@ class Room:
         self.data["paused"] = False
 
 
+# one encoder for every frame: json.dumps with options would build a new one per call (many per action)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def _dumps(message: dict) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text, non-ASCII kept (what the sockets and the store get)."""
+    return _ENCODE(message)
