@@ -6,6 +6,13 @@ on disk. WAL mode with `synchronous=FULL` makes each commit durable when `save` 
 power cut after that loses nothing); WAL lets the write be one fsync of the log. A snapshot per action is
 a few kilobytes; people act a few times a second at most, so the cost (a millisecond or so, more on an SD
 card) is not worth an append-only log and replay logic.
+
+FULL, not NORMAL, on purpose (measured for issue 6 with scripts/bench.py, README "Performance"): NORMAL
+would skip the fsync (a commit survives a killed process at once, but a power cut, a real event for a Pi
+in a living room, may lose the last acknowledged actions). It saved about 1 ms at the median per action
+in one room and nothing measurable at the median with 50 rooms; the tail of the fsync depends on how busy
+the disk is. Moving the fsync off the event loop (a group commit that sends states only once their
+commit is durable) is the lever if a slow SD card ever makes this wait matter.
 """
 from __future__ import annotations
 
