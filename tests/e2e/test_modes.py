@@ -435,3 +435,29 @@ async def hand(phone) -> list[str]:
 
 async def name_of(phone) -> str:
     return (await phone.locator(".phone-top .me-name").text_content()).strip()
+
+
+async def test_kids_one_child_plays_against_the_adults_elephant(ui):
+    ui.prefix = "kids-one-child"
+    tv, code = await ui.tv()
+    adult = await ui.phone(code, "Папа", "navy")
+    await adult.get_by_test_id("setting-mode").select_option("kids")
+    await adult.get_by_test_id("child-name").fill("Петя")
+    await adult.get_by_test_id("add-child").click()
+    await expect(tv.get_by_test_id("roster")).to_contain_text("Петя")
+    await adult.get_by_test_id("start").click()
+    await wait_phase(tv, "telling", 1)
+    # Two elephants: the child's and the adult's (RULES.md §2.5).
+    await expect(tv.get_by_test_id("standings").locator(".standing")).to_have_count(2)
+    told = await tell(adult, association(1))
+    await wait_phase(tv, "voting")
+    table = await table_cards(tv, 3)
+    wrong = next(n for c, n in table.items() if c != told)
+    await adult.locator(f'.card-grid.selectable .grid-card[data-number="{wrong}"]').click()
+    await adult.get_by_test_id("confirm").click()
+    # The child missed: the adult's elephant moves one cell, the child's stays.
+    await wait_phase(tv, "scored")
+    adult_seat = await seat_of(adult)
+    await expect(tv.locator(f'.points-item[data-elephant="{adult_seat}"] .points-value')).to_have_text("+1")
+    await expect(tv.get_by_test_id("kids-cheer")).to_have_count(0)
+    await ui.shot(tv, "tv-scored")
