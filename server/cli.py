@@ -28,7 +28,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--data-dir", type=Path, default=None,
                    help=f"where rooms and imported decks are kept (default {default_data_dir()})")
     p.add_argument("--no-zeroconf", action="store_true", help="do not advertise over mDNS")
-    p.add_argument("--lang", choices=LANGS, default="en", help="default language of new rooms")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="TV language of new rooms (default: the TV browser's own language)")
     p.add_argument("--advertise-ip", default=None, help="the LAN address to put in the QR code")
     p.add_argument("--no-prepare-cards", action="store_true",
                    help="do not prepare the built-in deck's card pictures in the background at start-up")

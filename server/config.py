@@ -31,7 +31,7 @@ class Config:
     port: int = 8080
     data_dir: Path = field(default_factory=default_data_dir)
     zeroconf: bool = True
-    lang: str = "en"
+    lang: str | None = None   # None: every screen speaks its own browser's language
     advertise_ip: str | None = None
     web_dir: Path = REPO_ROOT / "web"
     decks_dir: Path = REPO_ROOT / "assets" / "decks"

@@ -99,8 +99,9 @@ SPECS: dict[str, _Spec] = {
 }
 
 
-def default_settings(lang: str) -> dict:
-    """The settings a new room starts with: engine.Settings defaults + deck "builtin" + `lang`."""
+def default_settings(lang: str | None) -> dict:
+    """The settings a new room starts with: engine.Settings defaults + deck "builtin" + `lang` (the TV's
+    language; None lets the TV follow its browser)."""
     return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang}
 
 
@@ -533,7 +534,7 @@ class Room:
         unknown = set(patch) - set(current)
         if unknown:
             raise Malformed(f"unknown settings {sorted(unknown)}")
-        if "lang" in patch and patch["lang"] not in self.env.langs:
+        if "lang" in patch and patch["lang"] is not None and patch["lang"] not in self.env.langs:
             raise Refused("bad_settings", field="lang", reason="bad_value")
         if self.phase == "game":
             # the game was dealt with these settings; only the TV's language may still change

@@ -72,7 +72,7 @@ class RoomEnv:
 class Rooms:
     """Rooms by code, loaded from the store at start-up."""
 
-    def __init__(self, env: RoomEnv, default_lang: str = "en") -> None:
+    def __init__(self, env: RoomEnv, default_lang: str | None = None) -> None:
         self.env = env
         self.default_lang = default_lang
         self._rooms: dict[str, Room] = {}

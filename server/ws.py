@@ -32,7 +32,7 @@ class Connection:
         self.ws = ws
         self.peer = request.remote or "?"
         self.role = "phone"
-        self.lang = config.lang
+        self.lang = config.lang or "en"   # until the hello names the browser's language
         self.room: Room | None = None
         self.seat: str | None = None
         self.floor = 0

@@ -41,13 +41,14 @@ async def test_full_game_through_the_ui(server, launch_options, output_dir):
                 await phone.get_by_test_id("join").click()
                 await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
                 phones.append(phone)
-            # The TV speaks the room's language (the server's --lang, English), not the Russian browser's,
-            # and switches on a tap.
-            await expect(tv.locator(".join-title")).to_have_text("Scan to join")
-            await expect(tv.get_by_test_id("lang")).to_have_text("RU")
-            await tv.get_by_test_id("lang").click()
+            # With no --lang the TV speaks its own (Russian) browser's language, and switches on a tap.
             await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
             await expect(tv.get_by_test_id("lang")).to_have_text("EN")
+            await tv.get_by_test_id("lang").click()
+            await expect(tv.locator(".join-title")).to_have_text("Scan to join")
+            await expect(tv.get_by_test_id("lang")).to_have_text("RU")
+            await tv.get_by_test_id("lang").click()                     # and back to Russian
+            await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
             roster = tv.get_by_test_id("roster")
             for name, _ in PLAYERS:
                 await expect(roster).to_contain_text(name)

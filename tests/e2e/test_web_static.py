@@ -26,7 +26,7 @@ FAMILIES = {
     "duel_outcome": ["win", "loss", "draw"],
     "owner": ["bot", "deck", "mammoth"],
     "conn": ["connecting", "online", "offline"],
-    "lang": ["en", "ru"],
+    "lang": ["", "en", "ru"],   # "" = automatic (the TV browser's language)
 }
 
 

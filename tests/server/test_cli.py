@@ -13,7 +13,7 @@ from server.config import default_data_dir
 def test_defaults():
     config = config_from_args(parse_args([]))
     assert config.host is None and config.port == 8080 and config.zeroconf
-    assert config.data_dir == default_data_dir() and config.lang == "en" and config.advertise_ip is None
+    assert config.data_dir == default_data_dir() and config.lang is None and config.advertise_ip is None
 
 
 def test_options():

@@ -186,7 +186,8 @@ function settingsForm(getCtx) {
   CONDITIONS.map((c) => h('option', { value: c, text: t(`condition_short.${c}`) })));
   const first = select('first_storyteller', FIRST, 'first_storyteller_opt', (v) => set({ first_storyteller: v }));
   const deckEmpty = select('when_deck_empty', DECK_EMPTY, 'when_deck_empty', (v) => set({ when_deck_empty: v }));
-  const tvLang = select('lang', ['ru', 'en'], 'lang', (v) => set({ lang: v }));
+  // '' = auto: the TV follows its browser's language (settings.lang null)
+  const tvLang = select('lang', ['', 'ru', 'en'], 'lang', (v) => set({ lang: v || null }));
   const storyteller = h('select', { class: 'select', 'data-testid': 'start-storyteller' });
   const storytellerRow = row(t('settings.storyteller_first'), storyteller);
   const start = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'start', text: t('phone.start'),
@@ -243,7 +244,7 @@ function settingsForm(getCtx) {
     restriction.value = s.restriction ?? '';
     first.value = s.first_storyteller;
     deckEmpty.value = s.when_deck_empty;
-    tvLang.value = s.lang;
+    tvLang.value = s.lang || '';
     deckEmptyRow.hidden = s.mode !== 'trio';
     modeHelp.textContent = t(`help.mode.${s.mode || 'standard'}`);
     deck.update(c);
