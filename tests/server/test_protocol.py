@@ -304,6 +304,8 @@ async def test_settings_and_start_refusals(make_table):
     await table.refused(host, "set_settings", "settings_locked", settings={"lang": "ru", "mode": "duel"})
     await table.act(host, "set_settings", settings={"lang": "ru"})   # the TV's language may change
     assert table.tv.state["room"]["settings"]["lang"] == "ru"
+    await table.act(host, "set_settings", settings={"lang": None})   # back to the TV browser's own
+    assert table.tv.state["room"]["settings"]["lang"] is None
     await table.refused(host, "new_game", "wrong_phase")
 
 
