@@ -47,6 +47,18 @@ def cache_path(library: DeckLibrary, deck_id: str, card_id: str, size: str, fmt:
     return library.cache_dir / deck_id / f"{card_id}.{size}.{fmt}"
 
 
+def upright_rgb(im: Image.Image) -> Image.Image:
+    """`im` turned by its EXIF orientation and flattened to RGB (transparency on black, as cards are shown
+    on a dark table). Used for prepared pictures and for checking uploads alike."""
+    im = ImageOps.exif_transpose(im)
+    if im.mode in ("RGBA", "LA", "P", "PA"):
+        im = im.convert("RGBA")
+        flat = Image.new("RGB", im.size, (0, 0, 0))
+        flat.paste(im, mask=im.getchannel("A"))
+        return flat
+    return im.convert("RGB")
+
+
 def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
     """The prepared picture in each of `fmts`, encoded (one decode and resize for all of them).
     Raises ValueError for an unknown size/format, OSError/Pillow errors for an unreadable source."""
@@ -55,14 +67,7 @@ def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
     box = SIZES[size]
     with Image.open(source) as im:
         im.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
-        im = ImageOps.exif_transpose(im)
-        if im.mode in ("RGBA", "LA", "P", "PA"):
-            im = im.convert("RGBA")
-            flat = Image.new("RGB", im.size, (0, 0, 0))
-            flat.paste(im, mask=im.getchannel("A"))
-            im = flat
-        else:
-            im = im.convert("RGB")
+        im = upright_rgb(im)
         if im.width > box[0] or im.height > box[1]:
             im = ImageOps.contain(im, box, Image.LANCZOS)
         out = {}

@@ -30,6 +30,7 @@ from typing import BinaryIO
 
 from PIL import Image, ImageOps
 
+from server.card_images import upright_rgb
 from server.decks import IMAGE_FORMATS, MANIFEST, MAX_CARD_PIXELS, DeckInfo, DeckLibrary, is_deck_id, slug
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
@@ -116,14 +117,7 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
                     return "too_many_pixels"
                 im.draft("RGB", (LONG_SIDE, LONG_SIDE))
                 im.load()
-                im = ImageOps.exif_transpose(im)
-                if im.mode in ("RGBA", "LA", "P", "PA"):
-                    im = im.convert("RGBA")
-                    flat = Image.new("RGB", im.size, (0, 0, 0))
-                    flat.paste(im, mask=im.getchannel("A"))
-                    im = flat
-                else:
-                    im = im.convert("RGB")
+                im = upright_rgb(im)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
