@@ -49,7 +49,10 @@ class Player:
 
     async def recv(self) -> dict:
         """The next message (raises on timeout or a closed socket)."""
-        frame = await self.ws.receive(timeout=RECV_TIMEOUT)
+        return self.take(await self.ws.receive(timeout=RECV_TIMEOUT))
+
+    def take(self, frame) -> dict:
+        """Record one received frame: its text, and the latest state, welcome and seat token it carries."""
         if frame.type.name != "TEXT":
             raise AssertionError(f"{self.name}: expected a text frame, got {frame.type!r} {frame.data!r}")
         self.frames.append(frame.data)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import json
 import os
 import subprocess
 import sys
@@ -69,17 +68,7 @@ def live_player_class(player_cls):
                     return
 
         async def recv(self) -> dict:
-            frame = await asyncio.wait_for(self.inbox.get(), RECV_TIMEOUT)
-            if frame.type != aiohttp.WSMsgType.TEXT:
-                raise AssertionError(f"{self.name}: expected a text frame, got {frame.type!r} {frame.data!r}")
-            self.frames.append(frame.data)
-            msg = json.loads(frame.data)
-            if msg["type"] == "state":
-                self.state = msg
-            elif msg["type"] == "welcome":
-                self.welcome = msg
-                self.token = msg["token"]
-            return msg
+            return self.take(await asyncio.wait_for(self.inbox.get(), RECV_TIMEOUT))
 
         async def close(self) -> None:
             await self.ws.close()
