@@ -3,6 +3,7 @@ folder: the room continues where it was, nothing acknowledged is lost, tokens st
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -28,6 +29,7 @@ class ServerProcess:
     def __init__(self, port: int, data_dir: Path, log: Path) -> None:
         self.port, self.data_dir, self.log = port, data_dir, log
         self.proc: subprocess.Popen | None = None
+        self.base = f"http://127.0.0.1:{port}"
 
     def start(self) -> None:
         out = open(self.log, "ab")
@@ -64,114 +66,109 @@ class ServerProcess:
                 self.proc.wait()
 
 
-async def test_sigkill_mid_round_and_restart_resumes_the_room(tmp_path, wire):
+@contextlib.asynccontextmanager
+async def running_server(tmp_path: Path):
+    """A real server process on a free port (data and log under `tmp_path`), ready, with an HTTP session
+    and one new room: yields ``(server, session, room_code)``; the process is stopped afterwards."""
     server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
-    base = f"http://127.0.0.1:{server.port}"
     server.start()
     try:
         async with aiohttp.ClientSession() as session:
             await server.ready(session)
-
-            async def open_socket(name):
-                return wire.Player(await session.ws_connect(f"{base}/ws"), name)
-
-            code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-            tv = await open_socket("tv")
-            await tv.hello(code, role="tv")
-            table = wire.Table(code, tv, [], tv.state_id)
-            for i in range(4):
-                p = await open_socket(f"P{i + 1}")
-                await p.hello(code)
-                table.phones.append(p)
-                await table.act(p, "join", name=f"P{i + 1}", colour=["red", "blue", "green", "teal"][i])
-            await table.act(table.phones[0], "start")
-            await table.play_until(lambda g: g["round"] == 2 and g["phase"] == "playing")
-            # one more card down, acknowledged, then the power cord
-            player = next(p for p in table.phones if "play_card" in p.me["can"])
-            await table.act(player, "play_card", card=player.me["hand"][0])
-            before = {p.welcome["seat"]: (p.token, p.me) for p in table.phones}
-            public_before = tv.game
-            last_id = table.expected
-            server.kill()
-            for p in table.sockets:
-                await p.ws.close()
-
-            server.start()
-            health = await server.ready(session)
-            assert health["rooms"] >= 1
-            tv2 = await open_socket("tv2")
-            await tv2.hello(code, role="tv")
-            assert tv2.state_id == last_id
-            assert tv2.game == public_before
-            phones2 = []
-            for seat, (token, me) in before.items():
-                p = await open_socket(seat)
-                welcome = await p.hello(code, token=token)
-                assert welcome["seat"] == seat
-                assert p.me == me  # the same hand, the same card down
-                phones2.append(p)
-            table2 = wire.Table(code, tv2, phones2, last_id)
-            await table2.sync()
-            await table2.play_until(lambda g: g["round"] == 3)
-            assert tv2.state_id > last_id
-        assert f"/join/{code}" in (tmp_path / "server.log").read_text()  # the banner names the room
+            async with session.post(f"{server.base}/api/rooms") as resp:
+                code = (await resp.json())["code"]
+            yield server, session, code
     finally:
         server.stop()
+
+
+async def test_sigkill_mid_round_and_restart_resumes_the_room(tmp_path, wire):
+    async with running_server(tmp_path) as (server, session, code):
+        base = server.base
+
+        async def open_socket(name):
+            return wire.Player(await session.ws_connect(f"{base}/ws"), name)
+
+        tv = await open_socket("tv")
+        await tv.hello(code, role="tv")
+        table = wire.Table(code, tv, [], tv.state_id)
+        for i in range(4):
+            p = await open_socket(f"P{i + 1}")
+            await p.hello(code)
+            table.phones.append(p)
+            await table.act(p, "join", name=f"P{i + 1}", colour=["red", "blue", "green", "teal"][i])
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["round"] == 2 and g["phase"] == "playing")
+        # one more card down, acknowledged, then the power cord
+        player = next(p for p in table.phones if "play_card" in p.me["can"])
+        await table.act(player, "play_card", card=player.me["hand"][0])
+        before = {p.welcome["seat"]: (p.token, p.me) for p in table.phones}
+        public_before = tv.game
+        last_id = table.expected
+        server.kill()
+        for p in table.sockets:
+            await p.ws.close()
+
+        server.start()
+        health = await server.ready(session)
+        assert health["rooms"] >= 1
+        tv2 = await open_socket("tv2")
+        await tv2.hello(code, role="tv")
+        assert tv2.state_id == last_id
+        assert tv2.game == public_before
+        phones2 = []
+        for seat, (token, me) in before.items():
+            p = await open_socket(seat)
+            welcome = await p.hello(code, token=token)
+            assert welcome["seat"] == seat
+            assert p.me == me  # the same hand, the same card down
+            phones2.append(p)
+        table2 = wire.Table(code, tv2, phones2, last_id)
+        await table2.sync()
+        await table2.play_until(lambda g: g["round"] == 3)
+        assert tv2.state_id > last_id
+        assert f"/join/{code}" in (tmp_path / "server.log").read_text()  # the banner names the room
 
 
 async def test_sigkill_during_a_burst_loses_nothing_acknowledged(tmp_path, wire):
     """Kill while actions are in flight: every state a socket saw is still there after the restart."""
-    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
-    base = f"http://127.0.0.1:{server.port}"
-    server.start()
-    try:
-        async with aiohttp.ClientSession() as session:
-            await server.ready(session)
-            code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-            host = wire.Player(await session.ws_connect(f"{base}/ws"), "host")
-            await host.hello(code)
-            await host.act("join", name="Host", colour="red")
-            await host.until_state(lambda s: s["you"]["seat"] == "s1")
-            token = host.token
-            # fire renames without waiting (rename i is made against state start + i), read a few
-            # acknowledgements, then kill mid-stream
-            start = host.state_id
-            for i in range(60):
-                await host.send({"type": "rename", "state_id": start + i, "name": f"Host {i}"})
-            await host.until_state(lambda s: s["state_id"] >= start + 5)
-            server.kill()
-            await host.ws.close()
-            seen = max(json.loads(f)["state_id"] for f in host.frames if json.loads(f)["type"] == "state")
+    async with running_server(tmp_path) as (server, session, code):
+        base = server.base
+        host = wire.Player(await session.ws_connect(f"{base}/ws"), "host")
+        await host.hello(code)
+        await host.act("join", name="Host", colour="red")
+        await host.until_state(lambda s: s["you"]["seat"] == "s1")
+        token = host.token
+        # fire renames without waiting (rename i is made against state start + i), read a few
+        # acknowledgements, then kill mid-stream
+        start = host.state_id
+        for i in range(60):
+            await host.send({"type": "rename", "state_id": start + i, "name": f"Host {i}"})
+        await host.until_state(lambda s: s["state_id"] >= start + 5)
+        server.kill()
+        await host.ws.close()
+        seen = max(json.loads(f)["state_id"] for f in host.frames if json.loads(f)["type"] == "state")
 
-            server.start()
-            await server.ready(session)
-            again = wire.Player(await session.ws_connect(f"{base}/ws"), "again")
-            welcome = await again.hello(code, token=token)
-            assert welcome["seat"] == "s1"
-            assert again.state_id >= seen  # nothing acknowledged was lost
-            # and the stored snapshot is whole: its name is the one of the rename that made its state_id
-            assert again.state["room"]["roster"][0]["name"] == f"Host {again.state_id - start - 1}"
-    finally:
-        server.stop()
+        server.start()
+        await server.ready(session)
+        again = wire.Player(await session.ws_connect(f"{base}/ws"), "again")
+        welcome = await again.hello(code, token=token)
+        assert welcome["seat"] == "s1"
+        assert again.state_id >= seen  # nothing acknowledged was lost
+        # and the stored snapshot is whole: its name is the one of the rename that made its state_id
+        assert again.state["room"]["roster"][0]["name"] == f"Host {again.state_id - start - 1}"
 
 
 async def test_sigterm_closes_sockets_with_going_away_and_exits_cleanly(tmp_path, wire):
-    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
-    base = f"http://127.0.0.1:{server.port}"
-    server.start()
-    try:
-        async with aiohttp.ClientSession() as session:
-            await server.ready(session)
-            code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-            tv = wire.Player(await session.ws_connect(f"{base}/ws"), "tv")
-            await tv.hello(code, role="tv")
-            server.proc.send_signal(signal.SIGTERM)
+    async with running_server(tmp_path) as (server, session, code):
+        base = server.base
+        tv = wire.Player(await session.ws_connect(f"{base}/ws"), "tv")
+        await tv.hello(code, role="tv")
+        server.proc.send_signal(signal.SIGTERM)
+        frame = await tv.ws.receive(timeout=10)
+        while frame.type == aiohttp.WSMsgType.TEXT:
             frame = await tv.ws.receive(timeout=10)
-            while frame.type == aiohttp.WSMsgType.TEXT:
-                frame = await tv.ws.receive(timeout=10)
-            assert tv.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
+        assert tv.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
         assert server.proc.wait(timeout=15) == 0
         log = (tmp_path / "server.log").read_text()
         assert "Traceback" not in log and " ERROR " not in log
-    finally:
-        server.stop()
