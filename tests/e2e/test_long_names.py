@@ -8,9 +8,10 @@ Screenshots go to test-output/long-names-*.png.
 """
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
+
+from support import load_module
 
 import aiohttp
 from playwright.async_api import async_playwright, expect
@@ -57,12 +58,8 @@ TOP_JS = "(sel) => Math.min(...[...document.querySelectorAll(sel)].map((e) => e.
 
 
 def _helpers():
-    """tests/server/conftest.py's Player and Table (loaded by path: conftest modules are not importable)."""
-    path = Path(__file__).resolve().parents[1] / "server" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("_e2e_long_names_helpers", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """tests/server/conftest.py's Player and Table."""
+    return load_module("server/conftest.py", "_e2e_long_names_helpers")
 
 
 async def _fits(page, width: int, where: str) -> None:

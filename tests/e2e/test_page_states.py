@@ -8,22 +8,13 @@ phones reuse their tokens. Screenshots: test-output/page-states-*.png.
 """
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+
+from support import load_module
 
 from playwright.async_api import expect
 
 
-def _long_names_module():
-    """test_long_names.py's Scene and runner (loaded by path: test modules are not importable)."""
-    path = Path(__file__).resolve().parent / "test_long_names.py"
-    spec = importlib.util.spec_from_file_location("_e2e_long_names", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-LN = _long_names_module()
+LN = load_module("e2e/test_long_names.py", "_e2e_long_names")   # its Scene and runner
 NAMES = ["Аня", "Александра", "Борис", "Вика"]
 
 

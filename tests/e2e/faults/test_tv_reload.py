@@ -3,10 +3,10 @@ the same room from its URL, shows the phase the table is in, creates no new room
 the host; then it follows the game on. The phones are plain WebSockets driven by the server tests' Table."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-from pathlib import Path
+
+from support import load_module
 
 import aiohttp
 from playwright.async_api import async_playwright, expect
@@ -15,12 +15,8 @@ expect.set_options(timeout=20_000)
 
 
 def _server_test_helpers():
-    """tests/server/conftest.py's Player and Table (loaded by path: conftest modules are not importable)."""
-    path = Path(__file__).resolve().parents[2] / "server" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("_e2e_server_helpers", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """tests/server/conftest.py's Player and Table."""
+    return load_module("server/conftest.py", "_e2e_server_helpers")
 
 
 async def test_the_tv_page_reloaded_mid_round_reopens_its_room(server_process, launch_options):

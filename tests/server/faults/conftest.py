@@ -4,12 +4,13 @@ frame, nothing), and the real server process of tests/server/test_restart.py."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import subprocess
 import sys
 import threading
 from pathlib import Path
+
+from support import load_module
 
 import aiohttp
 import pytest
@@ -18,15 +19,8 @@ ROOT = Path(__file__).resolve().parents[3]
 RECV_TIMEOUT = 10  # seconds: a bound on waiting for a frame that must come, never a pacing sleep
 
 
-def _load(path: Path, name: str):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 # the real-process helper the restart tests already use
-restart = _load(Path(__file__).resolve().parents[1] / "test_restart.py", "_faults_restart_helpers")
+restart = load_module("server/test_restart.py", "_faults_restart_helpers")
 ServerProcess, free_port = restart.ServerProcess, restart.free_port
 
 
