@@ -33,6 +33,12 @@ FORMATS: dict[str, tuple[str, str, dict]] = {
     "jpg": ("JPEG", "image/jpeg", {"quality": 84, "optimize": True, "progressive": True}),
 }
 
+# A shipped deck may carry its prepared sizes in `<deck>/prepared/<card>.<size>.<fmt>` (scripts/make_deck.py
+# makes them for the built-in deck), served as they are: a fresh install shows the first card at once.
+# Only WebP ships (every browser we serve reads it); the JPEG fallback is made on request like any other.
+PREPARED_DIR = "prepared"
+SHIPPED_FORMATS = ("webp",)
+
 _locks: dict[Path, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
