@@ -16,7 +16,7 @@ comes from `random.Random(f"{seed}:{index}")`, so re-running with the same seed 
 Sources: Noto Color Emoji (Debian `fonts-noto-color-emoji`, images Apache-2.0, font OFL-1.1); see
 assets/LICENSES/. The generated images are committed, so players need none of this.
 Writes `<out>/cNNN.jpg` (800x1200, JPEG q85), `<out>/deck.json`, `<out>/contact-sheet.png` and the prepared
-sizes the server sends, `<out>/prepared/cNNN.{tv,thumb}.webp` (server/card_images.py `SIZES`), so a fresh
+sizes the server sends, `<out>/prepared/cNNN.{tv,thumb}.webp` (server/decks/card_images.py `SIZES`), so a fresh
 install serves the first card at once instead of re-encoding the whole deck on its first start (issue 12;
 the rare JPEG fallback is still made on request).
 """
@@ -992,7 +992,7 @@ def prepare_sizes(out: Path) -> int:
     """Writes `<out>/prepared/<card>.<size>.<fmt>` for every card of the deck in `out`, every size in
     card_images.SIZES and every format in card_images.SHIPPED_FORMATS, with the server's own renderer, and
     removes prepared files of cards that are gone. Returns the number of files written."""
-    from server.card_images import PREPARED_DIR, SHIPPED_FORMATS, SIZES, render
+    from server.decks.card_images import PREPARED_DIR, SHIPPED_FORMATS, SIZES, render
 
     folder = out / PREPARED_DIR
     folder.mkdir(exist_ok=True)

@@ -2,21 +2,26 @@
 WebSocket, and the long-lived resources (store, mDNS) as `cleanup_ctx` entries."""
 from __future__ import annotations
 
-import ipaddress
 import logging
 import weakref
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 from aiohttp import web
 
 from server import __version__
-from server.lan import qr
-from server.net import keys
 from server.config import Config
-from server.lan.addresses import Urls, choose_addresses
+from server.lan import qr
+from server.lan.addresses import (
+    Urls,
+    is_loopback_only,
+    listen_addresses,
+    shown_addresses,
+)
+from server.net import keys
+from server.net.ws import close_sockets, ws_handler
 from server.room.registry import RoomEnv, Rooms
 from server.room.store import StorageError, Store
-from server.net.ws import close_sockets, ws_handler
 
 log = logging.getLogger(__name__)
 
@@ -189,13 +194,17 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
 async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     """cleanup_ctx: advertise over mDNS in the background (unless disabled); unregister at the end."""
     config = app[keys.CONFIG]
-    if not config.zeroconf:
+    urls = app[keys.URLS]
+    if not config.zeroconf or urls.mdns_host is None:   # off, or nobody else could reach this server
         yield
         return
     from server.lan.discovery import Advertisement
-    urls = app[keys.URLS]
-    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host,
-                        interfaces=list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None)
+    interfaces = list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None
+    listening = listen_addresses(config.host)
+    if interfaces is None and listening is not None:   # one address: answer mDNS only there
+        interfaces = [ip for ip in listening if ":" not in ip] or None
+    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host, interfaces=interfaces,
+                        instance=config.mdns_instance)
     app[keys.ADVERTISEMENT] = adv
     await adv.start()
     yield
@@ -219,21 +228,14 @@ def can_upload(request: web.Request) -> bool:
     return room is not None and room.is_host_token(request.headers.get("X-Token"))
 
 
-def _specific_host(host: str | None) -> str | None:
-    """`--host` when it names one usable IPv4 address (then phones must use it), else None."""
-    try:
-        ip = ipaddress.ip_address(host or "")
-    except ValueError:
-        return None
-    return str(ip) if ip.version == 4 and not ip.is_unspecified and not ip.is_loopback else None
-
-
 def make_app(config: Config, *, library: Any = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
     app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
     app[keys.CONFIG] = config
-    app[keys.URLS] = Urls(choose_addresses(config.advertise_ip or _specific_host(config.host)), config.port,
-                          config.mdns_host if config.zeroconf else None)
+    # Only addresses the server listens on (a non-wildcard --host); no mDNS name for a loopback-only one.
+    addresses = shown_addresses(config.host, config.advertise_ip)
+    app[keys.URLS] = Urls(addresses, config.port,
+                          config.mdns_host if config.zeroconf and not is_loopback_only(addresses) else None)
     app[keys.LIBRARY] = library if library is not None else _deck_library(config)
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)

@@ -11,11 +11,11 @@ from PIL import Image
 
 from server import engine
 from server.decks import library as decks
-from server.config import REPO_ROOT
 from server.decks.library import DeckLibrary, DeckNotFound, card_id_for
 
 from tests.decks.helpers import broken_jpeg, card_folder, picture, png_bomb
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
 ASSETS = REPO_ROOT / "assets" / "decks"
 
 

@@ -21,7 +21,8 @@ from PIL import Image
 from support import load_module
 
 ROOT = Path(__file__).resolve().parents[2]
-restart = load_module("server/test_restart.py", "_wheel_restart_helpers")
+restart = load_module("server/test_restart.py", "_wheel_restart_helpers")   # ServerProcess, free_port
+wire = load_module("server/conftest.py", "_wheel_wire_helpers")            # Player, Table: the protocol
 # What the build needs of the tree (pyproject.toml: readme, licence, the mapped folders).
 TREE = ("pyproject.toml", "README.md", "LICENSE", "server", "web", "assets")
 
@@ -86,7 +87,7 @@ def test_the_wheel_holds_every_module_and_the_shipped_files_but_no_contact_sheet
     assert installed.wheel.stat().st_size < 15_000_000   # small enough for a Pi on a slow link
 
 
-async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkout(installed, tmp_path, wire):
+async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkout(installed, tmp_path):
     where = run([str(installed.venv / "bin" / "python"), "-c", "import server; print(server.__file__)"],
                 cwd=installed.workdir, env=clean_env()).stdout.strip()
     assert Path(where).is_relative_to(installed.venv), where   # the installed copy, not the checkout
@@ -134,8 +135,11 @@ async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkou
                 table.phones.append(phone)
                 await table.act(phone, "join", name=f"P{i + 1}", colour=colour)
             await table.act(table.phones[0], "start")
-            await table.play_until(lambda g: g["round"] == 2)   # one whole round: tell, play, vote, score
-            assert sum(p["score"] for p in tv.game["players"]) > 0 or tv.game["round"] == 2
+            # one whole round: tell, play, vote, then the scores on every screen
+            await table.play_until(lambda g: g["phase"] == "scored")
+            assert tv.game["round"] == 1 and len(tv.game["result"]["points"]) == 4
+            await table.act(table.phones[0], "next_round")
+            assert tv.game["round"] == 2 and tv.game["phase"] == "telling"
             for p in table.sockets:
                 await p.close()
     finally:
