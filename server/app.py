@@ -2,6 +2,7 @@
 WebSocket, and the long-lived resources (store, mDNS) as `cleanup_ctx` entries."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import weakref
 from collections.abc import AsyncIterator
@@ -211,6 +212,17 @@ async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     await adv.stop()
 
 
+async def sweep_unfinished_imports(app: web.Application) -> None:
+    """on_startup: remove the folders of deck imports a killed server left half done (decks/.import-*)."""
+    user_dir = getattr(app[keys.LIBRARY], "user_dir", None)
+    if user_dir is None:
+        return
+    from server.decks.archive import sweep_unfinished
+    removed = await asyncio.get_running_loop().run_in_executor(None, sweep_unfinished, user_dir)
+    if removed:
+        log.info("removed %d unfinished deck import(s) from %s", removed, user_dir)
+
+
 def _deck_library(config: Config) -> Any:
     """server.decks.DeckLibrary over the built-in decks and the data folder, or None if not available."""
     try:
@@ -233,13 +245,14 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
     app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
     app[keys.CONFIG] = config
     # Only addresses the server listens on (a non-wildcard --host); no mDNS name for a loopback-only one.
-    addresses = shown_addresses(config.host, config.advertise_ip)
-    app[keys.URLS] = Urls(addresses, config.port,
-                          config.mdns_host if config.zeroconf and not is_loopback_only(addresses) else None)
+    loopback_only = is_loopback_only(listen_addresses(config.host) or [])
+    app[keys.URLS] = Urls(shown_addresses(config.host, config.advertise_ip), config.port,
+                          config.mdns_host if config.zeroconf and not loopback_only else None)
     app[keys.LIBRARY] = library if library is not None else _deck_library(config)
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
+    app.on_startup.append(sweep_unfinished_imports)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)

@@ -60,7 +60,7 @@ def installed(tmp_path_factory) -> Installed:
 
 
 def run(argv: list[str], **kwargs) -> subprocess.CompletedProcess:
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+    done = subprocess.run(argv, check=False, capture_output=True, text=True, timeout=600, cwd=kwargs.pop("cwd", ROOT), **kwargs)
     assert done.returncode == 0, f"{argv}\n{done.stdout}\n{done.stderr}"
     return done
 
@@ -87,19 +87,23 @@ def test_the_wheel_holds_every_module_and_the_shipped_files_but_no_contact_sheet
     assert installed.wheel.stat().st_size < 15_000_000   # small enough for a Pi on a slow link
 
 
+def start_installed(installed: Installed, tmp_path: Path):
+    """The installed `imaginarium` on a fresh data folder, loopback only, run from a folder outside the
+    checkout with nothing pointing at the source tree: a ServerProcess (restart helpers) with `proc` set."""
+    server = restart.ServerProcess(restart.free_port(), tmp_path / "data", tmp_path / "server.log")
+    with open(server.log, "wb") as log:
+        server.proc = subprocess.Popen(
+            [str(installed.command), "--host", "127.0.0.1", "--port", str(server.port), "--data-dir",
+             str(server.data_dir), "--no-zeroconf"],
+            cwd=installed.workdir, stdout=log, stderr=subprocess.STDOUT, env=clean_env())
+    return server
+
+
 async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkout(installed, tmp_path):
     where = run([str(installed.venv / "bin" / "python"), "-c", "import server; print(server.__file__)"],
                 cwd=installed.workdir, env=clean_env()).stdout.strip()
     assert Path(where).is_relative_to(installed.venv), where   # the installed copy, not the checkout
-    port = restart.free_port()
-    data = tmp_path / "data"   # a fresh data folder
-    log_path = tmp_path / "server.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(installed.command), "--host", "127.0.0.1", "--port", str(port), "--data-dir",
-                                 str(data), "--no-zeroconf"], cwd=installed.workdir, stdout=log,
-                                stderr=subprocess.STDOUT, env=clean_env())
-    server = restart.ServerProcess(port, data, log_path)
-    server.proc = proc
+    server = start_installed(installed, tmp_path)
     base = server.base
     try:
         async with aiohttp.ClientSession() as session:
@@ -116,12 +120,12 @@ async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkou
                 picture = Image.open(io.BytesIO(await resp.read()))
                 assert picture.format == "WEBP" and picture.size == (640, 960)
             # served as shipped: nothing of the built-in deck was encoded on this fresh data folder
-            assert not (data / "cache" / "cards" / "builtin").exists()
+            assert not (server.data_dir / "cache" / "cards" / "builtin").exists()
 
             async with session.get(f"{base}/api/rooms/{code}/qr.png") as resp:
                 assert resp.status == 200
                 qr = Image.open(io.BytesIO(await resp.read()))
-            assert [r.text for r in zxingcpp.read_barcodes(qr)] == [f"http://127.0.0.1:{port}/join/{code}"]
+            assert [r.text for r in zxingcpp.read_barcodes(qr)] == [f"http://127.0.0.1:{server.port}/join/{code}"]
 
             async def open_socket(name: str):
                 return wire.Player(await session.ws_connect(f"{base}/ws"), name)
@@ -144,7 +148,8 @@ async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkou
                 await p.close()
     finally:
         server.stop()
-    assert proc.returncode == 0
-    text = log_path.read_text()
+    assert server.proc.returncode == 0
+    text = server.log.read_text()
     assert " ERROR " not in text and "Traceback" not in text, text
-    assert f"http://127.0.0.1:{port}/join/" in text
+    assert f"http://127.0.0.1:{server.port}/join/" in text
+    assert "phones and the TV cannot reach this server" in text   # and the terminal says why

@@ -135,3 +135,14 @@ async def test_usb_stick_pulled_out_while_the_server_runs(tmp_path, server_proce
     done = subprocess.CompletedProcess([], proc.returncode, out.decode(), err.decode())
     assert_one_sentence(done, datadir.gone(data), started=True)
     assert not data.exists()   # the empty mount point is left; nothing was written to the wrong disk
+
+
+async def test_imports_a_killed_server_left_half_done_are_swept_at_start_up(config, make_client):
+    decks = config.data_dir / "decks"
+    for name in (".import-k1ll3d", ".import-x7"):
+        (decks / name).mkdir(parents=True)
+        (decks / name / "c001.jpg").write_bytes(b"\xff\xd8" + b"\0" * 4096)
+    client = await make_client()
+    assert sorted(p.name for p in decks.iterdir()) == ["tiny"]   # the family's deck stays
+    decks_listed = (await (await client.get("/api/decks")).json())["decks"]
+    assert "tiny" in [d["id"] for d in decks_listed]
