@@ -5,7 +5,7 @@
 ensure_venv() {
   local marker=".venv/$1" target="$2" python="${PYTHON:-python3}" want have
   if ! want="$("$python" -c 'import os, sys; assert sys.version_info >= (3, 11); print(os.path.realpath(sys.executable))' 2>/dev/null)"; then
-    echo "$0: needs Python 3.11 or newer; '$python' is $("$python" -V 2>&1 || echo missing) (set PYTHON=/path/to/python3.11)" >&2
+    echo "$0: needs Python 3.11 or newer; '$python' is $("$python" -V 2>/dev/null || echo "not there") (set PYTHON=/path/to/python3.11)" >&2
     exit 1
   fi
   have="$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null || true)"
