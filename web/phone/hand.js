@@ -4,7 +4,8 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { associationBox, conditionsBox, waitingChips, partnerLine } from './parts.js';
+import { associationBox, waitingChips, partnerLine } from './parts.js';
+import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Builds the screen; update(ctx) switches between choosing, restating and waiting. */
 export function create(ctx) {

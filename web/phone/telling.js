@@ -4,7 +4,8 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { seatName } from '/static/shared/roster.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { conditionsBox, waitingChips } from './parts.js';
+import { waitingChips } from './parts.js';
+import { conditionsBox } from '/static/shared/conditions.js';
 
 const MAX_ASSOCIATION = 200;
 
