@@ -1,5 +1,10 @@
-// Text measures the way the server counts them (docs/protocol.md "Limits": names 1–24 grapheme clusters,
-// associations ≤ 200): "🐘" or "й" composed is one, whatever its UTF-16 length.
+// Text measures the way the server counts them (docs/protocol.md "Limits"): "🐘" or "й" composed is one
+// grapheme cluster, whatever its UTF-16 length.
+
+// The server's limits, in grapheme clusters: server/text.py NAME_MAX and ASSOCIATION_MAX are the truth
+// (tests/e2e/test_web_static.py checks that these agree).
+export const NAME_MAX = 24;
+export const ASSOCIATION_MAX = 200;
 
 const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
 

@@ -57,7 +57,7 @@ export function associationLine(ctx) {
     text: t('tv.association_spoken', { name: seatName(ctx.room, g.storyteller) }) });
 }
 
-/** A typed association in big quotes; long ones (up to 200 graphemes) get smaller type and at most 3 lines. */
+/** A typed association in big quotes; long ones (up to ASSOCIATION_MAX graphemes) get smaller type and at most 3 lines. */
 export function associationText(text, extra = '') {
   const n = graphemeCount(text);
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';
