@@ -104,7 +104,7 @@ def test_one_module_and_one_stylesheet_per_screen():
 def test_the_pages_text_limits_are_the_servers():
     """web/shared/text.js repeats the server's grapheme limits (the counters and buttons use them); the
     server's constants are the truth."""
-    from server import text
+    from server.engine import text
 
     source = (WEB / "shared" / "text.js").read_text(encoding="utf-8")
     page = {k: int(v) for k, v in re.findall(r"export const (NAME_MAX|ASSOCIATION_MAX) = (\d+);", source)}

@@ -6,6 +6,7 @@ import { formScreen, confirmForm } from './form-screen.js';
 import { associationBox, waitingChips, partnerLine } from './parts.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 import { elephantToken } from '/static/shared/colours.js';
+import { deckId } from '/static/shared/cards.js';
 
 /** Builds the screen; update(ctx) switches between voting and waiting. */
 export function create() {
@@ -17,7 +18,7 @@ export function create() {
 }
 
 function tableItems(ctx, selectable) {
-  const mine = new Set(ctx.me?.played || []);
+  const mine = new Set((ctx.me && ctx.me.played) || []);
   return (ctx.game.table || []).map((e) => ({
     id: e.number, card: e.card, number: e.number,
     disabled: selectable && mine.has(e.card),
@@ -32,7 +33,7 @@ function voteForm(ctx) {
     const n = grid.selected()[0];
     bar.update(n != null ? t('phone.vote_for', { n }) : t('phone.pick_a_card'), n != null);
   };
-  const grid = cardGrid(tableItems(ctx, true), { deck: ctx.room.deck?.id, selectable: true, onChange: () => refresh() });
+  const grid = cardGrid(tableItems(ctx, true), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
   return confirmForm(el, bar, refresh, (c) => fill(top, associationBox(c),
     h('p', { class: 'hint', text: c.game.mode === 'duel' ? t('phone.vote_hint_duel') : t('phone.vote_hint') })));
@@ -50,7 +51,7 @@ function proxyForm(ctx) {
     bar.update(n != null && child ? t('phone.vote_for_child', { n, name }) : t('phone.pick_child_and_card'), n != null && child != null);
   };
   // The adult's own card is the one to find, so nothing is greyed out here.
-  const grid = cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id, selectable: true, onChange: () => refresh() });
+  const grid = cardGrid(tableItems(ctx, false), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, who, grid.el, bar.el);
   const form = confirmForm(el, bar, refresh, (c) => {
     ctx = c;
@@ -59,7 +60,7 @@ function proxyForm(ctx) {
     const key = waiting.join(',');
     if (waitingKey !== null && key !== waitingKey) { grid.clear(); bar.release(); }
     waitingKey = key;
-    if (!waiting.includes(child)) child = waiting[0] ?? null;
+    if (!waiting.includes(child)) child = waiting.length ? waiting[0] : null;
     fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
     fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
       'data-seat': s, 'data-testid': 'child-chip', 'aria-pressed': String(s === child),
@@ -70,13 +71,14 @@ function proxyForm(ctx) {
 
 function waitView(ctx) {
   const me = ctx.me;
-  const partner = me?.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null;
-  const title = me?.is_storyteller ? t('phone.others_voting')
+  const partner = me && me.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null;
+  const title = me && me.is_storyteller ? t('phone.others_voting')
     : partner ? t('phone.team_voted_for', { n: me.vote })
-      : me?.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
-  const grid = cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id }).el;
+      : me && me.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
+  const grid = cardGrid(tableItems(ctx, false), { deck: deckId(ctx.room) }).el;
   // The card voted for stays marked while the others vote (pairs: whichever phone voted).
-  if (me?.vote != null) grid.querySelector(`[data-number="${me.vote}"]`)?.classList.add('voted');
+  const voted = me && me.vote != null ? grid.querySelector(`[data-number="${me.vote}"]`) : null;
+  if (voted) voted.classList.add('voted');
   return h('div', { class: 'wait-view' },
     notice(title, null, 'voted'),
     partner,
