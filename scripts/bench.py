@@ -69,7 +69,7 @@ def store_cost(data_dir: Path, n: int = 200) -> tuple[int, list[float]]:
     """Seconds per `Store.save` (synchronous=FULL) of the largest room snapshot the run left behind, in a
     scratch database next to the server's: what a save costs on this disk."""
     sys.path.insert(0, str(ROOT))
-    from server.store import Store
+    from server.room.store import Store
     rooms = Store(data_dir / "rooms.sqlite3")
     record = max(rooms.load_all().values(), key=lambda r: len(json.dumps(r)))
     rooms.close()

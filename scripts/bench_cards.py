@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server import card_images  # noqa: E402
+from server.decks import card_images  # noqa: E402
 from server.config import Config  # noqa: E402
-from server.decks import DeckLibrary  # noqa: E402
+from server.decks.library import DeckLibrary  # noqa: E402
 
 
 def main() -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server.boards import default_board  # noqa: E402
+from server.decks.boards import default_board  # noqa: E402
 from server.engine import MODES, RULESETS, Settings, apply, new_game  # noqa: E402
 from server.engine.autoplay import random_action  # noqa: E402
 

@@ -9,12 +9,14 @@ from typing import Any, AsyncIterator
 
 from aiohttp import web
 
-from server import __version__, keys, qr
+from server import __version__
+from server.lan import qr
+from server.net import keys
 from server.config import Config
-from server.lan import Urls, choose_addresses
-from server.rooms import RoomEnv, Rooms
-from server.store import StorageError, Store
-from server.ws import close_sockets, ws_handler
+from server.lan.addresses import Urls, choose_addresses
+from server.room.registry import RoomEnv, Rooms
+from server.room.store import StorageError, Store
+from server.net.ws import close_sockets, ws_handler
 
 log = logging.getLogger(__name__)
 
@@ -156,9 +158,9 @@ async def healthz(request: web.Request) -> web.StreamResponse:
 
 def _board_for(boards_dir):
     """A `board_for(settings)` function: the shipped board of the settings' ruleset
-    (server/boards.py, `<boards_dir>/<ruleset>.json`). Raises Refused("bad_settings") if it is unusable."""
-    from server import boards
-    from server.room import Refused
+    (server/decks/boards.py, `<boards_dir>/<ruleset>.json`). Raises Refused("bad_settings") if it is unusable."""
+    from server.decks import boards
+    from server.room.room import Refused
 
     def board_for(settings: Any) -> Any:
         try:
@@ -190,7 +192,7 @@ async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     if not config.zeroconf:
         yield
         return
-    from server.discovery import Advertisement
+    from server.lan.discovery import Advertisement
     urls = app[keys.URLS]
     adv = Advertisement(config.port, urls.addresses, host=config.mdns_host,
                         interfaces=list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None)
@@ -203,7 +205,7 @@ async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
 def _deck_library(config: Config) -> Any:
     """server.decks.DeckLibrary over the built-in decks and the data folder, or None if not available."""
     try:
-        from server.decks import DeckLibrary
+        from server.decks.library import DeckLibrary
     except ImportError:
         log.warning("server.decks is missing: no decks")
         return None
@@ -259,7 +261,7 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
         r.add_static("/static/", config.web_dir, follow_symlinks=False)
     if app[keys.LIBRARY] is not None:
         try:
-            from server.deck_routes import setup_deck_routes
+            from server.net.deck_routes import setup_deck_routes
         except ImportError:
             log.warning("server.deck_routes is missing: no card images")
         else:

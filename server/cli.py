@@ -12,10 +12,12 @@ from pathlib import Path
 
 from aiohttp import web
 
-from server import __version__, keys, qr
+from server import __version__
+from server.lan import qr
+from server.net import keys
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
-from server.store import StorageError
+from server.room.store import StorageError
 
 log = logging.getLogger("server")
 
@@ -79,7 +81,7 @@ def banner(app: web.Application) -> str:
 
 
 def prepare_cards_in_background(library, deck_id: str = "builtin") -> threading.Thread | None:
-    """Start a daemon thread that prepares every card picture of `deck_id` (server/card_images.py
+    """Start a daemon thread that prepares every card picture of `deck_id` (server/decks/card_images.py
     `prepare_all`, progress bar on a terminal) so the first reveal never waits for Pillow. It runs at the
     lowest CPU priority (Linux: the thread alone is niced) so games and tests on the same machine come
     first; on a warm cache it only checks file dates. Returns the thread, or None without a library."""
@@ -92,7 +94,7 @@ def prepare_cards_in_background(library, deck_id: str = "builtin") -> threading.
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
             except OSError:
                 pass
-        from server import card_images
+        from server.decks import card_images
         try:
             count = card_images.prepare_all(library, deck_id, progress=True)
         except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead

@@ -2,7 +2,7 @@
 other conditions are reminders that players may dispute."""
 from __future__ import annotations
 
-from ..text import ASSOCIATION_MAX, clean, grapheme_count
+from .text import ASSOCIATION_MAX, clean, grapheme_count
 from .errors import IllegalAction, MalformedAction
 
 CHECKABLE = ("question", "four_words")

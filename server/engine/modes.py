@@ -50,6 +50,9 @@ class Mode:
     allows_short_game = True
     min_active = 2                 # a storyteller and one voter
     equal_turns = True             # the storyteller passes round the table (D8 counts its cycles)
+    # -- lobby rules the room reads (it never branches on a mode's name) --
+    people_per_seat = 1            # pairs: a seat (one elephant) is a team of two people (RULES.md §2.2)
+    automatic = False              # pairs: a standard room switches to it once the people fit (RULES.md §4)
 
     # -- seats, decks, elephants ---------------------------------------------------------------
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
@@ -180,6 +183,8 @@ class Pairs(Mode):
 
     id = "pairs"
     rulesets = ("imaginarium", "imaginarium-classic")
+    people_per_seat = 2
+    automatic = True
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (4, 7)  # 8-14 people, two per elephant

@@ -9,9 +9,10 @@ import imagehash
 import pytest
 from PIL import Image
 
-from server import decks, engine
+from server import engine
+from server.decks import library as decks
 from server.config import REPO_ROOT
-from server.decks import DeckLibrary, DeckNotFound, card_id_for
+from server.decks.library import DeckLibrary, DeckNotFound, card_id_for
 
 from tests.decks.helpers import broken_jpeg, card_folder, picture, png_bomb
 

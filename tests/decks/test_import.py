@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from server import deck_import
-from server.deck_import import ImportRefused, import_zip, is_safe_member, slug
-from server.decks import DeckLibrary
+from server.decks import archive as deck_import
+from server.decks.archive import ImportRefused, import_zip, is_safe_member, slug
+from server.decks.library import DeckLibrary
 
 from tests.decks.helpers import broken_jpeg, card_folder, make_zip, picture, png_bomb
 

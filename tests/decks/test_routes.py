@@ -9,9 +9,10 @@ import pytest
 from aiohttp import FormData, web
 from PIL import Image
 
-from server import card_images, deck_routes
-from server.deck_routes import CACHE_FOREVER, setup_deck_routes
-from server.decks import DeckLibrary
+from server.decks import card_images
+from server.net import deck_routes
+from server.net.deck_routes import CACHE_FOREVER, setup_deck_routes
+from server.decks.library import DeckLibrary
 
 from tests.decks.helpers import broken_jpeg, card_folder, make_zip, picture, png_bomb
 

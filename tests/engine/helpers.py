@@ -1,7 +1,7 @@
 """Shared builders for engine tests: decks, boards, a game and a random player."""
 from __future__ import annotations
 
-from server.boards import default_board
+from server.decks.boards import default_board
 from server.engine import RULESETS, Settings, apply, new_game
 from server.engine.autoplay import random_action
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from server.boards import BoardError, default_board, load_board
+from server.decks.boards import BoardError, default_board, load_board
 from server.engine import (Board, IllegalAction, apply, check_association, count_words, deck_in_play,
                            public_view)
 from tests.engine.helpers import BOARDS, craft, game, number_of, play_all, play_out, tell, vote

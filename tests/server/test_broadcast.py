@@ -4,8 +4,8 @@ get exactly the text of its own `state` message, built the plain way (`Room.stat
 8 phones (two per seat) and a spectator, then back in the lobby."""
 from __future__ import annotations
 
-from server import keys
-from server.room import _dumps
+from server.net import keys
+from server.room.room import _dumps
 
 
 def last_state_frame(player) -> str:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from server import keys
+from server.net import keys
 from server.cli import banner, config_from_args, parse_args, prepare_cards_in_background
 from server.config import default_data_dir
 

@@ -11,7 +11,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from server import __version__
 from server.app import make_app
-from server.discovery import SERVICE_TYPES
+from server.lan.discovery import SERVICE_TYPES
 
 WAIT = 15  # seconds: bound on waiting for mDNS announcements
 

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from server import keys
+from server.net import keys
 
 
 async def test_favicon_is_an_elephant_png_linked_from_both_pages(client):

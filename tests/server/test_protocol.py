@@ -11,7 +11,8 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from server import __version__, keys
+from server import __version__
+from server.net import keys
 
 
 # ---------------------------------------------------------------- HTTP
@@ -338,7 +339,7 @@ async def test_malformed_frames_are_answered_and_logged_as_warnings(connect, roo
     assert (await p.error())["code"] == "malformed"
     await p.send({"type": "ping"})
     assert (await p.until(lambda m: m["type"] in ("pong", "error")))["type"] == "pong"
-    warnings = [r for r in caplog.records if r.name == "server.ws" and r.levelname == "WARNING"]
+    warnings = [r for r in caplog.records if r.name == "server.net.ws" and r.levelname == "WARNING"]
     assert len(warnings) >= 6
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import socket
 
-from server import keys
+from server.net import keys
 
 
 async def test_a_socket_that_never_reads_does_not_stall_the_others(make_table, connect):

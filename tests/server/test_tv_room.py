@@ -2,7 +2,7 @@
 empty one each time; `/tv?new=1` is how a TV asks for a brand-new room."""
 from __future__ import annotations
 
-from server import keys
+from server.net import keys
 from server.cli import banner
 
 

@@ -13,11 +13,13 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from server import lan, qr, text
+from server.engine import text
+from server.lan import addresses as lan
+from server.lan import qr
 from server.messages import catalogue, plural_form, sentence
-from server.outbox import Outbox
-from server.ratelimit import TokenBucket
-from server.store import Store
+from server.net.outbox import Outbox
+from server.net.ratelimit import TokenBucket
+from server.room.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -159,7 +161,7 @@ def _emitted_codes() -> set[str]:
     """Every error code the room, the socket handler and the engine can emit on the wire, read from
     their sources (deck uploads answer over HTTP with their own codes)."""
     codes = set()
-    mine = [ROOT / "server" / f for f in ("room.py", "ws.py", "app.py", "rooms.py")]
+    mine = [*(ROOT / "server" / "room").glob("*.py"), ROOT / "server" / "net" / "ws.py", ROOT / "server" / "app.py"]
     for path in mine + list((ROOT / "server" / "engine").glob("*.py")):
         src = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r'(?:Refused|IllegalAction)\(\s*"([a-z_]+)"', src))
@@ -194,8 +196,8 @@ def test_every_room_refusal_is_exercised_by_a_wire_test():
     """Each code the room and socket handler emit appears in the protocol tests (internal_error is a
     bug by definition and cannot be provoked)."""
     own = set()
-    for f in ("room.py", "ws.py"):
-        src = (ROOT / "server" / f).read_text(encoding="utf-8")
+    for path in [*(ROOT / "server" / "room").glob("*.py"), ROOT / "server" / "net" / "ws.py"]:
+        src = path.read_text(encoding="utf-8")
         own |= set(re.findall(r'(?:Refused\(|refuse\()\s*"([a-z_]+)"', src))
     tests = "".join(p.read_text(encoding="utf-8") for p in [ROOT / "tests" / "server" / "test_protocol.py",
                                                            *(ROOT / "tests" / "server" / "modes").glob("test_*.py")])

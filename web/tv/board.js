@@ -41,7 +41,7 @@ export function create() {
     const items = [];
     for (let i = 0; i < length; i++) {
       const [row, col] = place(i, cols);
-      const number = (b.first_number ?? 0) + i;
+      const number = (b.first_number || 0) + i;
       const cond = special[String(number)];  // keyed by the printed number
       const isFinish = finish != null && number === finish;
       items.push(h('div', {
@@ -61,15 +61,16 @@ export function create() {
   function update(ctx) {
     const g = ctx.game;
     const b = g.board || { length: 40 };
+    const settings = g.settings || {};
     // The duel races to cell 20 (RULES.md §2.4); otherwise the short game's cell, if any.
-    const finish = g.mode === 'duel' ? (b.first_number ?? 0) + DUEL_FINISH : (g.settings?.short_game ?? null);
-    const specialOn = g.settings?.special_cells !== false;
+    const finish = g.mode === 'duel' ? (b.first_number || 0) + DUEL_FINISH : (settings.short_game != null ? settings.short_game : null);
+    const specialOn = settings.special_cells !== false;
     const key = JSON.stringify([b, finish, specialOn]);
     if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }
     const onCell = new Map();
     const perCell = new Map();
     // Index along the track from the engine's printed cell (Dixit keeps scores past 30 on the last cell, D12).
-    const cellOf = (e) => (e.cell - (b.first_number ?? 0) + geom.length) % geom.length;
+    const cellOf = (e) => (e.cell - (b.first_number || 0) + geom.length) % geom.length;
     for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
     const seen = new Set();
     for (const e of g.elephants || []) {

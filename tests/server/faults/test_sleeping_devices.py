@@ -8,7 +8,8 @@ heartbeat comes from the app config. Waits are on real conditions (the TV's `sta
 """
 from __future__ import annotations
 
-from server import engine, keys
+from server import engine
+from server.net import keys
 
 HEARTBEAT = 1.0   # seconds between pings; a socket silent for half of it after a ping is dropped
 

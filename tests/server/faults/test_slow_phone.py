@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 
-from server import keys
+from server.net import keys
 
 
 async def test_a_seated_phone_that_stops_reading_but_keeps_tapping_delays_nobody(make_table):

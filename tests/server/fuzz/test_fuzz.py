@@ -19,9 +19,10 @@ import random
 
 import aiohttp
 
-from server import engine, keys
-from server import text as texts
-from server.room import COLOURS, SPECS
+from server import engine
+from server.net import keys
+from server.engine import text as texts
+from server.room.room import COLOURS, SPECS
 
 MESSAGES = 10_000
 SEED = int(os.environ.get("FUZZ_SEED", "20261129"))   # FUZZ_SEED=... replays another sequence

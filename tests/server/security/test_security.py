@@ -10,8 +10,8 @@ import secrets
 import aiohttp
 import pytest
 
-from server import keys
-from server.room import SPECS
+from server.net import keys
+from server.room.room import SPECS
 
 ASSOCIATION = "Who ate the cake?"
 HOST_ACTIONS = sorted(kind for kind, spec in SPECS.items() if spec.who == "host")

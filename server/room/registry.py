@@ -6,8 +6,8 @@ import logging
 import secrets
 from typing import Any, Callable
 
-from server.room import Room
-from server.store import Store
+from server.room.room import Room
+from server.room.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """HTTP routes for decks and card pictures.
 
     setup_deck_routes(app, library, can_upload) adds:
-    GET  /cards/{deck}/{card}.{tv|thumb}.{webp|jpg}   a prepared picture (server/card_images.py), made on
+    GET  /cards/{deck}/{card}.{tv|thumb}.{webp|jpg}   a prepared picture (server/decks/card_images.py), made on
          first request in an executor, then served from disk with `Cache-Control: public,
          max-age=31536000, immutable` and an ETag (304 on If-None-Match). Ids are checked with strict
          patterns, so a path can never leave the deck's folder; anything else is 404.
@@ -29,9 +29,9 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from PIL import Image
 
-from server import card_images
-from server.deck_import import MAX_UPLOAD_BYTES, ImportRefused, import_zip
-from server.decks import CARD_ID_RE, DeckLibrary, DeckNotFound, is_deck_id
+from server.decks import card_images
+from server.decks.archive import MAX_UPLOAD_BYTES, ImportRefused, import_zip
+from server.decks.library import CARD_ID_RE, DeckLibrary, DeckNotFound, is_deck_id
 
 log = logging.getLogger(__name__)
 

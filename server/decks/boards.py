@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .engine import Board
+from server.engine import Board
 
-BOARDS_DIR = Path(__file__).resolve().parent.parent / "assets" / "boards"
+BOARDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "boards"
 
 
 class BoardError(ValueError):

@@ -10,12 +10,12 @@ import logging
 from aiohttp import WSCloseCode, WSMsgType, web
 from yarl import URL
 
-from server import keys
+from server.net import keys
 from server.config import LANGS
 from server.messages import sentence
-from server.outbox import Outbox
-from server.ratelimit import TokenBucket
-from server.room import SPECS, Malformed, Refused, Room
+from server.net.outbox import Outbox
+from server.net.ratelimit import TokenBucket
+from server.room.room import SPECS, Malformed, Refused, Room
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)

@@ -22,7 +22,7 @@ from typing import TextIO
 
 from PIL import Image, ImageOps
 
-from server.decks import DeckLibrary
+from server.decks.library import DeckLibrary
 
 # Box (width, height) in pixels. tv: a card on a 1080p TV table at most ~half the screen high;
 # thumb: a card in a phone's hand grid (3 across on a 3x-density phone) and the phone's zoomed view.

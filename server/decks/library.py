@@ -7,7 +7,7 @@ folder name as title. Dropping photos of your own cards into a folder makes a de
 Where decks live:
 * shipped decks: `<builtin_dir>/<id>/` (the repo's `assets/decks/`; the generated one is `builtin`).
   If `builtin_dir` itself holds pictures, it is the deck `builtin`.
-* the family's decks: `<data_dir>/decks/<id>/` (uploads land here, see server/deck_import.py).
+* the family's decks: `<data_dir>/decks/<id>/` (uploads land here, see server/decks/archive.py).
 A shipped deck wins over a user deck of the same id. A folder whose name is not an id ("Family Photos")
 gets one from its name ("family-photos"), and its name as title.
 

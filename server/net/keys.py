@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from server.config import Config
-from server.ratelimit import TokenBucket
+from server.net.ratelimit import TokenBucket
 
 if TYPE_CHECKING:
-    from server.discovery import Advertisement
-    from server.rooms import Rooms
-    from server.store import Store
-    from server.lan import Urls
+    from server.lan.discovery import Advertisement
+    from server.room.registry import Rooms
+    from server.room.store import Store
+    from server.lan.addresses import Urls
 
 
 class IpLimits:

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from server import engine
-from server import text as texts
-from server.store import StorageError
+from server.engine import text as texts
+from server.room.store import StorageError
 
 if TYPE_CHECKING:
-    from server.rooms import RoomEnv
+    from server.room.registry import RoomEnv
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class Malformed(Refused):
 
 
 class Connection(Protocol):
-    """What the room needs from a socket (server/ws.py implements it)."""
+    """What the room needs from a socket (server/net/ws.py implements it)."""
 
     seat: str | None   # the *person* its token names (= the engine seat except for a pairs partner)
     role: str          # "tv" | "phone"

@@ -30,8 +30,8 @@ from typing import BinaryIO
 
 from PIL import Image, ImageOps
 
-from server.card_images import upright_rgb
-from server.decks import IMAGE_FORMATS, MANIFEST, MAX_CARD_PIXELS, DeckInfo, DeckLibrary, is_deck_id, slug
+from server.decks.card_images import upright_rgb
+from server.decks.library import IMAGE_FORMATS, MANIFEST, MAX_CARD_PIXELS, DeckInfo, DeckLibrary, is_deck_id, slug
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
 MAX_FILE_BYTES = 20 * 1024 * 1024      # one picture, uncompressed
