@@ -17,7 +17,7 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
   for (const item of items) {
     const card = h('div', {
       class: `grid-card${item.disabled ? ' disabled' : ''}`,
-      'data-card': item.card, 'data-number': item.number ?? null, 'data-testid': 'grid-card',
+      'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
       role: selectable && !item.disabled ? 'button' : null, tabindex: selectable && !item.disabled ? 0 : null,
     },
     h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb')),

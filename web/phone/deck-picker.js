@@ -40,10 +40,10 @@ export function deckPicker(getCtx, choose) {
   }
 
   function render(c) {
-    const current = c.room.settings?.deck;
+    const current = (c.room.settings || {}).deck;
     const list = decks.length ? decks : (c.room.deck ? [c.room.deck] : []);
     fill(select, list.map((d) => h('option', { value: d.id,
-      text: t('deck.option', { title: localized(d.title), n: d.size ?? '?' }) })));
+      text: t('deck.option', { title: localized(d.title), n: d.size != null ? d.size : '?' }) })));
     if (current && document.activeElement !== select) select.value = current;
   }
 
@@ -79,14 +79,14 @@ export function deckPicker(getCtx, choose) {
     bar.hidden = true;
     const files = (body && (body.skipped || body.files)) || [];
     fill(problems, files.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${p.message || p.problem}`)));
-    if (statusCode === 201 && body?.deck) {
+    if (statusCode === 201 && body && body.deck) {
       status.className = 'upload-status good';
       status.textContent = t('deck.uploaded', { title: localized(body.deck.title), n: body.deck.size })
         + (files.length ? ` ${t('deck.skipped_n', { n: files.length })}` : '');
       load(body.deck.id);
     } else {
       status.className = 'upload-status bad';
-      status.textContent = body?.message || t('deck.upload_failed', { status: statusCode });
+      status.textContent = (body && body.message) || t('deck.upload_failed', { status: statusCode });
     }
   }
 

@@ -2,7 +2,7 @@
 // (select, then confirm). Also: dispute the association, and the storyteller's restatement.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { cardImg } from '/static/shared/cards.js';
+import { cardImg, deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
 import { associationBox, conditionsBox, waitingChips, partnerLine } from './parts.js';
 
@@ -12,7 +12,7 @@ export function create(ctx) {
   let mode = null;
   let form = null;
   function update(c) {
-    const can = c.me?.can || [];
+    const can = (c.me && c.me.can) || [];
     const next = can.includes('play_card') ? 'play' : can.includes('restate') ? 'restate' : 'wait';
     if (next !== mode) {
       mode = next;
@@ -22,7 +22,7 @@ export function create(ctx) {
     if (form) form.update(c);
     else fill(el, waitView(c));
   }
-  return { el, update, refused: () => form?.release() };
+  return { el, update, refused: () => { if (form) form.release(); } };
 }
 
 function playForm(ctx) {
@@ -35,7 +35,7 @@ function playForm(ctx) {
     : grid.selected().length === need ? t('phone.play_these_cards') : t('phone.choose_n_more', { n: need - grid.selected().length }),
   grid.selected().length === need);
   const grid = cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
-    deck: ctx.room.deck?.id, selectable: true, max: need, onChange: () => refresh(),
+    deck: deckId(ctx.room), selectable: true, max: need, onChange: () => refresh(),
   });
   const bottom = h('div', { class: 'play-bottom' });
   const el = h('div', { class: 'play-form' }, top, grid.el, bottom, bar.el);
@@ -43,7 +43,7 @@ function playForm(ctx) {
   return {
     el,
     update(c) {
-      const can = c.me?.can || [];
+      const can = (c.me && c.me.can) || [];
       fill(top, associationBox(c), conditionsBox(c.game.conditions),
         c.game.last_card ? h('p', { class: 'hint', text: t('phone.last_card') }) : null,
         h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }));
@@ -80,15 +80,15 @@ function disputeButton(ctx) {
 
 function waitView(ctx) {
   const me = ctx.me;
-  const played = me?.played || [];
-  const deck = ctx.room.deck?.id;
-  const title = me?.is_storyteller ? t('phone.others_choosing') : played.length ? t('phone.you_played') : t('phone.wait');
+  const played = (me && me.played) || [];
+  const deck = deckId(ctx.room);
+  const title = me && me.is_storyteller ? t('phone.others_choosing') : played.length ? t('phone.you_played') : t('phone.wait');
   return h('div', { class: 'wait-view' },
     notice(title, null, 'played'),
-    played.length ? partnerLine(ctx, me?.is_storyteller ? 'tell' : 'play_card',
-      me?.is_storyteller ? 'partner.told' : (played.length > 1 ? 'partner.played_two' : 'partner.played')) : null,
+    played.length ? partnerLine(ctx, me && me.is_storyteller ? 'tell' : 'play_card',
+      me && me.is_storyteller ? 'partner.told' : (played.length > 1 ? 'partner.played_two' : 'partner.played')) : null,
     associationBox(ctx),
     played.length ? h('div', { class: 'played-row' }, played.map((c) => h('div', { class: 'card played-card' }, cardImg(deck, c, 'thumb')))) : null,
-    (me?.can || []).includes('dispute') ? disputeButton(ctx) : null,
+    ((me && me.can) || []).includes('dispute') ? disputeButton(ctx) : null,
     waitingChips(ctx));
 }

@@ -13,7 +13,7 @@ let confirmEnd = false;
 let openedAt = null;   // the phase the menu was opened in: it closes when the phase changes (the host's turn)
 
 function phaseKey(ctx) {
-  return `${ctx.room.phase}/${ctx.game?.phase ?? ''}/${ctx.game?.round ?? 0}`;
+  return ctx.game ? `${ctx.room.phase}/${ctx.game.phase}/${ctx.game.round}` : `${ctx.room.phase}//0`;
 }
 
 /** Opens the menu for the host. */
@@ -35,7 +35,7 @@ export function open(ctx) {
 
 /** Closes the menu. */
 export function close() {
-  sheet?.remove();
+  if (sheet) sheet.remove();
   sheet = null;
 }
 
@@ -56,7 +56,7 @@ function draw() {
       text: c.room.paused ? t('host_menu.resume') : t('host_menu.pause'),
       onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
     h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
-    h('ul', { class: 'sheet-players' }, people(c.room).filter((p) => p.person !== (c.you.person ?? c.you.seat)).map((p) => h('li', { class: 'sheet-player' },
+    h('ul', { class: 'sheet-players' }, people(c.room).filter((p) => p.person !== (c.you.person != null ? c.you.person : c.you.seat)).map((p) => h('li', { class: 'sheet-player' },
       h('div', { class: 'sheet-who' }, elephantToken(p.colour, 36), h('span', { class: 'sheet-name', text: p.name })),
       h('div', { class: 'sheet-actions' },
         // Removed players may come back (return_player, per seat); a freed place waits for someone to take it.

@@ -2,7 +2,8 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { people, standings, elephantName, elephantColour, ownerName } from '/static/shared/roster.js';
+import { people, standings, elephantName, elephantColour, ownerName, targetCard } from '/static/shared/roster.js';
+import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from './card-grid.js';
 import { graphemeCount } from '/static/shared/text.js';
 
@@ -95,14 +96,14 @@ function watchView(c) {
   const g = c.game;
   const r = g.phase === 'scored' || g.phase === 'game_over' ? g.result : null;
   const table = r ? r.table : g.phase === 'voting' ? (g.table || []) : [];
-  const target = r ? (r.target_card ?? r.storyteller_card) : null;
+  const target = r ? targetCard(r) : null;
   return [
     h('div', { class: 'notice-title', text: t(`tv.title.${g.phase}`) }),
     g.association ? h('div', { class: 'p-association', text: g.association }) : null,
     // The reveal: numbered cards, and after the votes whose card was whose.
     table.length ? cardGrid(table.map((e) => ({ id: e.number, card: e.card, number: e.number,
       label: r ? `${e.number === target ? '★ ' : ''}${ownerName(c.room, e.owner)} · ${(e.votes || []).length}` : null })),
-    { deck: c.room.deck?.id }).el : null,
+    { deck: deckId(c.room) }).el : null,
     h('ol', { class: 'p-standings' }, standings(g).map((e) => h('li', { class: 'p-standing' },
       elephantToken(elephantColour(c.room, e), 36),
       h('span', { class: 'p-standing-name', text: elephantName(c.room, e) }),

@@ -3,7 +3,7 @@
 // with the host's credentials), so it is done once, not every evening.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { cardImg } from '/static/shared/cards.js';
+import { cardImg, deckId } from '/static/shared/cards.js';
 import { hostHeaders } from './deck-picker.js';
 
 let sheet = null;
@@ -11,7 +11,7 @@ let sheet = null;
 /** Opens the filter for the room's deck over the lobby. */
 export async function openFilter(ctx) {
   close();
-  const deck = ctx.room.settings?.deck || ctx.room.deck?.id;
+  const deck = (ctx.room.settings || {}).deck || deckId(ctx.room);
   const count = h('div', { class: 'filter-count', 'data-testid': 'filter-count' });
   const grid = h('div', { class: 'filter-grid', 'data-testid': 'filter-grid' });
   const status = h('div', { class: 'upload-status', role: 'status' });
@@ -53,7 +53,7 @@ export async function openFilter(ctx) {
       if (mine === seq) status.textContent = '';
     } catch (e) {
       if (excluded.has(card)) excluded.delete(card); else excluded.add(card);
-      els.get(card)?.classList.toggle('excluded', excluded.has(card));
+      if (els.has(card)) els.get(card).classList.toggle('excluded', excluded.has(card));
       renderCount();
       status.className = 'upload-status bad';
       status.textContent = String(e.message || e);
@@ -79,6 +79,6 @@ export async function openFilter(ctx) {
 
 /** Closes the filter. */
 export function close() {
-  sheet?.remove();
+  if (sheet) sheet.remove();
   sheet = null;
 }

@@ -49,7 +49,7 @@ export function create(ctx) {
     ctx = c;
     const info = (c.you.person && personInfo(c.room, c.you.person)) || seatInfo(c.room, c.you.seat);
     fill(me, info ? elephantToken(info.colour, 72) : null,
-      h('div', {}, h('div', { class: 'lobby-me-name', text: info?.name ?? '' }),
+      h('div', {}, h('div', { class: 'lobby-me-name', text: (info && info.name) || '' }),
         h('div', { class: 'hint', text: t('phone.you_are_in') })));
     fill(colours, (c.room.colours_free || []).map((col) => h('button', {
       class: 'colour', type: 'button', 'aria-label': t(`colour.${col}`), 'data-colour': col,
@@ -73,7 +73,7 @@ export function create(ctx) {
       teams.update(c);
     } else if (form) { form = null; kids = null; teams = null; fill(hostPart); }
   }
-  return { el, update, refused: () => form?.refused() };
+  return { el, update, refused: () => { if (form) form.refused(); } };
 }
 
 /** Kids' game: the adult adds children who have no phone (add_child); a child's phone may take the place later. */
@@ -101,9 +101,9 @@ function childForm(getCtx) {
     colours,
     filter);
   function update(c) {
-    el.hidden = c.room.settings?.mode !== 'kids';
+    el.hidden = (c.room.settings || {}).mode !== 'kids';
     const free = c.room.colours_free || [];
-    if (!free.includes(colour)) colour = free[0] ?? null;
+    if (!free.includes(colour)) colour = free.length ? free[0] : null;
     fill(colours, free.map((col) => h('button', { class: `colour${col === colour ? ' chosen' : ''}`, type: 'button',
       'aria-label': t(`colour.${col}`), 'data-colour': col,
       onclick: () => { colour = col; update(getCtx()); } }, elephantToken(col, 34))));
@@ -159,7 +159,7 @@ function settingsForm(getCtx) {
   };
   const sendStart = () => {
     const c = getCtx();
-    const fields = c.room.settings?.first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
+    const fields = (c.room.settings || {}).first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
     if (c.send('start', fields)) start.disabled = true;
   };
   const ruleset = select('ruleset', RULESETS, 'ruleset', (v) => {
@@ -172,7 +172,7 @@ function settingsForm(getCtx) {
   });
   const mode = select('mode', MODES, 'mode', (v) => set({ mode: v }));
   const shortOn = toggle('short_game', (on) => {
-    const rs = getCtx().room.settings?.ruleset || 'imaginarium';
+    const rs = (getCtx().room.settings || {}).ruleset || 'imaginarium';
     set({ short_game: on ? Number(shortT.value) || SHORT_DEFAULT[rs] || 34 : null });
   });
   const shortT = h('input', { type: 'number', class: 'number', min: 1, max: 200, inputmode: 'numeric',
@@ -237,11 +237,11 @@ function settingsForm(getCtx) {
     specialRow.hidden = !rules.conditions.length;
     restrictionRow.hidden = !rules.conditions.length && !s.restriction;
     shortOn.checked = s.short_game != null;
-    keep(shortT, s.short_game ?? SHORT_DEFAULT[s.ruleset] ?? 34);
+    keep(shortT, s.short_game != null ? s.short_game : (SHORT_DEFAULT[s.ruleset] || 34));
     shortT.disabled = s.short_game == null;
     reshuffle.checked = Boolean(s.reshuffle);
     special.checked = s.special_cells !== false;
-    restriction.value = s.restriction ?? '';
+    restriction.value = s.restriction != null ? s.restriction : '';
     first.value = s.first_storyteller;
     deckEmpty.value = s.when_deck_empty;
     tvLang.value = s.lang || '';

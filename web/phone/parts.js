@@ -36,7 +36,7 @@ export function waitingChips(ctx) {
  */
 export function partnerName(ctx) {
   const team = (ctx.room.roster || []).find((r) => r.seat === ctx.you.seat);
-  const other = (team?.people || []).find((p) => p.person !== ctx.you.person);
+  const other = ((team && team.people) || []).find((p) => p.person !== ctx.you.person);
   return team && (team.people || []).length > 1 && other ? other.name : null;
 }
 

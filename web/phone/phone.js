@@ -7,7 +7,7 @@ import { connect } from '/static/shared/ws-client.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo, personInfo } from '/static/shared/roster.js';
-import { preloadAll } from '/static/shared/cards.js';
+import { preloadAll, deckId } from '/static/shared/cards.js';
 import * as join from './join.js';
 import * as lobby from './lobby.js';
 import * as telling from './telling.js';
@@ -74,8 +74,8 @@ function onMessage(msg) {
     badge.set('no_room');
   } else if (msg.type === 'error') {
     toast(msg.message || msg.code);
-    if (msg.ref && last?.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
-    mounted.screen?.refused?.(msg);
+    if (msg.ref && last && last.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
+    if (mounted.screen && mounted.screen.refused) mounted.screen.refused(msg);
   }
 }
 
@@ -87,13 +87,13 @@ const sent = new Set();
 function send(type, fields = {}) {
   const ok = conn.send(type, fields);
   if (!ok) toast(t('conn.offline'));
-  else if (last?.game) sent.add(`${last.game.round}/${type}`);
+  else if (last && last.game) sent.add(`${last.game.round}/${type}`);
   return ok;
 }
 
 /** True when this phone (not a partner) sent `type` in this round. */
 function sentByMe(type) {
-  return Boolean(last?.game) && sent.has(`${last.game.round}/${type}`);
+  return Boolean(last && last.game) && sent.has(`${last.game.round}/${type}`);
 }
 
 async function switchLang(l) {
@@ -103,7 +103,7 @@ async function switchLang(l) {
   mounted = { key: null, screen: null };
   renderShell();
   if (last) render();
-  conn?.restart();
+  if (conn) conn.restart();
 }
 
 function renderShell() {
@@ -120,7 +120,7 @@ function renderShell() {
 
 function ctx() {
   const game = last.game;
-  return { room: last.room, game, you: last.you || {}, me: game?.me || null, code, send, sentByMe, token: readToken, stateId: last.state_id };
+  return { room: last.room, game, you: last.you || {}, me: (game && game.me) || null, code, send, sentByMe, token: readToken, stateId: last.state_id };
 }
 
 function screenKey(c) {
@@ -128,7 +128,7 @@ function screenKey(c) {
   if (c.room.phase === 'lobby' || !c.game) { finalHold = null; return 'lobby'; }
   const phase = c.game.phase;
   if (phase === 'game_over' && c.game.result) {
-    if (!finalHold && mounted.key?.startsWith('voting/')) finalHold = setTimeout(showFinal, FINAL_RESULT_MS);
+    if (!finalHold && mounted.key && mounted.key.startsWith('voting/')) finalHold = setTimeout(showFinal, FINAL_RESULT_MS);
     if (finalHold && finalHold !== 'done') return 'scored';
   }
   if (phase !== 'game_over') finalHold = null;
@@ -145,15 +145,15 @@ function showFinal() {
 function render() {
   const c = ctx();
   const key = screenKey(c);
-  c.showFinal = key === 'scored' && c.game?.phase === 'game_over' ? showFinal : null;
+  c.showFinal = key === 'scored' && c.game && c.game.phase === 'game_over' ? showFinal : null;
   // A new screen per phase and round, so a selection never carries over into the next round.
-  const fullKey = `${key}/${c.game?.round ?? 0}`;
+  const fullKey = `${key}/${c.game ? c.game.round : 0}`;
   if (mounted.key !== fullKey) {
     const mod = SCREENS[key] || telling;
     const screen = mod.create(c);
     fill(header.main, screen.el);
     header.main.dataset.screen = key;
-    header.main.dataset.round = c.game?.round ?? 0;
+    header.main.dataset.round = c.game ? c.game.round : 0;
     mounted = { key: fullKey, screen };
     window.scrollTo(0, 0);
   }
@@ -173,7 +173,7 @@ function renderHeader(c) {
   fill(header.me,
     info ? elephantToken((mine || info).colour, 40) : null,
     h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-    c.me?.is_storyteller ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
+    c.me && c.me.is_storyteller ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
   header.menuBtn.hidden = !c.you.is_host;
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
@@ -205,17 +205,17 @@ function renderPause(c) {
 
 /** A short vibration when a turn action becomes available (it is your turn). */
 function buzzOnTurn(c) {
-  const now = new Set((c.me?.can || []).filter((a) => TURN_ACTIONS.includes(a)));
+  const now = new Set(((c.me && c.me.can) || []).filter((a) => TURN_ACTIONS.includes(a)));
   const fresh = [...now].some((a) => !prevTurn.has(a));
   prevTurn = now;
-  if (fresh && navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate([120, 60, 120]);
+  if (fresh && navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) navigator.vibrate([120, 60, 120]);
 }
 
 /** Hand and table thumbnails load ahead, so they are there when the screen shows them. */
 function preloadHand(c) {
-  const deck = c.room.deck?.id;
+  const deck = deckId(c.room);
   if (!deck || !c.game) return;
-  const cards = [...(c.me?.hand || []), ...((c.game.table || []).map((e) => e.card))];
+  const cards = [...((c.me && c.me.hand) || []), ...((c.game.table || []).map((e) => e.card))];
   preloadAll(deck, cards, 'thumb');
 }
 
@@ -223,7 +223,7 @@ async function keepAwake() {
   if (!last || last.room.phase !== 'game' || wakeLock || !('wakeLock' in navigator)) return;
   wakeLock = 'pending';  // one request at a time
   try {
-    const lock = await navigator.wakeLock.request('screen');
+    const lock = await navigator.wakeLock.request('screen');  // eslint-disable-line compat/compat -- guarded above
     wakeLock = lock;
     lock.addEventListener('release', () => { if (wakeLock === lock) wakeLock = null; });
   } catch { wakeLock = null; /* refused (battery saver); the game still works */ }

@@ -2,8 +2,8 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { voteToken, elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour, ownerName, voteLabel } from '/static/shared/roster.js';
-import { cardImg } from '/static/shared/cards.js';
+import { seatName, seatColour, ownerName, voteLabel, targetCard, pointsOf } from '/static/shared/roster.js';
+import { cardImg, deckId } from '/static/shared/cards.js';
 import { notice } from './card-grid.js';
 
 /** Builds the screen; update(ctx) redraws it. */
@@ -13,14 +13,14 @@ export function create() {
     const r = c.game.result;
     if (!r) return;
     const myElephant = (c.game.elephants || []).find((e) => (e.seats || [e.id]).includes(c.you.seat));
-    const p = myElephant ? (r.points?.[myElephant.id] ?? 0) : 0;
-    const why = myElephant ? (r.breakdown?.[myElephant.id] || []) : [];
+    const p = myElephant ? pointsOf(r, myElephant.id) : 0;
+    const why = myElephant ? ((r.breakdown || {})[myElephant.id] || []) : [];
     const st = c.game.storyteller ? seatName(c.room, c.game.storyteller) : '';
-    const target = r.target_card ?? r.storyteller_card;
+    const target = targetCard(r);
     fill(el,
       // The kids' adult (no elephant with two or more children) sees every child's points instead.
       !myElephant ? h('ul', { class: 'children-points', 'data-testid': 'children-points' }, (c.game.elephants || []).map((e) => {
-        const n = r.points?.[e.id] ?? 0;
+        const n = pointsOf(r, e.id);
         return h('li', { class: 'child-points' }, elephantToken(seatColour(c.room, e.id), 40),
           h('span', { class: 'child-points-name', text: seatName(c.room, e.id) }),
           h('span', { class: `child-points-value${n > 0 ? ' up' : ''}`, text: n > 0 ? `+${n}` : String(n) }));
@@ -30,9 +30,9 @@ export function create() {
         why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null,
         // Duel: the race is against the mammoth, so its move this round matters as much as ours.
         c.game.mode === 'duel' ? h('div', { class: 'mammoth-points', 'data-testid': 'mammoth-points',
-          text: t('phone.mammoth_moved', { n: r.points?.mammoth ?? 0 }) }) : null),
+          text: t('phone.mammoth_moved', { n: pointsOf(r, 'mammoth') }) }) : null),
       notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
-      (c.me?.can || []).includes('next_round')
+      ((c.me && c.me.can) || []).includes('next_round')
         ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
           onclick: (ev) => { ev.currentTarget.disabled = true; c.send('next_round'); } })
         : null,
@@ -41,12 +41,12 @@ export function create() {
         text: t('phone.see_final'), onclick: () => c.showFinal() }) : null,
       h('div', { class: 'result-grid' }, r.table.map((e) => h('div', {
         class: `result-card${e.number === target ? ' storyteller-card' : ''}` },
-      h('div', { class: 'card' }, cardImg(c.room.deck?.id, e.card, 'thumb')),
+      h('div', { class: 'card' }, cardImg(deckId(c.room), e.card, 'thumb')),
       h('span', { class: 'grid-number', text: String(e.number) }),
       h('div', { class: 'result-owner', text: (e.number === target ? '★ ' : '') + ownerName(c.room, e.owner) }),
       h('div', { class: 'result-votes' }, (e.votes || []).map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v), voteLabel(c.room, v))))))));
   }
-  return { el, update, refused: () => { el.querySelector('[data-testid=next-round]')?.removeAttribute('disabled'); } };
+  return { el, update, refused: () => { const next = el.querySelector('[data-testid=next-round]'); if (next) next.removeAttribute('disabled'); } };
 }
 
 function reason(b) {

@@ -25,7 +25,7 @@ export function teamEditor(getCtx) {
   }
 
   function update(c) {
-    el.hidden = c.room.settings?.mode !== 'pairs';
+    el.hidden = (c.room.settings || {}).mode !== 'pairs';
     if (el.hidden) return;
     const teams = (c.room.roster || []).filter((r) => !r.removed);
     const ids = new Set(teams.flatMap((r) => (r.people || []).map((p) => p.person)));

@@ -3,6 +3,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { seatName } from '/static/shared/roster.js';
+import { deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
 import { conditionsBox, waitingChips } from './parts.js';
 
@@ -14,7 +15,7 @@ export function create(ctx) {
   let mode = null;
   let form = null;
   function update(c) {
-    const can = c.me?.can || [];
+    const can = (c.me && c.me.can) || [];
     const next = can.includes('tell') ? 'tell' : 'wait';
     if (next !== mode) {
       mode = next;
@@ -24,7 +25,7 @@ export function create(ctx) {
     if (form) form.update(c);
     else fill(el, waitView(c));
   }
-  return { el, update, refused: () => form?.release() };
+  return { el, update, refused: () => { if (form) form.release(); } };
 }
 
 function tellForm(ctx) {
@@ -44,7 +45,7 @@ function tellForm(ctx) {
     duel ? input.value.trim().length > 0 : grid.selected().length === 1);
   input.addEventListener('input', refresh);
   grid = duel ? null : cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
-    deck: ctx.room.deck?.id, selectable: true, onChange: refresh,
+    deck: deckId(ctx.room), selectable: true, onChange: refresh,
   });
   const el = h('div', { class: 'tell-form' },
     // "First to tell" (claim): nobody is the storyteller yet; whoever tells first becomes it.
@@ -68,7 +69,7 @@ function tellForm(ctx) {
 function waitView(ctx) {
   const g = ctx.game;
   const st = g.storyteller;
-  const hand = ctx.me?.hand || [];
+  const hand = (ctx.me && ctx.me.hand) || [];
   // Kids: a child has no hand (the adult's card and two from the deck go to the table); duel: the hand lies
   // face down until the association is told. "Look at your cards" only when there are cards to look at.
   const line = g.mode === 'kids' ? t('phone.kids_wait') : hand.length ? t('phone.storyteller_thinking') : t('phone.no_hand_wait');
@@ -76,5 +77,5 @@ function waitView(ctx) {
     notice(st ? t('phone.storyteller_is', { name: seatName(ctx.room, st) }) : t('phone.claim_wait'), line, 'wait-tell'),
     conditionsBox(g.conditions),
     waitingChips(ctx),
-    ctx.me ? cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), { deck: ctx.room.deck?.id }).el : null);
+    ctx.me ? cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), { deck: deckId(ctx.room) }).el : null);
 }

@@ -5,6 +5,7 @@ import { cardGrid, confirmBar, notice } from './card-grid.js';
 import { associationBox, waitingChips, partnerLine } from './parts.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 import { elephantToken } from '/static/shared/colours.js';
+import { deckId } from '/static/shared/cards.js';
 
 /** Builds the screen; update(ctx) switches between voting and waiting. */
 export function create() {
@@ -12,7 +13,7 @@ export function create() {
   let mode = null;
   let form = null;
   function update(c) {
-    const can = c.me?.can || [];
+    const can = (c.me && c.me.can) || [];
     // Kids' game: the adult's phone enters the children's votes (the engine's `for`).
     const proxy = can.includes('vote') && c.game.adult && c.game.adult === c.you.seat;
     const next = proxy ? 'proxy' : can.includes('vote') ? 'vote' : 'wait';
@@ -24,11 +25,11 @@ export function create() {
     if (form) form.update(c);
     else fill(el, waitView(c));
   }
-  return { el, update, refused: () => form?.release() };
+  return { el, update, refused: () => { if (form) form.release(); } };
 }
 
 function tableItems(ctx, selectable) {
-  const mine = new Set(ctx.me?.played || []);
+  const mine = new Set((ctx.me && ctx.me.played) || []);
   return (ctx.game.table || []).map((e) => ({
     id: e.number, card: e.card, number: e.number,
     disabled: selectable && mine.has(e.card),
@@ -43,7 +44,7 @@ function voteForm(ctx) {
     const n = grid.selected()[0];
     bar.update(n != null ? t('phone.vote_for', { n }) : t('phone.pick_a_card'), n != null);
   };
-  const grid = cardGrid(tableItems(ctx, true), { deck: ctx.room.deck?.id, selectable: true, onChange: () => refresh() });
+  const grid = cardGrid(tableItems(ctx, true), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
   refresh();
   return {
@@ -68,7 +69,7 @@ function proxyForm(ctx) {
     bar.update(n != null && child ? t('phone.vote_for_child', { n, name }) : t('phone.pick_child_and_card'), n != null && child != null);
   };
   // The adult's own card is the one to find, so nothing is greyed out here.
-  const grid = cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id, selectable: true, onChange: () => refresh() });
+  const grid = cardGrid(tableItems(ctx, false), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, who, grid.el, bar.el);
   const api = {
     el,
@@ -79,7 +80,7 @@ function proxyForm(ctx) {
       const key = waiting.join(',');
       if (waitingKey !== null && key !== waitingKey) { grid.clear(); bar.release(); }
       waitingKey = key;
-      if (!waiting.includes(child)) child = waiting[0] ?? null;
+      if (!waiting.includes(child)) child = waiting.length ? waiting[0] : null;
       fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
       fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
         'data-seat': s, 'data-testid': 'child-chip', 'aria-pressed': String(s === child),
@@ -93,13 +94,14 @@ function proxyForm(ctx) {
 
 function waitView(ctx) {
   const me = ctx.me;
-  const partner = me?.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null;
-  const title = me?.is_storyteller ? t('phone.others_voting')
+  const partner = me && me.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null;
+  const title = me && me.is_storyteller ? t('phone.others_voting')
     : partner ? t('phone.team_voted_for', { n: me.vote })
-      : me?.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
-  const grid = cardGrid(tableItems(ctx, false), { deck: ctx.room.deck?.id }).el;
+      : me && me.vote != null ? t('phone.you_voted_for', { n: me.vote }) : t('phone.wait');
+  const grid = cardGrid(tableItems(ctx, false), { deck: deckId(ctx.room) }).el;
   // The card voted for stays marked while the others vote (pairs: whichever phone voted).
-  if (me?.vote != null) grid.querySelector(`[data-number="${me.vote}"]`)?.classList.add('voted');
+  const voted = me && me.vote != null ? grid.querySelector(`[data-number="${me.vote}"]`) : null;
+  if (voted) voted.classList.add('voted');
   return h('div', { class: 'wait-view' },
     notice(title, null, 'voted'),
     partner,

@@ -4,6 +4,11 @@ import { h } from './dom.js';
 
 const ready = new Map();  // "deck/card/size" → Promise<url that loaded>
 
+/** The room's deck id ("builtin" until the server names one). */
+export function deckId(room) {
+  return room.deck && room.deck.id ? room.deck.id : 'builtin';
+}
+
 /** URL of one card image; size "tv" (large) or "thumb"; ext "webp" or "jpg". */
 export function cardUrl(deck, card, size = 'tv', ext = 'webp') {
   return `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(card)}.${size}.${ext}`;

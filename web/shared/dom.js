@@ -45,7 +45,7 @@ export function append(el, children) {
 
 /** Replaces every child of el with children. */
 export function fill(el, ...children) {
-  el.replaceChildren();
+  while (el.firstChild) el.removeChild(el.firstChild);   // replaceChildren() is Chromium 86+
   return append(el, children);
 }
 

@@ -39,14 +39,16 @@ export function otherLang() {
 
 /** Translates key, filling {param}s; a missing key shows itself (so it is noticed, never blank). */
 export function t(key, params = {}) {
-  const text = dict[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] ?? m));
+  const text = has(key) ? dict[key] : key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] != null ? params[k] : m));
 }
 
 /** A text the server gives per language ({"en": "...", "ru": "..."}) or as one plain string. */
 export function localized(value) {
-  if (value == null || typeof value === 'string') return value ?? '';
-  return value[current] ?? value.en ?? Object.values(value)[0] ?? '';
+  if (value == null) return '';
+  if (typeof value === 'string') return value;
+  const found = [value[current], value.en, ...Object.values(value)].find((v) => v != null);
+  return found != null ? found : '';
 }
 
 /** True when key has a translation. */

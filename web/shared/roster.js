@@ -28,14 +28,32 @@ export function personInfo(room, person) {
   return people(room).find((p) => p.person === person) || null;
 }
 
+/** How many people share a roster entry (pairs: 2; otherwise 1); null gives 1. */
+export function memberCount(entry) {
+  return entry && entry.members != null ? entry.members : 1;
+}
+
+/** The card number everyone had to find in a round result (RULES.md §2: the storyteller's, or the kids' target). */
+export function targetCard(result) {
+  return result.target_card != null ? result.target_card : result.storyteller_card;
+}
+
+/** Points an elephant (or 'mammoth') scored in a round result; 0 when none. */
+export function pointsOf(result, id) {
+  const p = (result.points || {})[id];
+  return p != null ? p : 0;
+}
+
 /** Display name of a seat ("s1" → "Аня"); unknown seats show a placeholder. */
 export function seatName(room, seat) {
-  return seatInfo(room, seat)?.name ?? t('unknown_player');
+  const info = seatInfo(room, seat);
+  return info && info.name != null ? info.name : t('unknown_player');
 }
 
 /** Colour name of a seat. */
 export function seatColour(room, seat) {
-  return seatInfo(room, seat)?.colour ?? 'grey';
+  const info = seatInfo(room, seat);
+  return info && info.colour != null ? info.colour : 'grey';
 }
 
 /** Name of an elephant (its seats' names; duel: "our elephant" / "the mammoth"). */

@@ -41,7 +41,7 @@ export function create() {
     const items = [];
     for (let i = 0; i < length; i++) {
       const [row, col] = place(i, cols);
-      const number = (b.first_number ?? 0) + i;
+      const number = (b.first_number || 0) + i;
       const cond = special[String(number)];  // keyed by the printed number
       const isFinish = finish != null && number === finish;
       items.push(h('div', {
@@ -61,9 +61,10 @@ export function create() {
   function update(ctx) {
     const g = ctx.game;
     const b = g.board || { length: 40 };
+    const settings = g.settings || {};
     // The duel races to cell 20 (RULES.md §2.4); otherwise the short game's cell, if any.
-    const finish = g.mode === 'duel' ? (b.first_number ?? 0) + DUEL_FINISH : (g.settings?.short_game ?? null);
-    const specialOn = g.settings?.special_cells !== false;
+    const finish = g.mode === 'duel' ? (b.first_number || 0) + DUEL_FINISH : (settings.short_game != null ? settings.short_game : null);
+    const specialOn = settings.special_cells !== false;
     const key = JSON.stringify([b, finish, specialOn]);
     if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }
     const onCell = new Map();

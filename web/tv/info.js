@@ -45,6 +45,6 @@ export async function open(code) {
 
 /** Closes the panel. */
 export function close() {
-  panel?.remove();
+  if (panel) panel.remove();
   panel = null;
 }

@@ -43,16 +43,17 @@ export function create(ctx) {
     codeEl.textContent = room.code || c.code;
     const seats = (room.roster || []).filter((r) => !r.removed);
     count.textContent = t('tv.players_n', { n: seats.length });
-    const pairs = room.settings?.mode === 'pairs';
+    const mode = (room.settings || {}).mode;
+    const pairs = mode === 'pairs';
     roster.classList.toggle('pairs', pairs);
     const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a phoneless child is never "away"
       'data-testid': 'roster-item' },
     pairs ? teamTokens(r) : elephantToken(r.colour, 96, r.name),
     h('span', { class: 'roster-name', text: r.name }),
     r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
-    r.seat === room.host ? h('span', { class: 'host-badge', text: room.settings?.mode === 'kids' ? t('tv.adult') : t('host') }) : null));
+    r.seat === room.host ? h('span', { class: 'host-badge', text: mode === 'kids' ? t('tv.adult') : t('host') }) : null));
     // Empty places up to the mode's minimum, so the room sees how many are still missing.
-    const wanted = { trio: 3, duel: 2, kids: 2 }[room.settings?.mode] ?? 4;
+    const wanted = { trio: 3, duel: 2, kids: 2 }[mode] || 4;
     for (let i = seats.length; i < wanted; i++) {
       items.push(h('li', { class: 'roster-item empty' }, h('span', { class: 'token-slot' }),
         h('span', { class: 'roster-name', text: t('tv.free_place') })));
@@ -60,7 +61,7 @@ export function create(ctx) {
     fill(roster, items);
     fill(settings, settingsSummary(room.settings || {}, room.deck));
     hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host')
-      : `${t(`tv.mode_hint.${room.settings?.mode || 'standard'}`)} ${t('tv.hint_host_starts')}`;
+      : `${t(`tv.mode_hint.${mode || 'standard'}`)} ${t('tv.hint_host_starts')}`;
   }
   return { el, update };
 }

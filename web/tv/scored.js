@@ -3,7 +3,8 @@
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
-import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf } from '/static/shared/roster.js';
+import { deckId } from '/static/shared/cards.js';
 import { tableCards } from './table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
 
@@ -47,12 +48,12 @@ export function outcomeText(ctx) {
 }
 
 function resultCards(ctx, r) {
-  const { el, cards } = tableCards(ctx.room.deck?.id ?? 'builtin', r.table, true);
+  const { el, cards } = tableCards(deckId(ctx.room), r.table, true);
   el.classList.add('with-owners');
   r.table.forEach((entry, i) => {
     const card = cards.get(entry.number);
     // The card the voters looked for: the storyteller's, or in the duel the mammoth's.
-    const mine = entry.number === (r.target_card ?? r.storyteller_card);
+    const mine = entry.number === targetCard(r);
     if (mine) card.classList.add('storyteller-card');
     const owner = entry.owner;
     const fromDeck = owner === 'bot' || owner === 'deck';
@@ -64,7 +65,7 @@ function resultCards(ctx, r) {
       // Trio: a vote on a bot card scores nothing for anyone (RULES.md §2.3): say so on the card.
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
-      h('div', { class: `owner-plate${(seatInfo(ctx.room, owner)?.members ?? 1) > 1 ? ' team' : ''}`, style: { '--i': i,
+      h('div', { class: `owner-plate${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ''}`, style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       mine ? h('span', { class: 'owner-star', text: '★ ' }) : null,
       h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) }))]);
@@ -74,10 +75,10 @@ function resultCards(ctx, r) {
 
 function pointsList(ctx, r) {
   const order = [...(ctx.game.elephants || [])]
-    .sort((a, b) => (r.points?.[b.id] ?? 0) - (r.points?.[a.id] ?? 0));
+    .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
-    const p = r.points?.[e.id] ?? 0;
-    const parts = (r.breakdown?.[e.id] || []).map((b) => reasonText(b));
+    const p = pointsOf(r, e.id);
+    const parts = ((r.breakdown || {})[e.id] || []).map((b) => reasonText(b));
     return h('div', { class: 'points-item', 'data-elephant': e.id },
       pieceToken(ctx.room, e, 52),
       h('div', { class: 'points-who' },
@@ -96,12 +97,13 @@ export function reasonText(b) {
 
 /** Kids: the children who found the adult's card, cheered by name, with the catch-up bonus called out. */
 function kidsCelebration(ctx, r) {
-  const target = r.target_card ?? r.storyteller_card;
-  const right = (r.table.find((e) => e.number === target)?.votes) || [];
+  const target = targetCard(r);
+  const found = r.table.find((e) => e.number === target);
+  const right = (found && found.votes) || [];
   if (!right.length) return null;
   return h('div', { class: 'kids-cheer', 'data-testid': 'kids-cheer' }, right.map((seat) => {
-    const bonus = (r.breakdown?.[seat] || []).some((b) => b.reason === 'guessed_from_last_place');
-    const p = r.points?.[seat] ?? 0;
+    const bonus = ((r.breakdown || {})[seat] || []).some((b) => b.reason === 'guessed_from_last_place');
+    const p = pointsOf(r, seat);
     return h('div', { class: `cheer${bonus ? ' bonus' : ''}` },
       h('span', { class: 'cheer-party', text: '🎉' }),
       elephantToken(seatColour(ctx.room, seat), 64),

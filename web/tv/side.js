@@ -3,7 +3,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
-import { elephantName, seatInfo, standings } from '/static/shared/roster.js';
+import { elephantName, seatInfo, standings, memberCount } from '/static/shared/roster.js';
 
 /** Builds the side column; update(ctx) refreshes it. */
 export function create(ctx) {
@@ -21,7 +21,7 @@ export function create(ctx) {
     if (g.mode === 'duel') { fill(list, duelRace(c)); return; }
     list.classList.toggle('many', (g.elephants || []).length > 5);
     // Pairs: team names ("Аня & Борис") are long
-    list.classList.toggle('teams', (c.room.roster || []).some((r) => (r.members ?? 1) > 1));
+    list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));
     fill(list, standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
       const info = seatInfo(c.room, seats[0]);

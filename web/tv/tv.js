@@ -60,7 +60,7 @@ async function roomCode() {
 function onMessage(msg) {
   if (msg.type === 'state') {
     last = msg;
-    const wanted = msg.room.settings?.lang;
+    const wanted = (msg.room.settings || {}).lang;
     const changed = Boolean(wanted) && wanted !== roomLang;   // the first state, or the host changed it
     roomLang = wanted || roomLang;
     if (changed && wanted !== document.documentElement.lang) switchLang(wanted, false);
@@ -86,7 +86,7 @@ async function switchLang(l, remember = true) {
   switcher.refresh();
   mounted = { key: null, screen: null, frame: null };
   if (last) render(); else renderWaiting();
-  conn?.restart();  // so the server's error messages come in the new language
+  if (conn) conn.restart();  // so the server's error messages come in the new language
 }
 
 function topBar(extra) {

@@ -4,6 +4,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { associationLine, progressChips } from './parts.js';
 import { tableCards } from './table-cards.js';
+import { deckId } from '/static/shared/cards.js';
 
 /** Phase title for the header. */
 export function title(ctx) {
@@ -27,7 +28,7 @@ export function create() {
     const key = JSON.stringify(table);
     if (key !== tableKey) {
       tableKey = key;
-      const row = tableCards(ctx.room.deck?.id ?? 'builtin', table, false).el;
+      const row = tableCards(deckId(ctx.room), table, false).el;
       row.classList.toggle('few', table.length <= 3);   // kids: three big cards
       fill(cardsBox, row);
     }
