@@ -69,7 +69,8 @@ export function create() {
     if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }
     const onCell = new Map();
     const perCell = new Map();
-    const cellOf = (e) => ((e.distance % geom.length) + geom.length) % geom.length;  // index along the track
+    // Index along the track from the engine's printed cell (Dixit keeps scores past 30 on the last cell, D12).
+    const cellOf = (e) => (e.cell - (b.first_number || 0) + geom.length) % geom.length;
     for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
     const seen = new Set();
     for (const e of g.elephants || []) {
