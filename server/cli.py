@@ -189,6 +189,12 @@ async def watch_data_dir(app: web.Application) -> AsyncIterator[None]:
     task.cancel()
 
 
+def is_explicit_data_dir(data_dir: Path | None) -> bool:
+    """True for a --data-dir other than the default folder (the printed systemd unit names the default
+    one explicitly: on a fresh Pi `~/.local/share` may not exist yet and must be made)."""
+    return data_dir is not None and os.path.abspath(data_dir) != os.path.abspath(default_data_dir())
+
+
 def fail(sentence: str) -> int:
     """Say what is wrong in one line on stderr; the exit status for a data folder that cannot be used."""
     print(f"imaginarium: {sentence}", file=sys.stderr, flush=True)
@@ -206,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         print(systemd_unit.unit_text(service_options(args), config.data_dir), end="")
         return 0
     try:
-        datadir.check(config.data_dir, explicit=args.data_dir is not None)
+        datadir.check(config.data_dir, explicit=is_explicit_data_dir(args.data_dir))
     except datadir.DataDirError as exc:
         return fail(str(exc))
     raise_open_files_limit()

@@ -16,6 +16,7 @@ from pathlib import Path
 import aiohttp
 
 from server import datadir
+from server.cli import is_explicit_data_dir
 from server.room.store import Store
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -146,3 +147,17 @@ async def test_imports_a_killed_server_left_half_done_are_swept_at_start_up(conf
     assert sorted(p.name for p in decks.iterdir()) == ["tiny"]   # the family's deck stays
     decks_listed = (await (await client.get("/api/decks")).json())["decks"]
     assert "tiny" in [d["id"] for d in decks_listed]
+
+
+def test_the_default_folder_is_made_with_its_parents_even_when_named(tmp_path, monkeypatch):
+    """The printed systemd unit names the default data folder; on a fresh Pi `~/.local/share` does not
+    exist yet. The default folder, named or not, is made with its parents."""
+    home = tmp_path / "fresh-home"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    data = home / ".local" / "share" / "imaginarium"
+    done = subprocess.run([sys.executable, "-m", "server", "--data-dir", str(data), "--print-systemd-unit"],
+                          check=False, capture_output=True, text=True, timeout=EXIT_TIMEOUT_S, cwd=ROOT)
+    assert f"--data-dir {data}\n" in done.stdout and not data.exists()
+    assert not is_explicit_data_dir(data) and is_explicit_data_dir(tmp_path / "elsewhere")
+    datadir.check(data, explicit=is_explicit_data_dir(data))
+    assert data.is_dir()
