@@ -77,7 +77,7 @@ def service_options(args: argparse.Namespace) -> list[str]:
     return out
 
 
-def reachability_note(host: str | None, addresses: list[str]) -> list[str]:
+def reachability_note(host: str | None) -> list[str]:
     """Banner lines saying why only some addresses are shown: nothing for a wildcard `--host`; for a
     loopback-only one, plainly that phones cannot reach the server and how to change that."""
     listening = listen_addresses(host)
@@ -114,7 +114,7 @@ def banner(app: web.Application) -> str:
     others = [urls.base(ip) for ip in urls.addresses[1:]]
     if others:
         lines.append(f"  Other addresses of this machine: {', '.join(others)}")
-    lines += reachability_note(app[keys.CONFIG].host, urls.addresses)
+    lines += reachability_note(app[keys.CONFIG].host)
     lines += ["", qr.terminal(join), "", "Ctrl+C stops the server; games are saved and resume on restart."]
     return "\n".join(lines)
 
