@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from support import load_module
-
 import aiohttp
 from playwright.async_api import async_playwright, expect
+from support import lan_url, load_module
+from yarl import URL
 
 expect.set_options(timeout=20_000)
 
@@ -82,7 +82,7 @@ class Scene:
             await context.add_init_script(f"localStorage.setItem('imaginarium.token.{code}', '{token}')")
         page = await context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"{path}: {exc}"))
-        await page.goto(f"{self.url}{path}")
+        await page.goto(f"{lan_url(URL(self.url).port)}{path}")
         return page
 
     async def table(self, names: list[str]):

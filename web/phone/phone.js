@@ -16,6 +16,7 @@ import * as voting from './voting.js';
 import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import * as hostMenu from './host-menu.js';
+import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 
 const SCREENS = { join, lobby, telling, playing: hand, voting, scored, game_over: gameOver };
 const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
@@ -37,6 +38,7 @@ const FINAL_RESULT_MS = 7000;
 let finalHold = null;    // null | a timer while the final round's result is on screen | 'done'
 
 async function main() {
+  polyfillFlexGap(app);
   await loadLang(detectLang());
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language

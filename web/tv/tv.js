@@ -13,6 +13,8 @@ import * as voting from './voting.js';
 import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import { infoButton } from './info.js';
+import { fitStage } from './stage.js';
+import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
@@ -27,6 +29,8 @@ let roomLang = null;    // the room's TV language (settings.lang): followed on t
 let mounted = { key: null, screen: null, frame: null };
 
 async function main() {
+  fitStage(app);
+  polyfillFlexGap(app);
   // The browser's language (or the last tap on the switch) only until the room says which one it wants.
   await loadLang(detectLang());
   badge.refresh();
