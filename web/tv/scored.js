@@ -7,6 +7,7 @@ import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, mem
 import { deckId } from '/static/shared/cards.js';
 import { tableCards } from './table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
+import { icon } from '/static/shared/icons.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -105,7 +106,7 @@ function kidsCelebration(ctx, r) {
     const bonus = ((r.breakdown || {})[seat] || []).some((b) => b.reason === 'guessed_from_last_place');
     const p = pointsOf(r, seat);
     return h('div', { class: `cheer${bonus ? ' bonus' : ''}` },
-      h('span', { class: 'cheer-party', text: '🎉' }),
+      h('span', { class: 'cheer-party' }, icon('party-popper')),
       elephantToken(seatColour(ctx.room, seat), 64),
       h('span', { class: 'cheer-name', text: seatName(ctx.room, seat) }),
       h('span', { class: 'cheer-points', text: `+${p}` }),
