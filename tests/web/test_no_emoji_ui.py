@@ -12,7 +12,7 @@ from PIL import ImageFont
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")   # Debian fonts-dejavu-core
-COMMENTS = re.compile(r"/\*.*?\*/|^\s*//.*?$|\s//\s.*?$", re.S | re.M)
+COMMENTS = re.compile(r"/\*.*?\*/|^\s*//.*?$|\s//\s.*?$", re.DOTALL | re.MULTILINE)
 
 
 def _shown_text() -> dict[str, set[str]]:
