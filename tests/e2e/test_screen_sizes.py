@@ -19,6 +19,10 @@ NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow")]
 PHONES = [(360, 640), (390, 844), (844, 390)]
 TVS = [(1920, 1080), (1280, 720), (960, 540)]
 MIN_TEXT_SHARE = 0.022
+LONG_NAME = "Дедушка Николай"   # 15 letters and a space: fits every name slot once shrunk or wrapped
+
+CUT_NAMES_JS = """() => [...document.querySelectorAll('.fit')].filter((el) => el.clientWidth
+  && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)).map((el) => el.textContent)"""
 
 # The smallest font size (in CSS px, after the stage's scaling) among visible text a player must read.
 SMALLEST_TEXT_JS = """(limit) => {
@@ -68,7 +72,7 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
     for page in tvs[1:]:    # the others opened their own rooms: show the first one
         await page.goto(f"{server_process.page_url}/tv?room={code}")
     async with aiohttp.ClientSession() as session:
-        table = await _table(session, server_process.url, code, NAMES + [("Гоша", "green")])
+        table = await _table(session, server_process.url, code, NAMES + [(LONG_NAME, "green")])
         phases = [("lobby", lambda g: True), ("voting", lambda g: g["phase"] == "voting"),
                   ("reveal", lambda g: g["phase"] in ("scored", "game_over"))]
         for name, reached in phases:
@@ -80,8 +84,11 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
                 screen = {"lobby": "tv-lobby", "voting": "tv-voting", "reveal": "tv-scored"}[name]
                 await expect(page.get_by_test_id(screen)).to_be_visible()
                 if name == "lobby":
-                    await expect(page.get_by_test_id("roster-item").filter(has_text="Гоша")).to_be_visible()
+                    await expect(page.get_by_test_id("roster-item").filter(has_text=LONG_NAME)).to_be_visible()
                 await _smallest_text(page, h, f"TV {w}×{h} {name}")
+                # Names shrink, then wrap, and are not cut while they can fit that way.
+                cut = await page.evaluate(CUT_NAMES_JS)
+                assert not cut, f"TV {w}×{h} {name}: names cut: {cut}"
                 # Nothing of the stage falls outside the screen.
                 box = await page.locator("#app").bounding_box()
                 assert box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= w + 0.5 \

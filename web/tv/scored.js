@@ -83,7 +83,7 @@ function pointsList(ctx, r) {
     return h('div', { class: 'points-item', 'data-elephant': e.id },
       pieceToken(ctx.room, e, 52),
       h('div', { class: 'points-who' },
-        h('div', { class: 'points-name', text: elephantName(ctx.room, e) }),
+        h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) }),
         parts.length ? h('div', { class: 'points-why', text: parts.join(' · ') }) : null),
       h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) }));
   });

@@ -14,6 +14,7 @@ import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import { infoButton } from './info.js';
 import { fitStage } from './stage.js';
+import { fitText } from '/static/shared/fit-text.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
 
@@ -143,6 +144,7 @@ function render() {
     f.side.update(ctx);
   }
   renderPause(ctx);
+  fitText(app);
 }
 
 function gameFrame(ctx) {
