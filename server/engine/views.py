@@ -1,4 +1,5 @@
-"""Views: the only way data leaves the engine (DESIGN.md principle 3).
+"""Views: the only way data leaves the engine. The room sends every socket one of these, never the state
+itself: `public_view` for the TV and spectators, `player_view` for one phone (docs/architecture.md).
 
 Built from allow-lists. Before the table is laid out nobody learns which cards were played; before
 scoring nobody learns who played which card or who voted for what; the TV never sees a hand; no view
