@@ -50,6 +50,10 @@ HANDLERS: dict[str, Handler] = {
 assert set(HANDLERS) == set(SPECS), "every message in SPECS has a handler"
 
 
+# messages a room keeps while its action is being stored (14 people tap a few times a second at most)
+MAX_WAITING = 256
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -145,6 +149,9 @@ class Room(RoomState):
         refusal goes to `conn.refused`; an accepted action goes to the store, and everyone gets the new
         state once it is durable. While an action of this room is being stored, the message waits."""
         if self._action is not None or self._waiting:
+            if len(self._waiting) >= MAX_WAITING:  # a flood while the disk is slow: memory stays bounded
+                conn.refused(msg["type"], Refused("rate_limited"))
+                return
             self._waiting.append((conn, msg))
             return
         self._answer(conn, msg)
