@@ -208,14 +208,20 @@ class Store:
 
     def load_all(self, max_age_s: float | None = None) -> dict[str, dict[str, Any]]:
         """Every stored room record by code; rooms untouched for more than `max_age_s` seconds are
-        deleted instead (None keeps all). Blocking: at start-up."""
-        if max_age_s is not None:
-            cutoff = time.time() - max_age_s
-            self._writer.submit(self._db.execute, "DELETE FROM rooms WHERE updated < ?", (cutoff,)).result()
-            with self._lock:
-                self._updated = {c: t for c, t in self._updated.items() if t >= cutoff}
-        rows = self._writer.submit(
-            lambda: self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()).result()
+        deleted instead (None keeps all). Blocking: at start-up. Raises StorageError (naming the folder)
+        if the database cannot be read or, with `max_age_s`, written (a read-only folder holding an old
+        database)."""
+        def read() -> list[tuple[str, str]]:
+            if max_age_s is not None:
+                cutoff = time.time() - max_age_s
+                self._db.execute("DELETE FROM rooms WHERE updated < ?", (cutoff,))
+                with self._lock:
+                    self._updated = {c: t for c, t in self._updated.items() if t >= cutoff}
+            return self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
+        try:
+            rows = self._writer.submit(read).result()
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot keep games in {self.path.parent}: {exc}") from exc
         return {code: json.loads(data) for code, data in rows}
 
     def latest_code(self) -> str | None:
