@@ -2,18 +2,16 @@
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from server.config import Config
+from server.decks.library import DeckLibrary
+from server.lan.addresses import Urls
+from server.lan.discovery import Advertisement
 from server.net.ratelimit import TokenBucket
-
-if TYPE_CHECKING:
-    from server.lan.discovery import Advertisement
-    from server.room.registry import Rooms
-    from server.room.store import Store
-    from server.lan.addresses import Urls
+from server.room.registry import Rooms
+from server.room.store import Store
 
 
 class IpLimits:
@@ -32,11 +30,11 @@ class IpLimits:
 
 
 CONFIG = web.AppKey("config", Config)
-STORE = web.AppKey("store", "Store")
-ROOMS = web.AppKey("rooms", "Rooms")
-LIBRARY = web.AppKey("library", Any)
-URLS = web.AppKey("urls", "Urls")
-SOCKETS = web.AppKey("sockets", weakref.WeakSet)
+STORE = web.AppKey("store", Store)
+ROOMS = web.AppKey("rooms", Rooms)
+LIBRARY = web.AppKey("library", DeckLibrary)
+URLS = web.AppKey("urls", Urls)
+SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])  # to close on shutdown
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
-ADVERTISEMENT = web.AppKey("advertisement", "Advertisement")
+ADVERTISEMENT = web.AppKey("advertisement", Advertisement)  # absent with --no-zeroconf
