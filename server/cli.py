@@ -3,6 +3,7 @@ where to point the TV and the phones (join URL + QR code in the terminal)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import logging
 import os
@@ -13,10 +14,11 @@ from pathlib import Path
 from aiohttp import web
 
 from server import __version__
-from server.lan import qr
-from server.net import keys
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
+from server.decks import card_images
+from server.lan import qr
+from server.net import keys
 from server.room.store import StorageError
 
 log = logging.getLogger("server")
@@ -90,14 +92,11 @@ def prepare_cards_in_background(library, deck_id: str = "builtin") -> threading.
 
     def run() -> None:
         if sys.platform.startswith("linux"):  # setpriority on a thread id affects that thread only on Linux
-            try:
+            with contextlib.suppress(OSError):  # not allowed: prepare at normal priority
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-            except OSError:
-                pass
-        from server.decks import card_images
         try:
             count = card_images.prepare_all(library, deck_id, progress=True)
-        except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead
+        except Exception as exc:
             log.warning("could not prepare the pictures of deck %s: %s", deck_id, exc)
             return
         log.info("card pictures of deck %s ready (%d files)", deck_id, count)

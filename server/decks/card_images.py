@@ -65,11 +65,11 @@ def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
     if size not in SIZES or any(f not in FORMATS for f in fmts):
         raise ValueError(f"unknown card image variant {size}.{fmts}")
     box = SIZES[size]
-    with Image.open(source) as im:
-        im.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
-        im = upright_rgb(im)
+    with Image.open(source) as opened:
+        opened.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
+        im = upright_rgb(opened)
         if im.width > box[0] or im.height > box[1]:
-            im = ImageOps.contain(im, box, Image.LANCZOS)
+            im = ImageOps.contain(im, box, Image.Resampling.LANCZOS)
         out = {}
         for fmt in fmts:
             pil_format, _, options = FORMATS[fmt]
@@ -122,7 +122,8 @@ class Progress:
     """A one-line terminal progress bar that appears only after `delay` seconds (quick jobs stay
     silent) and only on a terminal."""
 
-    def __init__(self, total: int, label: str, *, stream: TextIO | None = None, delay: float = 0.7, enabled: bool = True):
+    def __init__(self, total: int, label: str, *, stream: TextIO | None = None, delay: float = 0.7,
+                 enabled: bool = True):
         self.total, self.label, self.done = total, label, 0
         self.stream = stream or sys.stderr
         self.enabled = enabled and self.stream.isatty()
@@ -175,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from server.config import Config, default_data_dir
 
-    p = argparse.ArgumentParser(prog="python -m server.card_images", description=main.__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m server.card_images", description=(main.__doc__ or "").split("\n")[0])
     p.add_argument("--data-dir", type=Path, default=default_data_dir())
     p.add_argument("decks", nargs="*")
     args = p.parse_args(argv)

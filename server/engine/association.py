@@ -2,8 +2,8 @@
 other conditions are reminders that players may dispute."""
 from __future__ import annotations
 
-from .text import ASSOCIATION_MAX, clean, grapheme_count
 from .errors import IllegalAction, MalformedAction
+from .text import ASSOCIATION_MAX, clean, grapheme_count
 
 CHECKABLE = ("question", "four_words")
 _TRAILING = " \t\n»\"'”’“)]}!.…"

@@ -23,7 +23,7 @@ def random_action(state: GameState, rng: int) -> tuple[str | None, dict, int]:
             seats = active_seats(s)
             k, rng = randbelow(rng, len(seats))
             seat = seats[k]
-        action = {"type": "tell"}
+        action: dict[str, object] = {"type": "tell"}
         if mode.tell_with_card:
             hand = state.hands[seat]
             k, rng = randbelow(rng, len(hand))

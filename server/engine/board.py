@@ -24,7 +24,7 @@ class Board:
     title: str = ""
     ruleset: str | None = None
     note: str = ""
-    _by_index: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _by_index: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.length, int) or isinstance(self.length, bool) or self.length < 2:
@@ -68,7 +68,7 @@ class Board:
                 "special": {str(n): c for n, c in self.special}, "note": self.note}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Board":
+    def from_dict(cls, data: dict) -> Board:
         """Inverse of `to_dict`. :raises ValueError: for a missing or ill-typed field."""
         if not isinstance(data, dict):
             raise ValueError("a board is a JSON object")

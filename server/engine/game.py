@@ -8,9 +8,9 @@ changes. Modes and rulesets are asked through their hooks (modes.py, rulesets.py
 from __future__ import annotations
 
 from .association import checked_association
-from .families import NOBODY
 from .deck import cards_in_play, min_deck_size
 from .errors import IllegalAction, MalformedAction
+from .families import NOBODY
 from .modes import MODES, active_seats
 from .rng import seed_state, shuffled
 from .rulesets import RULESETS
@@ -18,7 +18,8 @@ from .scoring import points_of, score_breakdown
 from .state import FIELDS, GameState, make_state
 
 TABLE_ACTIONS = frozenset({"end_game", "remove_player", "return_player", "skip"})  # seat=None only
-_FIELD_TYPES = {"card": str, "association": (str, type(None)), "for": str, "seat": str, "cards": list}
+_FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
+    "card": str, "association": (str, type(None)), "for": str, "seat": str, "cards": list}
 _VOTE_CARD = int  # `vote`'s `card` is a table number
 _REQUIRED = {"vote": ("card",), "restate": ("association",), "remove_player": ("seat",),
              "return_player": ("seat",)}
@@ -100,7 +101,7 @@ def new_game(settings, seats: list[str], deck: list[str], board, seed: int, *,
     if first is None and settings.first_storyteller == "draw":
         # 004: each player draws a token 1..n; the highest goes first.
         tokens, d["rng"] = shuffled(d["rng"], range(1, len(seats) + 1))
-        d["first_draw"] = dict(zip(seats, tokens))
+        d["first_draw"] = dict(zip(seats, tokens, strict=True))
         first = max(seats, key=d["first_draw"].get)
     d["storyteller"] = first
     if not mode.start_round(d, rs, draw):
@@ -124,8 +125,7 @@ def apply(state: GameState, seat: str | None, action: dict) -> tuple[GameState, 
     if not isinstance(action, dict):
         raise MalformedAction("an action is an object with a `type`")
     kind = action.get("type")
-    handler = _HANDLERS.get(kind) if type(kind) is str else None
-    if handler is None:
+    if type(kind) is not str or (handler := _HANDLERS.get(kind)) is None:
         raise MalformedAction(f"unknown action type {kind!r}")
     _check_fields(kind, action)
     if seat is not None and not isinstance(seat, str):
@@ -290,7 +290,7 @@ def _remove_player(state, d, seat, action, ev):
     if target in state.removed:
         raise IllegalAction("seat_removed", f"seat {target!r} is already removed", seat=target)
     mode = MODES[state.settings.mode]
-    d["removed"] = state.removed + [target]
+    d["removed"] = [*state.removed, target]
     if target in state.votes:  # "everyone"/"nobody" counts use only the players still voting
         d["votes"] = {k: v for k, v in state.votes.items() if k != target}
     ev.append({"type": "player_removed", "seat": target})
@@ -401,7 +401,6 @@ def _conditions(d: dict, storyteller: str | None) -> list[str]:
 
 
 def _begin_turn(d: dict, storyteller: str | None) -> None:
-    mode = MODES[d["settings"].mode]
     d.update(phase="telling", storyteller=storyteller, association=None, disputed=False,
              conditions=_conditions(d, storyteller), played={}, table=[], owners=[], votes={},
              result=None)
@@ -504,7 +503,7 @@ def _cancel_round(d: dict, ev: list) -> None:
     deck = list(d["deck"])
     for owner, cards in d["played"].items():
         hands[owner] = hands[owner] + cards
-    for owner, card in zip(d["owners"], d["table"]):
+    for owner, card in zip(d["owners"], d["table"], strict=True):
         if owner == "mammoth":
             d["mammoth"] = card
         elif owner in hands:

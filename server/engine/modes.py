@@ -30,7 +30,7 @@ class Mode:
     storyteller_votes = False
     proxy_votes = False            # kids: the adult may enter a child's vote (`for`)
     has_adult = False              # kids: one seat is the adult, the permanent storyteller
-    sought_owner = None            # whose card the voters look for; None: the storyteller's
+    sought_owner: str | None = None  # whose card the voters look for; None: the storyteller's
     hand_face_down_while_telling = False  # duel: nobody looks at their cards before the association
     allows_short_game = True
     min_active = 2                 # a storyteller and one voter
@@ -310,7 +310,7 @@ class Kids(Mode):
 
     def elephant_ids(self, seats, adult):
         children = [s for s in seats if s != adult]
-        return children + [adult] if len(children) == 1 else children
+        return [*children, adult] if len(children) == 1 else children
 
     def setup(self, d, rs, deal) -> None:
         deal(d["adult"], rs.hand_size)

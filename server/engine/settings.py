@@ -10,9 +10,10 @@ from .rulesets import RULESETS
 FIRST_STORYTELLER = ("draw", "host", "claim")
 WHEN_DECK_EMPTY = ("reshuffle", "end")
 
-_TYPES = {"ruleset": str, "mode": str, "short_game": (int, type(None)), "reshuffle": bool,
-          "restriction": (str, type(None)), "special_cells": bool, "first_storyteller": str,
-          "when_deck_empty": str}
+_TYPES: dict[str, type | tuple[type, ...]] = {
+    "ruleset": str, "mode": str, "short_game": (int, type(None)), "reshuffle": bool,
+    "restriction": (str, type(None)), "special_cells": bool, "first_storyteller": str,
+    "when_deck_empty": str}
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Settings:
     first_storyteller: str = "draw"
     when_deck_empty: str = "reshuffle"
 
-    def validate(self, n_seats: int | None = None, board: Board | None = None) -> "Settings":
+    def validate(self, n_seats: int | None = None, board: Board | None = None) -> Settings:
         """Check the combination (and the seat count, if given; the short game's cell against `board`,
         an `engine.Board`, if given: it must lie on the first lap after the start); returns self.
 
@@ -67,10 +68,10 @@ class Settings:
                                     field="short_game", ruleset=self.ruleset, mode=self.mode,
                                     reason="no_short_game" if rs.short_game_default is None
                                     else "no_short_game_in_mode")
-            low, high = (1, None) if board is None else (board.first_number + 1,
-                                                         board.first_number + board.length - 1)
-            if self.short_game < low or (high is not None and self.short_game > high):
-                bounds = {"min": low} if high is None else {"min": low, "max": high}
+            first, last = (1, None) if board is None else (board.first_number + 1,
+                                                           board.first_number + board.length - 1)
+            if self.short_game < first or (last is not None and self.short_game > last):
+                bounds = {"min": first} if last is None else {"min": first, "max": last}
                 raise IllegalAction("bad_settings", f"cell {self.short_game} is not on the board's first lap",
                                     field="short_game", reason="short_game_off_board", **bounds)
         if self.restriction is not None and self.restriction not in rs.conditions:
@@ -89,7 +90,7 @@ class Settings:
         return {key: getattr(self, key) for key in _TYPES}
 
     @classmethod
-    def from_dict(cls, data: object) -> "Settings":
+    def from_dict(cls, data: object) -> Settings:
         """Settings from a (possibly partial) dict; missing fields take their defaults.
 
         `short_game` may be ``true`` (the ruleset's default cell: 34, classic 39) or ``false`` (off).

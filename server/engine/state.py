@@ -7,6 +7,7 @@ the field dict, replaces the containers it changes, and builds a new state (copy
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 from .board import Board
 from .errors import MalformedAction
@@ -56,7 +57,10 @@ class GameState:
     `has_voted(seat)`. Build one with `engine.new_game`, change it only with `engine.apply`.
     """
 
-    __hash__ = None  # holds lists and dicts
+    __hash__ = None  # type: ignore[assignment]  # unhashable on purpose: holds lists and dicts
+
+    if TYPE_CHECKING:  # the fields are set per instance from FIELDS; typed attributes are the engine's to add
+        def __getattr__(self, name: str) -> Any: ...
 
     def __setattr__(self, name, value):
         raise AttributeError("GameState is immutable: use engine.apply()")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from server.room import host, lobby, views
 from server.room.env import RoomEnv
@@ -41,7 +41,7 @@ HANDLERS: dict[str, Handler] = {
 assert set(HANDLERS) == set(SPECS), "every message in SPECS has a handler"
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -10,11 +10,10 @@ import pytest
 from PIL import Image
 
 from server import engine
-from server.decks import library as decks
 from server.config import REPO_ROOT
+from server.decks import library as decks
 from server.decks.library import DeckLibrary, DeckNotFound, card_id_for
-
-from tests.decks.helpers import broken_jpeg, card_folder, picture, png_bomb
+from tests.decks.helpers import card_folder, picture, png_bomb
 
 ASSETS = REPO_ROOT / "assets" / "decks"
 
@@ -88,7 +87,8 @@ def test_manifest_title_and_licence(library):
     deck = library.get("ours")
     assert deck.title == {"en": "Наши", "ru": "Наши"} and deck.licence == "private"
     info = library.list()[1].to_dict()
-    assert info == {"id": "ours", "title": {"en": "Наши", "ru": "Наши"}, "size": 2, "licence": "private", "builtin": False}
+    assert info == {"id": "ours", "title": {"en": "Наши", "ru": "Наши"}, "size": 2, "licence": "private",
+                    "builtin": False}
 
 
 def test_card_ids_are_opaque_and_stable():

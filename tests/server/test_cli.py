@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from server.net import keys
 from server.cli import banner, config_from_args, parse_args, prepare_cards_in_background
 from server.config import default_data_dir
+from server.net import keys
 
 
 def test_defaults():

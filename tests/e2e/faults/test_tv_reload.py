@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import re
 
-from support import load_module
-
 import aiohttp
 from playwright.async_api import async_playwright, expect
+
+from support import load_module
 
 expect.set_options(timeout=20_000)
 
