@@ -11,6 +11,7 @@ OSError (or Pillow's errors) for a picture that cannot be read.
 """
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import sys
@@ -22,6 +23,7 @@ from typing import TextIO
 
 from PIL import Image, ImageOps
 
+from server.config import Config, default_data_dir
 from server.decks.library import DeckLibrary
 
 # Box (width, height) in pixels. tv: a card on a 1080p TV table at most ~half the screen high;
@@ -170,13 +172,10 @@ def prepare_all(library: DeckLibrary, deck_id: str, progress: bool = True, *, st
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m server.card_images [--data-dir D] [DECK ...]`: pre-make the prepared pictures of the
+    """`python -m server.decks.card_images [--data-dir D] [DECK ...]`: pre-make the prepared pictures of the
     given decks (default: every deck) with a progress bar, so the first game never waits for them."""
-    import argparse
-
-    from server.config import Config, default_data_dir
-
-    p = argparse.ArgumentParser(prog="python -m server.card_images", description=(main.__doc__ or "").split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m server.decks.card_images",
+                                description=(main.__doc__ or "").split("\n")[0])
     p.add_argument("--data-dir", type=Path, default=default_data_dir())
     p.add_argument("decks", nargs="*")
     args = p.parse_args(argv)
