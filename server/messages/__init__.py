@@ -1,4 +1,5 @@
-"""Sentences for error codes, per language (`en.json`, `ru.json`: code -> sentence with {params})."""
+"""Sentences for error codes, per language (`en.json`, `ru.json`: code -> sentence with {params}).
+A foundation layer: it imports nothing from `server` (docs/architecture.md)."""
 from __future__ import annotations
 
 import json

@@ -9,7 +9,9 @@ from aiohttp import web
 
 from server import __version__
 from server.lan import qr
+from server.lan.addresses import Urls
 from server.net import keys
+from server.room.room import Room
 from server.room.store import StorageError
 
 log = logging.getLogger(__name__)
@@ -110,23 +112,25 @@ async def create_room(request: web.Request) -> web.StreamResponse:
     return web.json_response({"code": room.code, "join_url": urls.join(room.code), "tv_url": urls.tv(room.code)})
 
 
-async def room_info(request: web.Request) -> web.StreamResponse:
-    """`GET /api/rooms/{code}`: `{"code", "join_url", "phase"}` or 404 (the TV reopening `?room=`)."""
-    room = request.app[keys.ROOMS].get(request.match_info["code"])
-    if room is None:
-        raise web.HTTPNotFound(text="no such room")
-    request.app[keys.URLS].learn(request)
-    return web.json_response({"code": room.code, "join_url": request.app[keys.URLS].join(room.code),
-                              "phase": room.phase})
-
-
-async def room_qr(request: web.Request) -> web.StreamResponse:
-    """`GET /api/rooms/{code}/qr.png`: the QR code of the room's join URL."""
+def _room_and_urls(request: web.Request) -> tuple[Room, Urls]:
+    """The room `{code}` names (else 404) and the URLs, having learnt the address the client used."""
     room = request.app[keys.ROOMS].get(request.match_info["code"])
     if room is None:
         raise web.HTTPNotFound(text="no such room")
     urls = request.app[keys.URLS]
     urls.learn(request)
+    return room, urls
+
+
+async def room_info(request: web.Request) -> web.StreamResponse:
+    """`GET /api/rooms/{code}`: `{"code", "join_url", "phase"}` or 404 (the TV reopening `?room=`)."""
+    room, urls = _room_and_urls(request)
+    return web.json_response({"code": room.code, "join_url": urls.join(room.code), "phase": room.phase})
+
+
+async def room_qr(request: web.Request) -> web.StreamResponse:
+    """`GET /api/rooms/{code}/qr.png`: the QR code of the room's join URL."""
+    room, urls = _room_and_urls(request)
     return web.Response(body=qr.png(urls.join(room.code)), content_type="image/png",
                         headers={"Cache-Control": "no-cache"})
 
