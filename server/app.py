@@ -20,6 +20,7 @@ from server.lan.addresses import Urls, choose_addresses
 from server.lan.discovery import Advertisement
 from server.net import keys, pages
 from server.net.deck_routes import setup_deck_routes
+from server.net.ratelimit import IpLimits
 from server.net.ws import close_sockets, ws_handler
 from server.room.env import SharedEnv
 from server.room.refusals import Refused
@@ -98,8 +99,8 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
     app[keys.SOCKETS] = weakref.WeakSet()
-    app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
-    app[keys.CREATE_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
+    app[keys.IP_LIMITS] = IpLimits(config.join_burst, config.join_rate)
+    app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)

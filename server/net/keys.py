@@ -9,25 +9,9 @@ from server.config import Config
 from server.decks.library import DeckLibrary
 from server.lan.addresses import Urls
 from server.lan.discovery import Advertisement
-from server.net.ratelimit import TokenBucket
+from server.net.ratelimit import IpLimits
 from server.room.registry import Rooms
 from server.room.store import Store
-
-
-class IpLimits:
-    """One join token bucket per client IP address (so a new socket does not get a fresh allowance)."""
-
-    def __init__(self, burst: float, rate: float) -> None:
-        self.burst, self.rate = burst, rate
-        self._buckets: dict[str, TokenBucket] = {}
-
-    def allow(self, ip: str) -> bool:
-        """Take a token from `ip`'s bucket; False means rate-limited."""
-        if len(self._buckets) > 4096:  # forget idle addresses rather than grow without bound
-            self._buckets.clear()
-        bucket = self._buckets.setdefault(ip, TokenBucket(self.burst, self.rate))
-        return bucket.allow()
-
 
 CONFIG = web.AppKey("config", Config)
 STORE = web.AppKey("store", Store)
