@@ -28,7 +28,7 @@ from server.room.store import StorageError
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[RoomState, "str | None", dict[str, Any]], "Effects | None"]
+Handler = Callable[[RoomState, str | None, dict[str, Any]], Effects | None]  # (room, sender's person, message)
 
 HANDLERS: dict[str, Handler] = {
     "join": lobby.join, "set_colour": lobby.set_colour, "rename": lobby.rename, "add_child": lobby.add_child,
