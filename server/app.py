@@ -4,7 +4,7 @@ resources (the store and rooms of server/room/, the mDNS advertisement of server
 entries."""
 from __future__ import annotations
 
-import ipaddress
+import asyncio
 import logging
 import weakref
 from collections.abc import AsyncIterator, Callable
@@ -15,8 +15,9 @@ from aiohttp import web
 from server import engine
 from server.config import Config
 from server.decks import boards
+from server.decks.archive import sweep_unfinished
 from server.decks.library import DeckLibrary
-from server.lan.addresses import Urls, choose_addresses
+from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
 from server.net import keys, pages
 from server.net.deck_routes import setup_deck_routes
@@ -61,16 +62,28 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
 async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     """cleanup_ctx: advertise over mDNS in the background (unless disabled); unregister at the end."""
     config = app[keys.CONFIG]
-    if not config.zeroconf:
+    urls = app[keys.URLS]
+    if not config.zeroconf or urls.mdns_host is None:   # off, or nobody else could reach this server
         yield
         return
-    urls = app[keys.URLS]
-    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host,
-                        interfaces=list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None)
+    interfaces = list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None
+    listening = listen_addresses(config.host)
+    if interfaces is None and listening is not None:   # one address: answer mDNS only there
+        interfaces = [ip for ip in listening if ":" not in ip] or None
+    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host, interfaces=interfaces,
+                        instance=config.mdns_instance)
     app[keys.ADVERTISEMENT] = adv
     await adv.start()
     yield
     await adv.stop()
+
+
+async def sweep_unfinished_imports(app: web.Application) -> None:
+    """on_startup: remove the folders of deck imports a killed server left half done (decks/.import-*)."""
+    user_dir = app[keys.LIBRARY].user_dir
+    removed = await asyncio.get_running_loop().run_in_executor(None, sweep_unfinished, user_dir)
+    if removed:
+        log.info("removed %d unfinished deck import(s) from %s", removed, user_dir)
 
 
 def can_upload(request: web.Request) -> bool:
@@ -80,27 +93,21 @@ def can_upload(request: web.Request) -> bool:
     return room is not None and room.is_host_token(request.headers.get("X-Token"))
 
 
-def _specific_host(host: str | None) -> str | None:
-    """`--host` when it names one usable IPv4 address (then phones must use it), else None."""
-    try:
-        ip = ipaddress.ip_address(host or "")
-    except ValueError:
-        return None
-    return str(ip) if ip.version == 4 and not ip.is_unspecified and not ip.is_loopback else None
-
-
 def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
     app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
     app[keys.CONFIG] = config
-    app[keys.URLS] = Urls(choose_addresses(config.advertise_ip or _specific_host(config.host)), config.port,
-                          config.mdns_host if config.zeroconf else None)
+    # Only addresses the server listens on (a non-wildcard --host); no mDNS name for a loopback-only one.
+    loopback_only = is_loopback_only(listen_addresses(config.host) or [])
+    app[keys.URLS] = Urls(shown_addresses(config.host, config.advertise_ip), config.port,
+                          config.mdns_host if config.zeroconf and not loopback_only else None)
     if library is None:  # the built-in decks and the family's decks in the data folder
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
+    app.on_startup.append(sweep_unfinished_imports)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)

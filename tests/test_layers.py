@@ -13,7 +13,8 @@ SERVER = Path(__file__).resolve().parents[1] / "server"
 # Lowest first. A unit may import its own modules and any unit of a lower rank; units of the same rank
 # are independent of each other. The top is the composition root.
 LAYERS: list[set[str]] = [
-    {"server", "server.config", "server.messages", "server.engine"},  # foundations: pure rules, settings, texts
+    {"server", "server.shipped", "server.messages", "server.engine"},  # version, shipped files, texts, pure rules
+    {"server.config", "server.datadir", "server.systemd_unit"},  # the settings; the data folder; the boot unit
     {"server.decks", "server.lan"},   # assets on disk; the local network
     {"server.room"},                  # rooms, their people and persistence
     {"server.net"},                   # HTTP and the WebSocket

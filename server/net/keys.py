@@ -22,3 +22,4 @@ SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])  # to cl
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
 ADVERTISEMENT = web.AppKey("advertisement", Advertisement)  # absent with --no-zeroconf
+DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)
