@@ -56,6 +56,7 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     app[keys.ROOMS] = rooms
     log.info("store %s: %d room(s) resumed", config.db_path, loaded)
     yield
+    await store.flush()  # what was accepted is stored before the store closes
     store.close()
 
 

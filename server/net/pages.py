@@ -39,7 +39,7 @@ async def tv_page(request: web.Request) -> web.StreamResponse:
     if "room" in query or "new" in query:
         return await _TV_PAGE(request)
     try:
-        room = request.app[keys.ROOMS].current_or_create()
+        room = await request.app[keys.ROOMS].current_or_open()
     except StorageError as exc:  # the page's own POST /api/rooms then says so on the TV
         log.warning("could not store a new room: %s", exc)
         return await _TV_PAGE(request)
@@ -104,7 +104,7 @@ async def create_room(request: web.Request) -> web.StreamResponse:
         log.warning("room creation from %s rate-limited", request.remote)
         return web.json_response({"code": None, "error": "rate_limited"}, status=429)
     try:
-        room = app[keys.ROOMS].create()
+        room = await app[keys.ROOMS].open()
     except StorageError as exc:
         log.warning("could not store a new room: %s", exc)
         return web.json_response({"code": None, "error": "storage_failed"}, status=503)
