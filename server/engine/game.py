@@ -116,7 +116,7 @@ def new_game(settings: Settings, seats: Sequence[str], deck: Sequence[str], boar
     if first is None and settings.first_storyteller == "draw":
         # 004: each player draws a token 1..n; the highest goes first.
         tokens, rng = shuffled(s.rng, range(1, len(seat_list) + 1))
-        draw = dict(zip(seat_list, tokens))
+        draw = dict(zip(seat_list, tokens, strict=True))
         first = max(seat_list, key=draw.__getitem__)
         s = write(s, {"first_draw": draw, "rng": rng})
     dealt = _deal_round(write(s, {"storyteller": first}))
@@ -439,9 +439,9 @@ def _conditions(s: GameState, storyteller: str | None) -> list[str]:
 def _begin_turn(s: GameState, storyteller: str | None, also: Changes | None = None) -> GameState:
     """A new turn for `storyteller` (with `also` changed too): telling, this turn's conditions, D1
     (hands and seats are as the turn begins)."""
-    return write(s, {**(also or {}), "phase": "telling", "storyteller": storyteller, "association": None, "disputed": False,
-                      "conditions": _conditions(s, storyteller), "played": {}, "table": [], "owners": [],
-                      "votes": {}, "result": None, "last_card": _is_last_card(s)})
+    return write(s, {**(also or {}), "phase": "telling", "storyteller": storyteller, "association": None,
+                      "disputed": False, "conditions": _conditions(s, storyteller), "played": {}, "table": [],
+                      "owners": [], "votes": {}, "result": None, "last_card": _is_last_card(s)})
 
 
 def _is_last_card(s: GameState) -> bool:
@@ -606,7 +606,7 @@ def _cancel_round(s: GameState, ev: list[Event]) -> GameState:
     mammoth = s.mammoth
     for owner, cards in s.played.items():
         hands[owner] += cards
-    for owner, card in zip(s.owners, s.table):
+    for owner, card in zip(s.owners, s.table, strict=True):
         if owner == "mammoth":
             mammoth = card
         elif owner in hands:

@@ -101,7 +101,7 @@ async def test_uploading_a_zip_from_the_phone(ui, tmp_path):
 
 async def test_kids_filter_is_kept_per_deck(ui, server):
     ui.prefix = "lobby-kids-filter"
-    tv, code = await ui.tv()
+    _tv, code = await ui.tv()
     adult = await ui.phone(code, "Мама", "purple", "ru-RU")
     await adult.get_by_test_id("setting-mode").select_option("kids")
     await adult.get_by_test_id("kids-filter-open").click()
@@ -121,7 +121,8 @@ async def test_kids_filter_is_kept_per_deck(ui, server):
     # The server keeps it: a reload (another evening) shows the card still excluded.
     await adult.reload()
     await adult.get_by_test_id("kids-filter-open").click()
-    await expect(adult.locator(f'[data-testid="filter-card"][data-card="{victim}"]')).to_have_class(re.compile("excluded"))
+    victim_card = adult.locator(f'[data-testid="filter-card"][data-card="{victim}"]')
+    await expect(victim_card).to_have_class(re.compile("excluded"))
     await expect(adult.get_by_test_id("filter-count")).to_have_text(f"Оставлено {total - 1} из {total} карт")
     with urllib.request.urlopen(f"{loopback(server)}/api/decks/builtin/cards") as res:
         assert json.loads(res.read())["excluded"] == [victim]

@@ -30,7 +30,8 @@ async def test_pages_reconnect_after_a_server_restart(server_process, launch_opt
 
             server_process.kill()
             await expect(tv.get_by_test_id("conn")).to_have_attribute("data-status", re.compile("offline|connecting"))
-            await expect(phone.get_by_test_id("conn")).to_have_attribute("data-status", re.compile("offline|connecting"))
+            offline = re.compile("offline|connecting")
+            await expect(phone.get_by_test_id("conn")).to_have_attribute("data-status", offline)
             await tv.screenshot(path=str(output_dir / "tv-offline.png"), animations="disabled")
 
             server_process.start()   # same port, same data directory: the room is still there

@@ -10,6 +10,8 @@ import aiohttp
 from playwright.async_api import async_playwright, expect
 from support import load_module
 
+from support import load_module
+
 expect.set_options(timeout=20_000)
 
 
