@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 import aiohttp
+
 from support import HOST_RESOLVER_ARG
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from playwright.async_api import async_playwright, expect
+
 from support import HOST_RESOLVER_ARG, lan_url
 
 ROOT = Path(__file__).resolve().parents[2]

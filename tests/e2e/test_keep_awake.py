@@ -4,6 +4,7 @@ with the player's first tap in the game and stops at game over."""
 import aiohttp
 import pytest
 from playwright.async_api import expect
+
 from support import load_module
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")

@@ -12,6 +12,7 @@ import zipfile
 import pytest
 from PIL import Image
 from playwright.async_api import expect
+
 from support import loopback
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")

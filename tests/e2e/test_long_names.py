@@ -13,10 +13,9 @@ from pathlib import Path
 
 import aiohttp
 from playwright.async_api import async_playwright, expect
-from support import lan_url, load_module
 from yarl import URL
 
-from support import load_module
+from support import lan_url, load_module
 
 expect.set_options(timeout=20_000)
 

@@ -10,6 +10,7 @@ import re
 
 import aiohttp
 import pytest
+
 from oldchrome import Browser
 from support import load_module
 
@@ -59,7 +60,8 @@ async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output
             await table.act(table.phones[0], "start")
             await table.play_until(lambda g: g["phase"] == "voting")
             # The four cards face up, numbered, their pictures loaded.
-            await tv.wait_for("""document.querySelectorAll('[data-testid=tv-voting] [data-testid=table-card]').length === 4
+            await tv.wait_for("""
+                document.querySelectorAll('[data-testid=tv-voting] [data-testid=table-card]').length === 4
                 && [].every.call(document.querySelectorAll('[data-testid=table-card] img'),
                                  (i) => i.complete && i.naturalWidth > 0)""", "four cards on the TV")
             numbers = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=table-card]'), "

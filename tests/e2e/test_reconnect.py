@@ -8,7 +8,6 @@ expect.set_options(timeout=20_000)   # above the pages' largest back-off step (8
 
 
 async def test_pages_reconnect_after_a_server_restart(server_process, launch_options, output_dir):
-    url = server_process.url
     errors: list[str] = []
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(**launch_options)

@@ -10,6 +10,7 @@ import re
 import aiohttp
 import pytest
 from playwright.async_api import expect
+
 from support import load_module
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -74,7 +75,7 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
     for page in tvs[1:]:    # the others opened their own rooms: show the first one
         await page.goto(f"{server_process.page_url}/tv?room={code}")
     async with aiohttp.ClientSession() as session:
-        table = await _table(session, server_process.url, code, NAMES + [(LONG_NAME, "green")])
+        table = await _table(session, server_process.url, code, [*NAMES, (LONG_NAME, "green")])
         phases = [("lobby", lambda g: True), ("voting", lambda g: g["phase"] == "voting"),
                   ("reveal", lambda g: g["phase"] in ("scored", "game_over"))]
         for name, reached in phases:
@@ -84,7 +85,7 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
                     await table.act(host, "set_settings", settings={"first_storyteller": "host"})
                     await table.act(host, "start", storyteller=table.phones[3].welcome["seat"])
                 await table.play_until(reached)
-            for (w, h), page in zip(TVS, tvs):
+            for (w, h), page in zip(TVS, tvs, strict=True):
                 screen = {"lobby": "tv-lobby", "voting": "tv-voting", "reveal": "tv-scored"}[name]
                 await expect(page.get_by_test_id(screen)).to_be_visible()
                 if name == "lobby":
@@ -137,7 +138,7 @@ async def test_phone_hand_of_six_fits_every_phone(ui, server_process):
         await table.act(host, "set_settings", settings={"first_storyteller": "host"})
         await table.act(host, "start", storyteller=host.welcome["seat"])
         await table.act(host, "tell", card=host.me["hand"][0], association="Кто съел торт?")
-        for (w, h), page in zip(PHONES, phones):
+        for (w, h), page in zip(PHONES, phones, strict=True):
             await _every_card_reachable(page, f"phone {w}×{h} playing")
             await page.evaluate("window.scrollTo(0, 0)")
             await ui.shot(page, f"phone-{w}x{h}-hand")

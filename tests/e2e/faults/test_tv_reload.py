@@ -8,7 +8,6 @@ import re
 
 import aiohttp
 from playwright.async_api import async_playwright, expect
-from support import load_module
 
 from support import load_module
 
