@@ -31,7 +31,16 @@ from typing import BinaryIO
 from PIL import Image, ImageOps
 
 from server.decks.card_images import upright_rgb
-from server.decks.library import IMAGE_FORMATS, MANIFEST, MAX_CARD_PIXELS, DeckInfo, DeckLibrary, is_deck_id, slug
+from server.decks.library import (
+    IMAGE_FORMATS,
+    MANIFEST,
+    MAX_CARD_PIXELS,
+    DeckInfo,
+    DeckLibrary,
+    is_deck_id,
+    slug,
+)
+from server.engine import text as texts
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
 MAX_FILE_BYTES = 20 * 1024 * 1024      # one picture, uncompressed
@@ -134,7 +143,7 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
     """Imports the zip `source` (path or binary file) as a new deck titled `title` (default: "Our cards")
     and returns its info with the skipped entries. Blocking. Raises ImportRefused; on any failure
     nothing is left in the data folder."""
-    title = (title or "").strip()[:80] or "Our cards"
+    title = texts.clip(title or "", texts.TITLE_MAX, texts.TITLE_MAX_BYTES) or "Our cards"
     try:
         zf = zipfile.ZipFile(source)
     except (zipfile.BadZipFile, OSError, ValueError):

@@ -41,6 +41,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from server.engine import text as texts
+
 log = logging.getLogger(__name__)
 
 BUILTIN_ID = "builtin"
@@ -109,15 +111,21 @@ def folder_ids(root: Path) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
+def _title(raw: str) -> str:
+    return texts.clip(raw, texts.TITLE_MAX, texts.TITLE_MAX_BYTES)
+
+
 def normalise_title(raw: object, fallback: str) -> dict[str, str]:
     """A manifest title as `{"en": ..., "ru": ...}`: a plain string serves both languages; a missing
-    language borrows the other one; anything unusable gives `fallback`."""
-    if isinstance(raw, str) and raw.strip():
-        return {"en": raw.strip()[:80], "ru": raw.strip()[:80]}
+    language borrows the other one; anything unusable gives `fallback`. Each is cleaned and cut to
+    `text.TITLE_MAX` clusters and `text.TITLE_MAX_BYTES` UTF-8 bytes (issue 15 item 7)."""
+    if isinstance(raw, str) and _title(raw):
+        return {"en": _title(raw), "ru": _title(raw)}
     if isinstance(raw, dict):
-        got = {k: v.strip()[:80] for k, v in raw.items() if k in ("en", "ru") and isinstance(v, str) and v.strip()}
+        got = {k: _title(v) for k, v in raw.items() if k in ("en", "ru") and isinstance(v, str) and _title(v)}
         if got:
             return {"en": got.get("en") or got["ru"], "ru": got.get("ru") or got["en"]}
+    fallback = _title(fallback) or "deck"
     return {"en": fallback, "ru": fallback}
 
 

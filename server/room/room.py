@@ -448,7 +448,7 @@ class Room:
 
     # ------------------------------------------------------------------ lobby
     def _check_name(self, name: object, except_seat: str | None = None) -> str:
-        cleaned = texts.clean_limited(name, texts.NAME_MAX)
+        cleaned = texts.clean_limited(name, texts.NAME_MAX, max_bytes=texts.NAME_MAX_BYTES)
         if cleaned is None:
             raise Refused("bad_name", max=texts.NAME_MAX)
         for entry in self.data["seats"]:
@@ -691,7 +691,8 @@ class Room:
     def _game_action(self, conn: Connection, msg: dict) -> None:
         action = {k: v for k, v in msg.items() if k != "state_id"}
         if "association" in action and action["association"] is not None:
-            cleaned = texts.clean_limited(action["association"], texts.ASSOCIATION_MAX, allow_empty=True)
+            cleaned = texts.clean_limited(action["association"], texts.ASSOCIATION_MAX,
+                                          max_bytes=texts.ASSOCIATION_MAX_BYTES, allow_empty=True)
             if cleaned is None:
                 if not isinstance(action["association"], str):
                     raise Malformed("association must be text")

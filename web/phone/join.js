@@ -5,10 +5,11 @@ import { elephantToken } from '/static/shared/colours.js';
 import { people, standings, elephantName, elephantColour, ownerName, targetCard } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from './card-grid.js';
-import { graphemeCount } from '/static/shared/text.js';
+import { graphemeCount, fitsText } from '/static/shared/text.js';
 
 const NAME_KEY = 'imaginarium.name';
 export const MAX_NAME = 24;   // grapheme clusters, as the server counts (docs/protocol.md "Limits")
+export const MAX_NAME_BYTES = 640;  // UTF-8 bytes (emoji made of many code points weigh more)
 
 /**
  * A name box with a live "n/24" counter that counts graphemes like the server ("🐘" is one), and says so
@@ -17,16 +18,19 @@ export const MAX_NAME = 24;   // grapheme clusters, as the server counts (docs/p
 export function nameField(props, label) {
   const input = h('input', { class: 'name-input', type: 'text', autocomplete: 'nickname', enterkeyhint: 'done', ...props });
   const count = h('span', { class: 'name-count', 'data-testid': 'name-count', 'aria-live': 'polite' });
+  const fits = () => fitsText(input.value.trim(), MAX_NAME, MAX_NAME_BYTES);
   const refresh = () => {
     const n = graphemeCount(input.value.trim());
-    count.textContent = n > MAX_NAME ? t('phone.name_too_long', { n, max: MAX_NAME }) : `${n}/${MAX_NAME}`;
-    count.classList.toggle('over', n > MAX_NAME);
+    const heavy = n <= MAX_NAME && !fits();   // few characters, but too many marks or bytes in them
+    count.textContent = n > MAX_NAME ? t('phone.name_too_long', { n, max: MAX_NAME })
+      : heavy ? t('phone.name_too_heavy') : `${n}/${MAX_NAME}`;
+    count.classList.toggle('over', n > MAX_NAME || heavy);
   };
   input.addEventListener('input', refresh);
   refresh();
   const el = h('label', { class: 'field' },
     label ? h('span', { class: 'field-label', text: label }) : null, input, count);
-  return { input, el, refresh, ok: () => { const n = graphemeCount(input.value.trim()); return n > 0 && n <= MAX_NAME; } };
+  return { input, el, refresh, ok: () => graphemeCount(input.value.trim()) > 0 && fits() };
 }
 
 /** Builds the join form; update(ctx) refreshes the free colours (the typed name stays). */

@@ -1,5 +1,6 @@
-// Text measures the way the server counts them (docs/protocol.md "Limits": names 1–24 grapheme clusters,
-// associations ≤ 200): "🐘" or "й" composed is one, whatever its UTF-16 length.
+// Text measures the way the server counts them (docs/protocol.md "Limits": names 1–24 grapheme clusters
+// and ≤ 640 UTF-8 bytes, associations ≤ 200 and ≤ 1600 bytes, ≤ 16 code points in any one cluster):
+// "🐘" or "й" composed is one, whatever its UTF-16 length. The server's answer is the final word.
 
 // Intl.Segmenter is Chromium 87+ / iOS 14.5+: older browsers count code points (the server still checks).
 // eslint-disable-next-line compat/compat
@@ -20,4 +21,21 @@ export function graphemeCount(text) {
 export function clipGraphemes(text, max) {
   const g = graphemes(text);
   return g.length > max ? g.slice(0, max).join('') : String(text == null ? '' : text);
+}
+
+/** UTF-8 length of a string in bytes (what the server's byte limits count). */
+export function utf8Bytes(text) {
+  return new TextEncoder().encode(String(text == null ? '' : text)).length;
+}
+
+export const CLUSTER_MAX_CODE_POINTS = 16;
+
+/**
+ * True if the text is within `maxGraphemes` clusters and `maxBytes` UTF-8 bytes and no cluster has more
+ * than 16 code points (server/engine/text.py `fits`).
+ */
+export function fitsText(text, maxGraphemes, maxBytes) {
+  if (utf8Bytes(text) > maxBytes) return false;
+  const g = graphemes(text);
+  return g.length <= maxGraphemes && g.every((c) => Array.from(c).length <= CLUSTER_MAX_CODE_POINTS);
 }
