@@ -16,6 +16,7 @@ Raises ImportRefused(code, message, files, status) for an upload that makes no d
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -30,14 +31,16 @@ from typing import BinaryIO
 
 from PIL import Image, ImageOps
 
-from server.decks.card_images import upright_rgb
+from server.decks.card_images import decode_small
 from server.decks.library import (
     IMAGE_FORMATS,
     MANIFEST,
     MAX_CARD_PIXELS,
+    MAX_FULL_DECODE_PIXELS,
     DeckInfo,
     DeckLibrary,
     is_deck_id,
+    pixel_problem,
     slug,
 )
 from server.engine import text as texts
@@ -45,7 +48,9 @@ from server.engine import text as texts
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
 MAX_FILE_BYTES = 20 * 1024 * 1024      # one picture, uncompressed
 MAX_DECK_BYTES = 400 * 1024 * 1024     # all pictures together, uncompressed
-MAX_FILES = 600                        # entries in the zip
+MAX_FILES = 600                        # entries in the zip (folders aside)
+MAX_ENTRIES = 2 * MAX_FILES            # entries with folders, read from the end record before zipfile parses
+MAX_CENTRAL_DIRECTORY = 1024 * 1024    # bytes; 1,200 entries with long names and extras take ~400 KB
 LONG_SIDE = 1600                       # stored pictures are shrunk to this many pixels on the long side
 
 # what a person sees for each per-file problem
@@ -53,7 +58,8 @@ PROBLEMS = {
     "unsafe_path": "unsafe file name (absolute or with '..'); ignored",
     "not_an_image": "not a JPEG, PNG or WebP picture",
     "too_big": f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB",
-    "too_many_pixels": f"more than {MAX_CARD_PIXELS // 1_000_000} megapixels (or a decompression bomb)",
+    "too_many_pixels": f"more than {MAX_CARD_PIXELS // 1_000_000} megapixels as JPEG, "
+                       f"{MAX_FULL_DECODE_PIXELS // 1_000_000} as PNG or WebP (or a decompression bomb)",
     "broken": "damaged picture that cannot be read",
     "encrypted": "password-protected",
 }
@@ -102,6 +108,43 @@ def new_deck_id(library: DeckLibrary, title: str) -> str:
     raise ImportRefused("too_many_decks", "too many decks with this title")
 
 
+def _end_record(fp: BinaryIO) -> tuple[int, int]:
+    """(entries, central directory bytes) from the zip's end-of-central-directory record (and its zip64
+    record when the short one says 0xFFFF), read from the last 64 KB only. Raises ImportRefused
+    `not_a_zip` when no record is found (zipfile would say the same)."""
+    fp.seek(0, io.SEEK_END)
+    size = fp.tell()
+    tail_at = max(0, size - (zipfile.sizeEndCentDir + 0xFFFF))  # the record plus the longest comment
+    fp.seek(tail_at)
+    tail = fp.read()
+    at = tail.rfind(zipfile.stringEndArchive)
+    if at < 0 or len(tail) - at < zipfile.sizeEndCentDir:
+        raise ImportRefused("not_a_zip", "The upload is not a zip file.")
+    end = struct.unpack(zipfile.structEndArchive, tail[at:at + zipfile.sizeEndCentDir])
+    entries, cd_size = end[zipfile._ECD_ENTRIES_TOTAL], end[zipfile._ECD_SIZE]
+    loc_at = at - zipfile.sizeEndCentDir64Locator
+    if (entries == 0xFFFF or cd_size == 0xFFFFFFFF) and loc_at >= 0:
+        locator = struct.unpack(zipfile.structEndArchive64Locator, tail[loc_at:at])
+        if locator[0] == zipfile.stringEndArchive64Locator:
+            fp.seek(locator[2])
+            raw = fp.read(zipfile.sizeEndCentDir64)
+            if len(raw) == zipfile.sizeEndCentDir64 and raw[:4] == zipfile.stringEndArchive64:
+                record = struct.unpack(zipfile.structEndArchive64, raw)
+                entries, cd_size = record[7], record[8]
+    fp.seek(0)
+    return entries, cd_size
+
+
+def check_central_directory(fp: BinaryIO) -> None:
+    """Refuses (ImportRefused `too_many_files`, 413) a zip whose end record lists more than MAX_ENTRIES
+    entries or a central directory above MAX_CENTRAL_DIRECTORY bytes, before `zipfile` builds an object per
+    entry (issue 15 item 4: 2,000,000 entries cost 900 MB). The size is checked too because zipfile
+    parses the whole directory whatever count the record claims."""
+    entries, cd_size = _end_record(fp)
+    if entries > MAX_ENTRIES or cd_size > MAX_CENTRAL_DIRECTORY:
+        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
+
+
 def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | str:
     """Decodes one entry into an RGB picture (EXIF orientation applied), or returns a problem code."""
     if info.flag_bits & 0x1:
@@ -122,11 +165,9 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
             with Image.open(io.BytesIO(data), formats=sorted(IMAGE_FORMATS)) as im:
                 if im.format not in IMAGE_FORMATS:
                     return "not_an_image"
-                if im.width * im.height > MAX_CARD_PIXELS:
+                if pixel_problem(im):
                     return "too_many_pixels"
-                im.draft("RGB", (LONG_SIDE, LONG_SIDE))
-                im.load()
-                im = upright_rgb(im)
+                im = decode_small(im, (LONG_SIDE, LONG_SIDE))
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
@@ -144,54 +185,61 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
     and returns its info with the skipped entries. Blocking. Raises ImportRefused; on any failure
     nothing is left in the data folder."""
     title = texts.clip(title or "", texts.TITLE_MAX, texts.TITLE_MAX_BYTES) or "Our cards"
-    try:
-        zf = zipfile.ZipFile(source)
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise ImportRefused("not_a_zip", "The upload is not a zip file.") from None
-    with zf:
-        members = [i for i in zf.infolist() if not i.is_dir()]
-        if len(members) > MAX_FILES:
-            raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
-        # declared sizes bound what reading can return (zipfile stops there), so they can be trusted
-        if sum(i.file_size for i in members if i.file_size <= MAX_FILE_BYTES) > MAX_DECK_BYTES:
-            raise ImportRefused("too_big", f"The pictures add up to more than {MAX_DECK_BYTES // (1024 * 1024)} MB.",
-                                status=413)
-        library.user_dir.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=".import-", dir=library.user_dir))
+    with contextlib.ExitStack() as stack:
+        fp: BinaryIO = stack.enter_context(open(source, "rb")) if isinstance(source, (str, Path)) else source
         try:
-            skipped: list[dict] = []
-            count = 0
-            for info in sorted(members, key=lambda i: i.filename):
-                name = info.filename
-                base = PurePosixPath(name.replace("\\", "/")).name
-                if not is_safe_member(name):
-                    skipped.append(_problem(name, "unsafe_path"))
-                    continue
-                # the Finder's and Explorer's bookkeeping, not pictures: skip without a word
-                if name.startswith("__MACOSX/") or base.startswith(".") or base.lower() in ("thumbs.db", "desktop.ini"):
-                    continue
-                got = _read_picture(zf, info)
-                if isinstance(got, str):
-                    skipped.append(_problem(name, got))
-                    continue
-                count += 1
-                got.save(work / f"c{count:03d}.jpg", "JPEG", quality=88, optimize=True)
-            if count == 0:
-                raise ImportRefused("no_images", "No usable picture in the zip.", skipped)
-            (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
-                                                     "source": "upload"}, ensure_ascii=False, indent=1),
-                                         encoding="utf-8")
-            for _ in range(20):  # another import may take the same id between the check and the rename
-                deck_id = new_deck_id(library, title)
-                try:
-                    work.rename(library.user_dir / deck_id)  # atomic on one file system
-                    break
-                except OSError:
-                    if not (library.user_dir / deck_id).exists():
-                        raise
-            else:
-                raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
-        except BaseException:
-            shutil.rmtree(work, ignore_errors=True)
-            raise
+            check_central_directory(fp)
+            zf = stack.enter_context(zipfile.ZipFile(fp))
+        except (zipfile.BadZipFile, OSError, ValueError):
+            raise ImportRefused("not_a_zip", "The upload is not a zip file.") from None
+        return _import(library, zf, title, licence)
+
+
+def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str) -> ImportResult:
+    """The body of `import_zip` once the zip is open and its directory checked."""
+    members = [i for i in zf.infolist() if not i.is_dir()]
+    if len(members) > MAX_FILES:
+        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
+    # declared sizes bound what reading can return (zipfile stops there), so they can be trusted
+    if sum(i.file_size for i in members if i.file_size <= MAX_FILE_BYTES) > MAX_DECK_BYTES:
+        raise ImportRefused("too_big", f"The pictures add up to more than {MAX_DECK_BYTES // (1024 * 1024)} MB.",
+                            status=413)
+    library.user_dir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".import-", dir=library.user_dir))
+    try:
+        skipped: list[dict] = []
+        count = 0
+        for info in sorted(members, key=lambda i: i.filename):
+            name = info.filename
+            base = PurePosixPath(name.replace("\\", "/")).name
+            if not is_safe_member(name):
+                skipped.append(_problem(name, "unsafe_path"))
+                continue
+            # the Finder's and Explorer's bookkeeping, not pictures: skip without a word
+            if name.startswith("__MACOSX/") or base.startswith(".") or base.lower() in ("thumbs.db", "desktop.ini"):
+                continue
+            got = _read_picture(zf, info)
+            if isinstance(got, str):
+                skipped.append(_problem(name, got))
+                continue
+            count += 1
+            got.save(work / f"c{count:03d}.jpg", "JPEG", quality=88, optimize=True)
+        if count == 0:
+            raise ImportRefused("no_images", "No usable picture in the zip.", skipped)
+        (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
+                                                 "source": "upload"}, ensure_ascii=False, indent=1),
+                                     encoding="utf-8")
+        for _ in range(20):  # another import may take the same id between the check and the rename
+            deck_id = new_deck_id(library, title)
+            try:
+                work.rename(library.user_dir / deck_id)  # atomic on one file system
+                break
+            except OSError:
+                if not (library.user_dir / deck_id).exists():
+                    raise
+        else:
+            raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     return ImportResult(library.get(deck_id).info(), skipped)

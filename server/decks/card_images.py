@@ -59,6 +59,25 @@ def upright_rgb(im: Image.Image) -> Image.Image:
     return im.convert("RGB")
 
 
+# modes Image.reduce works on; others (P, 1, I;16 ...) are converted first
+_REDUCIBLE = frozenset({"L", "LA", "RGB", "RGBA", "RGBX", "CMYK", "I", "F"})
+
+
+def decode_small(im: Image.Image, box: tuple[int, int]) -> Image.Image:
+    """The opened picture `im` decoded, upright and in RGB, at most about twice
+    the size that fits `box` (width, height) in pixels: a JPEG decodes at 1/2..1/8 scale (Image.draft),
+    anything else is reduced by a whole factor right after decoding, so at most one full-size copy
+    exists and only briefly (issue 15 item 4). Raises what Pillow raises for an unreadable picture."""
+    im.draft("RGB", box)
+    im.load()
+    factor = int(max(im.width / box[0], im.height / box[1])) // 2  # keep 2x the box for a good resample
+    if factor >= 2:
+        if im.mode not in _REDUCIBLE:
+            im = im.convert("RGBA" if im.mode in ("P", "PA") or "transparency" in im.info else "RGB")
+        im = im.reduce(factor)
+    return upright_rgb(im)
+
+
 def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
     """The prepared picture in each of `fmts`, encoded (one decode and resize for all of them).
     Raises ValueError for an unknown size/format, OSError/Pillow errors for an unreadable source."""
@@ -66,8 +85,7 @@ def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
         raise ValueError(f"unknown card image variant {size}.{fmts}")
     box = SIZES[size]
     with Image.open(source) as im:
-        im.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
-        im = upright_rgb(im)
+        im = decode_small(im, box)
         if im.width > box[0] or im.height > box[1]:
             im = ImageOps.contain(im, box, Image.LANCZOS)
         out = {}

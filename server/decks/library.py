@@ -50,7 +50,10 @@ MANIFEST = "deck.json"
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp"})
 IMAGE_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})  # what Pillow must find inside, whatever the suffix says
 MAX_CARD_BYTES = 20 * 1024 * 1024  # a card file above this is ignored (a phone photo is ~3-8 MB)
-MAX_CARD_PIXELS = 40_000_000       # width * height; larger is refused (decompression-bomb guard)
+MAX_CARD_PIXELS = 40_000_000       # width * height of a JPEG, decoded at 1/2..1/8 scale (Image.draft)
+# Other formats (PNG, WebP) decode at full size before they can be reduced: 16 MP is 64 MB as RGBA, and
+# more than a card needs (a 1600 px card is 2.6 MP). Issue 15 item 4: a 6,300² PNG cost 223 MB.
+MAX_FULL_DECODE_PIXELS = 16_000_000
 
 # Strict ids: these end up in URLs and file names, so nothing that could name another path.
 DECK_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}")
@@ -178,6 +181,13 @@ class Deck:
         return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin)
 
 
+def pixel_problem(im: Image.Image) -> str | None:
+    """"too_many_pixels" if the opened picture `im` is larger than it may be decoded here: MAX_CARD_PIXELS
+    for a JPEG (which decodes reduced), MAX_FULL_DECODE_PIXELS for any other format; else None."""
+    limit = MAX_CARD_PIXELS if im.format == "JPEG" else MAX_FULL_DECODE_PIXELS
+    return "too_many_pixels" if im.width * im.height > limit else None
+
+
 def check_picture(path: Path) -> str | None:
     """None if `path` looks like a usable card picture (reads only the header), else a problem code."""
     try:
@@ -186,7 +196,7 @@ def check_picture(path: Path) -> str | None:
         with Image.open(path, formats=sorted(IMAGE_FORMATS)) as im:
             if im.format not in IMAGE_FORMATS:
                 return "not_an_image"
-            if im.width * im.height > MAX_CARD_PIXELS:
+            if pixel_problem(im):
                 return "too_many_pixels"
     except Image.DecompressionBombError:
         return "too_many_pixels"

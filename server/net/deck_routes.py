@@ -66,6 +66,10 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                       can_upload: Callable[[web.Request], Awaitable[bool] | bool]) -> None:
     """Adds the deck and card-picture routes (see the module docstring) to `app`."""
 
+    # One import at a time (issue 15 item 4): each decodes pictures in a thread, and several at once
+    # added up to 1 GB; later uploads wait, spooled on disk.
+    import_lock = asyncio.Lock()
+
     async def allowed(request: web.Request) -> bool:
         result = can_upload(request)
         if inspect.isawaitable(result):
@@ -126,7 +130,8 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                 return error(request, 400, "no_file")
             spool.seek(0)
             try:
-                result = await asyncio.get_running_loop().run_in_executor(None, import_zip, library, spool, title)
+                async with import_lock:
+                    result = await asyncio.get_running_loop().run_in_executor(None, import_zip, library, spool, title)
             except ImportRefused as exc:
                 return error(request, exc.status, exc.code, exc.message, exc.files)
             except OSError as exc:  # disk full, permissions: nothing was kept (import_zip cleans up)

@@ -10,11 +10,10 @@ import pytest
 from PIL import Image
 
 from server import engine
-from server.decks import library as decks
 from server.config import REPO_ROOT
+from server.decks import library as decks
 from server.decks.library import DeckLibrary, DeckNotFound, card_id_for
-
-from tests.decks.helpers import broken_jpeg, card_folder, picture, png_bomb
+from tests.decks.helpers import card_folder, picture, png_bomb
 
 ASSETS = REPO_ROOT / "assets" / "decks"
 

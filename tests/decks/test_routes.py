@@ -10,10 +10,9 @@ from aiohttp import FormData, web
 from PIL import Image
 
 from server.decks import card_images
+from server.decks.library import DeckLibrary
 from server.net import deck_routes
 from server.net.deck_routes import CACHE_FOREVER, setup_deck_routes
-from server.decks.library import DeckLibrary
-
 from tests.decks.helpers import broken_jpeg, card_folder, make_zip, picture, png_bomb
 
 HOST = {"X-Room": "KXPT", "X-Token": "host-token"}
