@@ -1,6 +1,13 @@
-// Text measures the way the server counts them (docs/protocol.md "Limits": names 1–24 grapheme clusters
-// and ≤ 640 UTF-8 bytes, associations ≤ 200 and ≤ 1600 bytes, ≤ 16 code points in any one cluster):
-// "🐘" or "й" composed is one, whatever its UTF-16 length. The server's answer is the final word.
+// Text measures the way the server counts them (docs/protocol.md "Limits"): "🐘" or "й" composed is one
+// grapheme cluster, whatever its UTF-16 length.
+
+// The server's limits, in grapheme clusters, UTF-8 bytes and code points per cluster: server/engine/text.py
+// NAME_MAX, ASSOCIATION_MAX ... are the truth (tests/e2e/test_web_static.py checks that these agree).
+export const NAME_MAX = 24;
+export const NAME_MAX_BYTES = 640;
+export const ASSOCIATION_MAX = 200;
+export const ASSOCIATION_MAX_BYTES = 1600;
+export const CLUSTER_MAX_CODE_POINTS = 16;
 
 // Intl.Segmenter is Chromium 87+ / iOS 14.5+: older browsers count code points (the server still checks).
 // eslint-disable-next-line compat/compat
@@ -28,14 +35,11 @@ export function utf8Bytes(text) {
   return new TextEncoder().encode(String(text == null ? '' : text)).length;
 }
 
-export const CLUSTER_MAX_CODE_POINTS = 16;
-
 /**
- * True if the text is within `maxGraphemes` clusters and `maxBytes` UTF-8 bytes and no cluster has more
- * than 16 code points (server/engine/text.py `fits`).
+ * True if the text is within `maxBytes` UTF-8 bytes and no cluster has more than CLUSTER_MAX_CODE_POINTS
+ * code points (server/engine/text.py `fits`; the cluster count is checked by the caller). Without
+ * Intl.Segmenter every code point is a cluster here, and the server's answer decides.
  */
-export function fitsText(text, maxGraphemes, maxBytes) {
-  if (utf8Bytes(text) > maxBytes) return false;
-  const g = graphemes(text);
-  return g.length <= maxGraphemes && g.every((c) => Array.from(c).length <= CLUSTER_MAX_CODE_POINTS);
+export function lightEnough(text, maxBytes) {
+  return utf8Bytes(text) <= maxBytes && graphemes(text).every((c) => Array.from(c).length <= CLUSTER_MAX_CODE_POINTS);
 }
