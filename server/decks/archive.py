@@ -52,6 +52,7 @@ MAX_FILES = 600                        # entries in the zip (folders aside)
 MAX_ENTRIES = 2 * MAX_FILES            # entries with folders, read from the end record before zipfile parses
 MAX_CENTRAL_DIRECTORY = 1024 * 1024    # bytes; 1,200 entries with long names and extras take ~400 KB
 LONG_SIDE = 1600                       # stored pictures are shrunk to this many pixels on the long side
+IMPORT_PREFIX = ".import-"             # the hidden folder a deck is assembled in (see sweep_unfinished)
 
 # what a person sees for each per-file problem
 PROBLEMS = {
@@ -205,7 +206,7 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str)
         raise ImportRefused("too_big", f"The pictures add up to more than {MAX_DECK_BYTES // (1024 * 1024)} MB.",
                             status=413)
     library.user_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".import-", dir=library.user_dir))
+    work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=library.user_dir))
     try:
         skipped: list[dict] = []
         count = 0
@@ -243,3 +244,15 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str)
         shutil.rmtree(work, ignore_errors=True)
         raise
     return ImportResult(library.get(deck_id).info(), skipped)
+
+
+def sweep_unfinished(user_dir: Path) -> int:
+    """Removes the folders of imports that never finished (`<user_dir>/.import-*`: a server killed while
+    it assembled a deck leaves one, and nothing else ever would). Run at start-up, before any import can
+    begin. Returns how many were removed; one that cannot be removed is left as it is."""
+    removed = 0
+    for leftover in sorted(user_dir.glob(f"{IMPORT_PREFIX}*")) if user_dir.is_dir() else []:
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
+            removed += not leftover.exists()
+    return removed
