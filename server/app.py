@@ -277,9 +277,10 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
         r.add_static("/static/", config.web_dir, follow_symlinks=False)
     if app[keys.LIBRARY] is not None:
         try:
-            from server.net.deck_routes import setup_deck_routes
+            from server.net.deck_routes import UploadLimits, setup_deck_routes
         except ImportError:
             log.warning("server.deck_routes is missing: no card images")
         else:
-            setup_deck_routes(app, app[keys.LIBRARY], can_upload)
+            setup_deck_routes(app, app[keys.LIBRARY], can_upload,
+                              UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024))
     return app

@@ -12,7 +12,8 @@ Atomic: the deck is assembled in a hidden temporary folder and renamed into plac
 so a failure (no usable picture, too big, disk full) leaves nothing behind.
 
 Raises ImportRefused(code, message, files, status) for an upload that makes no deck:
-`not_a_zip`, `no_images` (400, with the per-file problems), `too_big` (413), `too_many_files` (413).
+`not_a_zip`, `no_images` (400, with the per-file problems), `too_big`, `too_many_files`, `deck_too_big`
+(413), `quota_full` (507).
 """
 from __future__ import annotations
 
@@ -35,11 +36,11 @@ from server.decks.card_images import decode_small
 from server.decks.library import (
     IMAGE_FORMATS,
     MANIFEST,
-    MAX_CARD_PIXELS,
-    MAX_FULL_DECODE_PIXELS,
+    PROBLEMS,
     DeckInfo,
     DeckLibrary,
     is_deck_id,
+    mark_verified,
     pixel_problem,
     slug,
 )
@@ -52,18 +53,9 @@ MAX_FILES = 600                        # entries in the zip (folders aside)
 MAX_ENTRIES = 2 * MAX_FILES            # entries with folders, read from the end record before zipfile parses
 MAX_CENTRAL_DIRECTORY = 1024 * 1024    # bytes; 1,200 entries with long names and extras take ~400 KB
 LONG_SIDE = 1600                       # stored pictures are shrunk to this many pixels on the long side
+MAX_STORED_BYTES = 150 * 1024 * 1024  # what one upload may add to the disk (a 100-card deck is ~50 MB)
 IMPORT_PREFIX = ".import-"             # the hidden folder a deck is assembled in (see sweep_unfinished)
 
-# what a person sees for each per-file problem
-PROBLEMS = {
-    "unsafe_path": "unsafe file name (absolute or with '..'); ignored",
-    "not_an_image": "not a JPEG, PNG or WebP picture",
-    "too_big": f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB",
-    "too_many_pixels": f"more than {MAX_CARD_PIXELS // 1_000_000} megapixels as JPEG, "
-                       f"{MAX_FULL_DECODE_PIXELS // 1_000_000} as PNG or WebP (or a decompression bomb)",
-    "broken": "damaged picture that cannot be read",
-    "encrypted": "password-protected",
-}
 
 
 class ImportRefused(Exception):
@@ -181,10 +173,12 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
 
 
 def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str | None = None,
-               licence: str = "") -> ImportResult:
+               licence: str = "", *, max_stored_bytes: int = MAX_STORED_BYTES,
+               quota_left: int | None = None) -> ImportResult:
     """Imports the zip `source` (path or binary file) as a new deck titled `title` (default: "Our cards")
     and returns its info with the skipped entries. Blocking. Raises ImportRefused; on any failure
-    nothing is left in the data folder."""
+    nothing is left in the data folder. The deck's stored files may take `max_stored_bytes` (else
+    `deck_too_big`, 413) and `quota_left` bytes (else `quota_full`, 507; issue 15 item 5)."""
     title = texts.clip(title or "", texts.TITLE_MAX, texts.TITLE_MAX_BYTES) or "Our cards"
     with contextlib.ExitStack() as stack:
         fp: BinaryIO = stack.enter_context(open(source, "rb")) if isinstance(source, (str, Path)) else source
@@ -193,10 +187,11 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
             zf = stack.enter_context(zipfile.ZipFile(fp))
         except (zipfile.BadZipFile, OSError, ValueError):
             raise ImportRefused("not_a_zip", "The upload is not a zip file.") from None
-        return _import(library, zf, title, licence)
+        return _import(library, zf, title, licence, max_stored_bytes, quota_left)
 
 
-def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str) -> ImportResult:
+def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str, max_stored_bytes: int,
+            quota_left: int | None) -> ImportResult:
     """The body of `import_zip` once the zip is open and its directory checked."""
     members = [i for i in zf.infolist() if not i.is_dir()]
     if len(members) > MAX_FILES:
@@ -209,7 +204,7 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str)
     work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=library.user_dir))
     try:
         skipped: list[dict] = []
-        count = 0
+        count = stored = 0
         for info in sorted(members, key=lambda i: i.filename):
             name = info.filename
             base = PurePosixPath(name.replace("\\", "/")).name
@@ -225,6 +220,13 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str)
                 continue
             count += 1
             got.save(work / f"c{count:03d}.jpg", "JPEG", quality=88, optimize=True)
+            stored += (work / f"c{count:03d}.jpg").stat().st_size
+            mark_verified(work / f"c{count:03d}.jpg")
+            if quota_left is not None and stored > quota_left:
+                raise ImportRefused("quota_full", "There is no room left for uploaded decks.", status=507)
+            if stored > max_stored_bytes:
+                raise ImportRefused("deck_too_big", f"Once stored, the pictures would take more than "
+                                    f"{max_stored_bytes // (1024 * 1024)} MB.", status=413)
         if count == 0:
             raise ImportRefused("no_images", "No usable picture in the zip.", skipped)
         (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
