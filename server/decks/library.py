@@ -222,28 +222,30 @@ def mark_verified(path: Path) -> None:
         _verified[_file_key(path.stat())] = None
 
 
-def check_picture(path: Path) -> str | None:
-    """None if `path` is a usable card picture, else a problem code. The picture is decoded to the end
-    (a JPEG at 1/8 scale, which still reads all of it), so a file cut short is `broken` here and never
-    dealt (issue 15 item 9). A file's verdict is remembered while it is unchanged (same inode, size and
-    mtime), so a deck is decoded once per server run."""
+def check_picture(path: Path, *, decode: bool = True) -> str | None:
+    """None if `path` is a usable card picture, else a problem code. With `decode` the picture is decoded
+    to the end (a JPEG at 1/8 scale, which still reads all of it), so a file cut short is `broken` here
+    and never dealt (issue 15 item 9); without it only the header is read (shipped decks: the test suite
+    decodes them). A file's verdict is remembered while it is unchanged (same inode, size and mtime), so
+    a deck is decoded once per server run."""
     try:
         st = path.stat()
         key = _file_key(st)
         with _verified_lock:
-            if key in _verified:
+            if key in _verified:  # decoded before (or written by an import from a decoded picture)
                 return _verified[key]
-        problem = _check_picture(path, st.st_size)
+        problem = _check_picture(path, st.st_size, decode)
     except OSError:
         return "broken"
-    with _verified_lock:
-        if len(_verified) > 100_000:  # forget rather than grow without bound
-            _verified.clear()
-        _verified[key] = problem
+    if decode:  # a header-only verdict says nothing about the rest of the file
+        with _verified_lock:
+            if len(_verified) > 100_000:  # forget rather than grow without bound
+                _verified.clear()
+            _verified[key] = problem
     return problem
 
 
-def _check_picture(path: Path, size: int) -> str | None:
+def _check_picture(path: Path, size: int, decode: bool) -> str | None:
     if size > MAX_CARD_BYTES:
         return "too_big"
     try:
@@ -254,8 +256,9 @@ def _check_picture(path: Path, size: int) -> str | None:
                     return "not_an_image"
                 if pixel_problem(im):
                     return "too_many_pixels"
-                im.draft("RGB", (1, 1))   # JPEG: the smallest scale; every byte is still decoded
-                im.load()
+                if decode:
+                    im.draft("RGB", (1, 1))   # JPEG: the smallest scale; every byte is still decoded
+                    im.load()
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
@@ -283,7 +286,7 @@ def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
             continue
         if path.name == "contact-sheet.png":  # the generator's overview, not a card
             continue
-        problem = check_picture(path)
+        problem = check_picture(path, decode=not builtin)
         cid = card_id_for(path.name)
         if problem is None and cid in files:
             problem = "duplicate"
