@@ -47,7 +47,7 @@ async def tv_page(request: web.Request) -> web.StreamResponse:
     if "room" in query or "new" in query:
         return await _TV_PAGE(request)
     try:
-        room = request.app[keys.ROOMS].current_or_create()
+        room = await request.app[keys.ROOMS].current_or_open()
     except StorageError as exc:  # the page's own POST /api/rooms then says so on the TV
         log.warning("could not store a new room: %s", exc)
         return await _TV_PAGE(request)
@@ -112,7 +112,7 @@ async def create_room(request: web.Request) -> web.StreamResponse:
         log.warning("room creation from %s rate-limited", request.remote)
         return web.json_response({"code": None, "error": "rate_limited"}, status=429)
     try:
-        room = app[keys.ROOMS].create()
+        room = await app[keys.ROOMS].open()
     except StorageError as exc:
         log.warning("could not store a new room: %s", exc)
         return web.json_response({"code": None, "error": "storage_failed"}, status=503)
@@ -190,6 +190,7 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     app[keys.ROOMS] = rooms
     log.info("store %s: %d room(s) resumed", config.db_path, loaded)
     yield
+    await store.flush()  # what was accepted is stored before the store closes
     store.close()
 
 

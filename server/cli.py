@@ -7,7 +7,6 @@ import asyncio
 import ipaddress
 import logging
 import os
-import resource
 import signal
 import sys
 import threading
@@ -16,7 +15,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from server import __version__, datadir, systemd_unit
+from server import __version__, datadir
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
 from server.lan import qr
@@ -84,7 +83,7 @@ def service_options(args: argparse.Namespace) -> list[str]:
     return out
 
 
-def reachability_note(host: str | None, addresses: list[str]) -> list[str]:
+def reachability_note(host: str | None) -> list[str]:
     """Banner lines saying why only some addresses are shown: nothing for a wildcard `--host`; for a
     loopback-only one, plainly that phones cannot reach the server and how to change that."""
     listening = listen_addresses(host)
@@ -121,7 +120,7 @@ def banner(app: web.Application) -> str:
     others = [urls.base(ip) for ip in urls.addresses[1:]]
     if others:
         lines.append(f"  Other addresses of this machine: {', '.join(others)}")
-    lines += reachability_note(app[keys.CONFIG].host, urls.addresses)
+    lines += reachability_note(app[keys.CONFIG].host)
     lines += ["", qr.terminal(join), "", "Ctrl+C stops the server; games are saved and resume on restart."]
     return "\n".join(lines)
 
@@ -162,7 +161,12 @@ def prepare_cards_in_background(library, deck_id: str | None = None) -> threadin
 
 def raise_open_files_limit() -> tuple[int, int]:
     """Raise the soft limit on open files to the hard one (every phone is a socket; Debian's soft
-    default is 1024). Returns the (soft, hard) limits in force afterwards."""
+    default is 1024). Returns the (soft, hard) limits in force afterwards ((0, 0) where the platform has
+    no such limit: Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0, 0
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or soft < hard:
         target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
@@ -215,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     config = config_from_args(args)
     if args.print_systemd_unit:
+        from server import systemd_unit  # Unix only (pwd, grp)
         print(systemd_unit.unit_text(service_options(args), config.data_dir), end="")
         return 0
     try:

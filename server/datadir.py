@@ -22,8 +22,8 @@ PROBE_BYTES = 64 * 1024   # what the write check writes (and syncs): a full disk
 OTHER = "choose another folder with --data-dir"
 
 READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
-FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
-GONE = {errno.ENOENT, errno.ENODEV, errno.ENXIO, errno.EIO, errno.ESTALE, errno.ENOTDIR}
+FULL = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}   # no EDQUOT on Windows
+GONE = {errno.ENOENT, errno.ENODEV, errno.ENXIO, errno.EIO, errno.ENOTDIR, getattr(errno, "ESTALE", errno.EIO)}
 
 
 class DataDirError(Exception):

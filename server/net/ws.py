@@ -64,6 +64,20 @@ class Connection:
         self.outbox.put(json.dumps({"type": "error", "code": code, "message": sentence(code, self.lang, params),
                                     "ref": ref, "params": params}, separators=(",", ":")))
 
+    def refused(self, kind: str, exc: Exception) -> None:
+        """The room refused this socket's message `kind`: `Malformed` and `Refused` say their code;
+        anything else is a bug (the room changed nothing; logged with its traceback, as it is called in
+        the `except`): `internal_error`, and the socket stays."""
+        if isinstance(exc, Malformed):
+            log.warning("%r: malformed %s: %s", self, kind, exc.detail)
+            self.refuse("malformed", kind)
+        elif isinstance(exc, Refused):
+            log.info("%r: %s refused: %s", self, kind, exc.code)
+            self.refuse(exc.code, kind, exc.params)
+        else:
+            log.error("%r: internal error on %s", self, kind, exc_info=exc)
+            self.refuse("internal_error", kind)
+
     async def write_loop(self) -> None:
         """The connection's only writer: sends what the outbox holds until it is closed."""
         while (text := await self.outbox.get()) is not None:
@@ -149,17 +163,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
         log.warning("%r: join rate-limited", conn)
         conn.refuse("rate_limited", kind)
         return
-    try:
-        conn.room.handle(conn, msg)
-    except Malformed as exc:
-        log.warning("%r: malformed %s: %s", conn, kind, exc.detail)
-        conn.refuse("malformed", kind)
-    except Refused as exc:
-        log.info("%r: %s refused: %s", conn, kind, exc.code)
-        conn.refuse(exc.code, kind, exc.params)
-    except Exception:  # a bug: the room rolled back; say so to the sender and keep the socket
-        log.exception("%r: internal error on %s", conn, kind)
-        conn.refuse("internal_error", kind)
+    conn.room.handle(conn, msg)  # answers through `refused`, or with the new state once it is stored
 
 
 def _hello(app: web.Application, conn: Connection, msg: dict) -> None:

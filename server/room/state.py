@@ -31,6 +31,10 @@ class Connection(Protocol):
     def send_state(self, text: str) -> None:
         """Queue a serialised state, replacing an unsent one."""
 
+    def refused(self, kind: str, exc: Exception) -> None:
+        """Tell the sender its message `kind` was refused (`Refused`, `Malformed`: with its code) or
+        broke the server (any other exception, logged as an internal error; called in the `except`)."""
+
 
 @dataclass(frozen=True)
 class Effects:
@@ -51,8 +55,8 @@ class RoomState:
 
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         self.env = env
-        self.data = migrate(record)
-        game = self.data.get("game")
+        self.data = dict(migrate(record))
+        game = self.data.pop("game", None)  # kept live in `game`; `record()` puts it back
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
         self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
