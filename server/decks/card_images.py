@@ -70,13 +70,16 @@ _REDUCIBLE = frozenset({"L", "LA", "RGB", "RGBA", "RGBX", "CMYK", "I", "F"})
 
 
 def decode_small(im: Image.Image, box: tuple[int, int]) -> Image.Image:
-    """The opened picture `im` decoded, upright and in RGB, at most about twice
-    the size that fits `box` (width, height) in pixels: a JPEG decodes at 1/2..1/8 scale (Image.draft),
-    anything else is reduced by a whole factor right after decoding, so at most one full-size copy
-    exists and only briefly (issue 15 item 4). Raises what Pillow raises for an unreadable picture."""
-    im.draft("RGB", box)
+    """The opened picture `im` decoded, upright and in RGB, at least (and at most about twice) the size
+    that fits `box` (width, height) in pixels: a JPEG decodes at 1/2..1/8 scale (Image.draft), anything
+    else is reduced by a whole factor right after decoding, so at most one full-size copy exists and only
+    briefly (issue 15 item 4). The caller fits the result into `box`. Raises what Pillow raises for an
+    unreadable picture."""
+    fit = min(box[0] / im.width, box[1] / im.height, 1.0)
+    target = (max(1, int(im.width * fit)), max(1, int(im.height * fit)))  # the picture fitted into box
+    im.draft("RGB", target)  # JPEG: the smallest 1/2..1/8 scale still at least `target`
     im.load()
-    factor = int(max(im.width / box[0], im.height / box[1])) // 2  # keep 2x the box for a good resample
+    factor = int(min(im.width / target[0], im.height / target[1]))  # a box filter, then Lanczos from >= target
     if factor >= 2:
         if im.mode not in _REDUCIBLE:
             im = im.convert("RGBA" if im.mode in ("P", "PA") or "transparency" in im.info else "RGB")
