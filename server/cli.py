@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import os
@@ -18,6 +19,7 @@ from aiohttp import web
 from server import __version__, datadir
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
+from server.decks import card_images
 from server.lan import qr
 from server.lan.addresses import candidates, is_loopback_only, listen_addresses
 from server.net import keys
@@ -141,15 +143,12 @@ def prepare_cards_in_background(library, deck_id: str | None = None) -> threadin
 
     def run() -> None:
         if sys.platform.startswith("linux"):  # setpriority on a thread id affects that thread only on Linux
-            try:
+            with contextlib.suppress(OSError):  # not allowed: prepare at normal priority
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-            except OSError:
-                pass
-        from server.decks import card_images
         for one in [deck_id] if deck_id else own_decks(library):
             try:
                 count = card_images.prepare_all(library, one, progress=True)
-            except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead
+            except Exception as exc:
                 log.warning("could not prepare the pictures of deck %s: %s", one, exc)
                 continue
             log.info("card pictures of deck %s ready (%d files)", one, count)

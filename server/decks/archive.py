@@ -159,12 +159,12 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
         with warnings.catch_warnings():
             # Pillow warns above MAX_IMAGE_PIXELS and raises above twice that: treat both as a bomb
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data), formats=sorted(IMAGE_FORMATS)) as im:
-                if im.format not in IMAGE_FORMATS:
+            with Image.open(io.BytesIO(data), formats=sorted(IMAGE_FORMATS)) as opened:
+                if opened.format not in IMAGE_FORMATS:
                     return "not_an_image"
-                if pixel_problem(im):
+                if pixel_problem(opened):
                     return "too_many_pixels"
-                im = decode_small(im, (LONG_SIDE, LONG_SIDE))
+                im = decode_small(opened, (LONG_SIDE, LONG_SIDE))
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
@@ -172,7 +172,7 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
     except (OSError, ValueError, SyntaxError, EOFError, struct.error):
         return "broken"
     if max(im.size) > LONG_SIDE:
-        im = ImageOps.contain(im, (LONG_SIDE, LONG_SIDE), Image.LANCZOS)
+        im = ImageOps.contain(im, (LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
     return im
 
 

@@ -1,5 +1,6 @@
 """The pure rules engine (RULES.md): state, actions, scoring and views. No I/O, no asyncio, no clock,
 no global random; a test walks the imports to keep it so. The contract: docs/architecture.md.
+The lowest layer: it may import only its own modules and the standard library (tests/engine/test_purity.py).
 
     state = new_game(Settings(), ["s1", "s2", "s3", "s4"], deck, board, seed=7)
     state, events = apply(state, "s2", {"type": "tell", "card": "c017", "association": "A quiet storm"})

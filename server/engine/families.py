@@ -154,7 +154,7 @@ def kids(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
     target = _card_of(table, storyteller)
     children = [c for c in dict.fromkeys([*votes, *positions]) if c != storyteller]
     one_child = len(children) == 1
-    elephants = children + [storyteller] if one_child else children
+    elephants = [*children, storyteller] if one_child else children
     bd: Breakdown = {e: [] for e in elephants}
     at = {e: positions.get(e, 0) for e in elephants}
     low = min(at.values()) if at else 0

@@ -331,7 +331,7 @@ class Kids(Mode):
 
     def elephant_ids(self, seats: Sequence[str], adult: str | None) -> list[str]:
         children = [seat for seat in seats if seat != adult]
-        return children + [adult] if len(children) == 1 and adult is not None else children
+        return [*children, adult] if len(children) == 1 and adult is not None else children
 
     def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
         return {seat: rs.hand_size if seat == adult else 0 for seat in seats}

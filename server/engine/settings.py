@@ -11,9 +11,9 @@ FIRST_STORYTELLER = ("draw", "host", "claim")
 WHEN_DECK_EMPTY = ("reshuffle", "end")
 DEFAULT_RULESET, DEFAULT_MODE = "imaginarium", "standard"
 
-_TYPES: dict[str, type | tuple[type, ...]] = {"ruleset": str, "mode": str, "short_game": (int, type(None)), "reshuffle": bool,
-          "restriction": (str, type(None)), "special_cells": bool, "first_storyteller": str,
-          "when_deck_empty": str}
+_TYPES: dict[str, type | tuple[type, ...]] = {
+    "ruleset": str, "mode": str, "short_game": (int, type(None)), "reshuffle": bool,
+    "restriction": (str, type(None)), "special_cells": bool, "first_storyteller": str, "when_deck_empty": str}
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,7 +117,7 @@ def seat_view(state: GameState, seat: str) -> dict[str, Any]:
         raise KeyError(seat)
     mode = MODES[state.settings.mode]
     if state.phase == "voting":
-        played = [c for c, o in zip(state.table, state.owners) if o == seat]
+        played = [c for c, o in zip(state.table, state.owners, strict=True) if o == seat]
     else:
         played = list(state.played.get(seat, []))
     return {

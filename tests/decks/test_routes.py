@@ -124,7 +124,8 @@ async def test_upload_good_zip_then_play_its_cards(client, library):
     body = await resp.json()
     assert body["deck"]["size"] == 2 and body["deck"]["builtin"] is False
     assert {s["name"]: s["problem"] for s in body["skipped"]} == {
-        "../evil.jpg": "unsafe_path", "bomb.png": "too_many_pixels", "broken.jpg": "broken", "readme.txt": "not_an_image"}
+        "../evil.jpg": "unsafe_path", "bomb.png": "too_many_pixels", "broken.jpg": "broken",
+        "readme.txt": "not_an_image"}
     deck_id = body["deck"]["id"]
     listed = await (await client.get("/api/decks")).json()
     assert [d["id"] for d in listed["decks"]] == ["builtin", deck_id]
@@ -140,7 +141,8 @@ async def test_upload_without_pictures_is_400_with_each_problem(client, library)
     assert resp.status == 400
     body = await resp.json()
     assert body["error"] == "no_images" and body["message"]
-    assert [(f["name"], f["problem"]) for f in body["files"]] == [("broken.jpg", "broken"), ("notes.txt", "not_an_image")]
+    assert [(f["name"], f["problem"]) for f in body["files"]] == [
+        ("broken.jpg", "broken"), ("notes.txt", "not_an_image")]
     assert [p.name for p in library.user_dir.iterdir()] == []
 
 
