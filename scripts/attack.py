@@ -63,7 +63,7 @@ def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
 
 
 # ---- the zips --------------------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ class Host:
         self.session, self.base = session, base
         self.times: list[float] = []
 
-    async def open(self) -> "Host":
+    async def open(self) -> Host:
         async with self.session.post(f"{self.base}/api/rooms") as r:
             self.code = (await r.json())["code"]
         self.ws = await self.session.ws_connect(f"{self.base.replace('http', 'ws')}/ws", origin=self.base)
@@ -196,7 +196,8 @@ async def attack(pid: int, base: str, data_dir: Path, name: str, zips: list[byte
         reset_peak(pid)
         t0 = time.perf_counter()
         for _ in range(repeat):
-            uploads = asyncio.ensure_future(asyncio.gather(*(h.upload(z, name) for h, z in zip(hosts, zips))))
+            both = zip(hosts, zips, strict=True)
+            uploads = asyncio.ensure_future(asyncio.gather(*(h.upload(z, name) for h, z in both)))
             await asyncio.gather(hosts[0].act_while(uploads), uploads)
             statuses += uploads.result()
         seconds = time.perf_counter() - t0
@@ -224,7 +225,7 @@ async def main() -> dict:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="attack-") as tmp:
         data_dir = Path(tmp) / "data"
-        log = open(Path(tmp) / "server.log", "w")
+        log = (Path(tmp) / "server.log").open("w")  # closed in the finally below
         proc = subprocess.Popen([sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
                                  "--data-dir", str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1",
                                  "--no-prepare-cards"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)

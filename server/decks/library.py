@@ -28,6 +28,7 @@ The room refuses a deck too small for the table using `Deck.size` and `engine.mi
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -421,10 +422,8 @@ class DeckLibrary:
         for root in roots:
             for dirpath, _dirs, files in os.walk(root):
                 for name in files:
-                    try:
+                    with contextlib.suppress(OSError):  # removed meanwhile
                         total += os.lstat(os.path.join(dirpath, name)).st_size
-                    except OSError:
-                        pass  # removed meanwhile
         return total
 
     # -- the kids' filter ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-import regex  # type: ignore[import-untyped]  # (no stubs shipped)
+import regex
 
 NAME_MAX = 24                # graphemes (docs/protocol.md "Limits", `join`)
 NAME_MAX_BYTES = 640         # UTF-8 bytes: 24 clusters of a seven-person emoji family (600) still fit

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import functools
 import inspect
 import logging
@@ -103,10 +104,8 @@ class UploadLimits:
 
 def _import_thread() -> None:
     # imports yield the CPU to the event loop's thread (room actions stay quick while pictures decode)
-    try:
+    with contextlib.suppress(AttributeError, OSError):  # not Linux: same priority as the rest
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
-    except (AttributeError, OSError):
-        pass  # not Linux: same priority as the rest
 
 
 def setup_deck_routes(app: web.Application, library: DeckLibrary,

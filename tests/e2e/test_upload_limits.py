@@ -70,7 +70,9 @@ async def test_a_card_picture_that_never_loads_becomes_a_plain_face_with_its_num
     await phones[0].get_by_test_id("start").click()
     for p in phones:
         await expect(p.get_by_test_id("phone-telling")).to_be_visible()
-    teller = [p for p in phones if await p.get_by_test_id("you-tell").count()][0]
+    tellers = [p for p in phones if await p.get_by_test_id("you-tell").count()]
+    assert len(tellers) == 1
+    teller = tellers[0]
     await teller.locator(".card-grid.selectable .grid-card").first.click()
     if not await teller.get_by_test_id("conditions").count():
         await teller.get_by_test_id("association-input").fill("Who ate the cake?")

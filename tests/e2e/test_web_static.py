@@ -103,8 +103,8 @@ def test_one_module_and_one_stylesheet_per_screen():
 
 
 def test_the_pages_text_limits_are_the_servers():
-    """web/shared/text.js repeats the server's grapheme, byte and code-point limits (the counters and buttons use them); the
-    server's constants are the truth."""
+    """web/shared/text.js repeats the server's grapheme, byte and code-point limits (the counters and
+    buttons use them); the server's constants are the truth."""
     from server.engine import text
 
     source = (WEB / "shared" / "text.js").read_text(encoding="utf-8")
