@@ -67,16 +67,16 @@ function applyOne(el, cs, rowGap, colGap) {
     if (wraps) item.style[cross] = '';
   });
   if (!wraps || items.length < 2) return;
-  // A wrapping row: an item that starts a new line gets no leading gap, and lines after the first a cross gap.
-  let lineStart = items[0].offsetTop;
+  // A wrapping row: an item that starts a new line (it sits no further along than the item before it; its
+  // height may differ, so its top says nothing) gets no leading gap, and lines after the first a cross gap.
   let line = 0;
   items.forEach((item, i) => {
-    if (!item.hasAttribute(MARK)) return;
-    if (i && (column ? item.offsetLeft < items[i - 1].offsetLeft : Math.abs(item.offsetTop - lineStart) > 1)) {
+    const prev = items[i - 1] || item;
+    const along = column ? item.offsetTop - prev.offsetTop : item.offsetLeft - prev.offsetLeft;
+    if (i && (reverse ? along >= 0 : along <= 0)) {
       line += 1;
-      lineStart = item.offsetTop;
-      item.style[side] = '';
+      if (item.hasAttribute(MARK)) item.style[side] = '';
     }
-    if (line) item.style[cross] = `${column ? colGap : rowGap}px`;
+    if (line && item.hasAttribute(MARK)) item.style[cross] = `${column ? colGap : rowGap}px`;
   });
 }
