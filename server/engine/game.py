@@ -2,7 +2,7 @@
 
 Order of checks (boardgame.io's master): well-formed action, game not over, who may send it, phase,
 then the rule. A refusal raises before anything is built, so the input state is never touched. An
-accepted action gets one *draft* (`state.evolve`: a copy with the next version) and runs as a few
+accepted action gets one *draft* (`state.draft`: a copy with the next version) and runs as a few
 steps that write only the draft, through `state.write` (state.py is the one place that writes a
 state). Modes and rulesets are asked through their hooks, which only read and return plans (modes.py
 `Refill`, `RoundDeal`) that the steps here carry out.
@@ -23,7 +23,7 @@ from .rng import seed_state, shuffled
 from .rulesets import RULESETS, Ruleset
 from .scoring import points_of, score
 from .settings import Settings
-from .state import Changes, GameState, evolve, write
+from .state import Changes, GameState, draft, evolve, write
 
 #: An action as it arrives: a JSON object with a ``type`` (docs/architecture.md "Actions"); its values
 #: are typed by `_check_fields` before any handler reads them.
@@ -159,8 +159,7 @@ def apply(state: GameState, seat: str | None, action: Action) -> tuple[GameState
         if seat in state.removed:
             raise IllegalAction("seat_removed", f"seat {seat!r} was removed", seat=seat)
     events: list[Event] = []
-    draft = evolve(state, {"version": state.version + 1})  # the steps below write only this copy
-    return handler(draft, seat, action, events), events
+    return handler(draft(state), seat, action, events), events  # the steps write only the draft
 
 
 def _phase(state: GameState, *phases: str) -> None:
@@ -440,8 +439,8 @@ def _begin_turn(s: GameState, storyteller: str | None, also: Changes | None = No
     """A new turn for `storyteller` (with `also` changed too): telling, this turn's conditions, D1
     (hands and seats are as the turn begins)."""
     return write(s, {**(also or {}), "phase": "telling", "storyteller": storyteller, "association": None,
-                      "disputed": False, "conditions": _conditions(s, storyteller), "played": {}, "table": [],
-                      "owners": [], "votes": {}, "result": None, "last_card": _is_last_card(s)})
+                     "disputed": False, "conditions": _conditions(s, storyteller), "played": {}, "table": [],
+                     "owners": [], "votes": {}, "result": None, "last_card": _is_last_card(s)})
 
 
 def _is_last_card(s: GameState) -> bool:
