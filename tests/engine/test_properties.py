@@ -124,13 +124,12 @@ def play(cfg, seed: int, disrupt: bool, full: bool = True) -> tuple[object, Coun
                     raise AssertionError(f"accepted {bad} from {bad_seat} in {state.phase}")
             assert to_json(state) == before
         try:
-            state, events = apply(state, seat, action)
+            state = apply(state, seat, action)
         except EngineError:
             assert disrupt, f"random legal action refused: {action}"
             continue
-        for e in events:
-            if e["type"] == "told":
-                tellers[e["seat"]] += 1
+        if action["type"] == "tell":  # accepted: the teller is the storyteller now
+            tellers[state.storyteller] += 1
         check_state(state, all_cards, full)
     return state, tellers, natural
 
