@@ -19,6 +19,7 @@ from .deck import cards_in_play, min_deck_size
 from .errors import IllegalAction, MalformedAction
 from .families import NOBODY
 from .modes import MODES, Mode
+from .pacing import may_advance
 from .results import RoundResult
 from .rng import seed_state, shuffled
 from .rulesets import RULESETS, Ruleset
@@ -264,6 +265,8 @@ def _dispute(state: GameState, seat: str | None, action: Action) -> GameState:
     _phase(state, "playing")
     if seat == state.storyteller:
         raise IllegalAction("not_allowed", "the storyteller cannot dispute their own association")
+    if not state.conditions:  # issue 13: nothing to dispute without a condition (pacing.py)
+        raise IllegalAction("no_condition", "no condition applies to this association")
     if state.disputed:
         raise IllegalAction("not_allowed", "the association is already disputed")
     return write(state, {"disputed": True})
@@ -281,6 +284,8 @@ def _restate(state: GameState, seat: str | None, action: Action) -> GameState:
 
 def _next_round(state: GameState, seat: str | None, action: Action) -> GameState:
     _phase(state, "scored")
+    if seat is not None and not may_advance(state, seat):  # issue 13: the others say "ready" (pacing.py)
+        raise IllegalAction("not_storyteller", "only the storyteller moves on; the others say ready")
     mode = MODES[state.settings.mode]
     storyteller = mode.next_storyteller(state)
     s = _deal_round(state)

@@ -12,6 +12,7 @@ from typing import Any
 
 from .game import waiting_to_play
 from .modes import MODES
+from .pacing import may_advance
 from .results import RoundResult
 from .rulesets import RULESETS
 from .state import GameState
@@ -146,12 +147,12 @@ def allowed_actions(state: GameState, seat: str) -> list[str]:
             can.append("play_card")
         if seat == state.storyteller and state.disputed:
             can.append("restate")
-        elif seat != state.storyteller and not state.disputed:
-            can.append("dispute")
+        elif seat != state.storyteller and not state.disputed and state.conditions:
+            can.append("dispute")  # the room also allows one per seat per turn (pacing.py)
     elif phase == "voting":
         waiting = [v for v in mode.voters(state) if v not in state.votes]
         if seat in waiting or (mode.proxy_votes and seat == state.adult and waiting):
             can.append("vote")
-    elif phase == "scored":
-        can.append("next_round")
+    elif phase == "scored":  # issue 13: the storyteller moves on, the others say ready (pacing.py)
+        can.append("next_round" if may_advance(state, seat) else "ready")
     return can

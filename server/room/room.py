@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from server import engine
-from server.room import host, lobby, views
+from server.room import host, lobby, pacing, views
 from server.room.env import RoomEnv
 from server.room.record import new_record
 from server.room.refusals import Malformed, Refused
@@ -42,7 +42,8 @@ Handler = Callable[[RoomState, str | None, dict[str, Any]], Effects | None]  # (
 HANDLERS: dict[str, Handler] = {
     "join": lobby.join, "set_colour": lobby.set_colour, "rename": lobby.rename, "add_child": lobby.add_child,
     "set_teams": lobby.set_teams, "start": lobby.start, "set_settings": set_settings,
-    **dict.fromkeys(("tell", "play_card", "vote", "dispute", "restate", "next_round"), host.game_action),
+    **dict.fromkeys(("tell", "play_card", "vote", "restate"), host.game_action),
+    "dispute": pacing.dispute, "next_round": pacing.next_round, "ready": pacing.ready,
     "skip": host.skip, "pause": host.pause, "resume": host.resume, "remove_player": host.remove_player,
     "return_player": host.return_player, "release_seat": host.release_seat, "pass_host": host.pass_host,
     "claim_host": host.claim_host, "end_game": host.end_game, "new_game": host.new_game,

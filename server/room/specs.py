@@ -29,6 +29,7 @@ SPECS: dict[str, Spec] = {
     "dispute": Spec("seat", "game", True),
     "restate": Spec("seat", "game", True),
     "next_round": Spec("seat", "game", True),
+    "ready": Spec("seat", "game", True),
     "skip": Spec("host", "game"),
     "pause": Spec("host", "game"),
     "resume": Spec("host", "game"),

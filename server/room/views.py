@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from server import engine
+from server.room import pacing
 from server.room.roster import COLOURS
 from server.room.state import Connection, RoomState, dumps
 
@@ -46,6 +47,7 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "colours": list(COLOURS),
         "colours_free": [c for c in COLOURS if c not in used],
         "spectators": sum(1 for c in room.connections if c.person is None and c.role == "phone"),
+        "pacing": pacing.view(room),
     }
 
 

@@ -188,7 +188,10 @@ async def _play_until_game_over(tv, phones, output_dir) -> int:
             await _shot(tv, output_dir, "tv-scored")
             await _shot(phones[0], output_dir, "phone-scored")
             await _pause_and_resume(tv, phones, output_dir)
-        await phones[round_no % 4].get_by_test_id("next-round").click()
+        if round_no == 1:
+            await _everyone_ready(tv, storyteller, others, output_dir)
+        else:
+            await storyteller.get_by_test_id("next-round").click()   # the storyteller moves on
     raise AssertionError(f"the game did not end within {MAX_ROUNDS} rounds")
 
 
@@ -253,3 +256,29 @@ async def _check_enlarge(phone, output_dir):
     await _shot(phone, output_dir, "phone-enlarge")
     await phone.get_by_test_id("enlarge").get_by_role("button").last.click()
     await expect(phone.get_by_test_id("enlarge")).to_have_count(0)
+
+
+async def _everyone_ready(tv, storyteller, others, output_dir):
+    """Issue 13: only the storyteller (and the host) gets "Next round"; the others say "Ready", the TV
+    shows who is ready, and the round moves on when the last one is."""
+    readiness = tv.get_by_test_id("readiness")
+    await expect(readiness.locator(".chip")).to_have_count(3)
+    await expect(readiness.locator(".chip.done")).to_have_count(0)
+    await expect(storyteller.get_by_test_id("next-round")).to_be_visible()
+    await expect(storyteller.get_by_test_id("ready")).to_have_count(0)
+    for i, phone in enumerate(others):
+        await expect(phone.get_by_test_id("ready")).to_be_visible()
+        if i == len(others) - 1:
+            break
+        await phone.get_by_test_id("ready").click()
+        await expect(phone.get_by_test_id("ready-done")).to_be_visible()
+        await expect(readiness.locator(".chip.done")).to_have_count(i + 1)
+    await _shot(tv, output_dir, "tv-readiness")
+    await _shot(others[0], output_dir, "phone-ready")
+    await others[0].set_viewport_size({"width": 360, "height": 640})      # the smallest phone
+    await expect(others[0].get_by_test_id("ready-done")).to_be_in_viewport()
+    await _shot(others[0], output_dir, "phone-ready-360x640")
+    await others[0].set_viewport_size({"width": 390, "height": 844})
+    await _shot(others[-1], output_dir, "phone-ready-button")
+    await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "scored")   # one still reading
+    await others[-1].get_by_test_id("ready").click()

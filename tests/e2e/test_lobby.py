@@ -166,7 +166,17 @@ async def test_a_restriction_shows_its_condition_on_the_tv_and_the_storytellers_
     # A player disputes before voting; the storyteller restates; play goes on.
     other = next(p for p in phones if p is not storyteller)
     await other.get_by_test_id("dispute").click()
+    # A confirmation first: it names the turn's condition; "Cancel" sends nothing.
+    await expect(other.get_by_test_id("dispute-confirm")).to_contain_text("exactly four words")
+    await ui.shot(other, "phone-dispute-confirm")
+    await other.get_by_test_id("dispute-cancel").click()
+    await expect(tv.get_by_test_id("phase-title")).to_have_text("Everyone plays a card")
+    await other.get_by_test_id("dispute").click()
+    await other.get_by_test_id("dispute-condition").click()
     await expect(tv.get_by_test_id("phase-title")).to_have_text("The association is disputed")
+    disputer = (await other.locator(".phone-top .me-name").text_content()).strip()
+    await expect(tv.get_by_test_id("disputes")).to_contain_text(f"{disputer} disputes")
+    await expect(tv.get_by_test_id("disputes")).to_contain_text("exactly four words")
     await expect(storyteller.get_by_test_id("association-input")).to_have_value("Город уснул после карнавала")
     await ui.shot(tv, "tv-disputed")
     await ui.shot(storyteller, "phone-restate")
@@ -174,6 +184,9 @@ async def test_a_restriction_shows_its_condition_on_the_tv_and_the_storytellers_
     await storyteller.get_by_test_id("confirm").click()
     await expect(tv.get_by_test_id("phase-title")).to_have_text("Everyone plays a card")
     await expect(tv.get_by_test_id("association")).to_have_text("Кот спит на окне")
+    # Once per player per turn: no second dispute on that phone; the TV still says who disputed.
+    await expect(other.get_by_test_id("dispute")).to_have_count(0)
+    await expect(tv.get_by_test_id("disputes")).to_have_count(1)
 
 
 

@@ -85,7 +85,14 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
                     await table.act(host, "set_settings", settings={"first_storyteller": "host"})
                     await table.act(host, "start", storyteller=table.phones[3].welcome["seat"])
                 await table.play_until(reached)
+            ready = None
+            if name == "reveal" and table.tv.game["phase"] == "scored":   # issue 13: who is ready, on the TV
+                ready = next(p for p in table.phones if "ready" in p.me["can"])
+                await table.act(ready, "ready")
             for (w, h), page in zip(TVS, tvs, strict=True):
+                if ready is not None:
+                    await expect(page.get_by_test_id("readiness").locator(".chip.done")).to_have_count(1)
+                    await ui.shot(page, f"tv-{w}x{h}-readiness")
                 screen = {"lobby": "tv-lobby", "voting": "tv-voting", "reveal": "tv-scored"}[name]
                 await expect(page.get_by_test_id(screen)).to_be_visible()
                 if name == "lobby":

@@ -81,7 +81,7 @@ def test_duel_round_association_first_then_two_cards_each_and_the_mammoth():
     assert s.result["points"] == {"elephant": 2, "mammoth": 0}
     assert s.result["target_card"] == number_of_result(s, "mammoth")
     assert s.hands == {"s1": [], "s2": []} and len(s.discard) == 13  # hands are discarded too
-    s = apply(s, "s2", {"type": "next_round"})
+    s = apply(s, "s1", {"type": "next_round"})  # the storyteller moves on
     assert s.storyteller == "s2" and all(len(h) == 6 for h in s.hands.values())
 
 
@@ -141,7 +141,7 @@ def test_kids_adult_tells_with_two_deck_cards_and_enters_a_childs_vote():
     s = vote(s, "s3", "deck")
     assert s.result["points"] == {"s2": 1, "s3": 0}
     assert len(s.hands["s1"]) == 6  # refilled to six
-    s = apply(s, "s3", {"type": "next_round"})
+    s = apply(s, "s1", {"type": "next_round"})  # the adult moves on
     assert s.storyteller == "s1"  # the adult tells every round
 
 

@@ -7,7 +7,7 @@ import { cardGrid, confirmBar, notice } from './card-grid.js';
 import { formScreen, confirmForm } from './form-screen.js';
 import { associationField } from './text-limit.js';
 import { associationBox, waitingChips, partnerLine } from './parts.js';
-import { conditionsBox } from '/static/shared/conditions.js';
+import { conditionsBox, conditionIcon } from '/static/shared/conditions.js';
 
 /** Builds the screen; update(ctx) switches between choosing, restating and waiting. */
 export function create() {
@@ -53,9 +53,23 @@ function restateForm(ctx) {
   return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)));
 }
 
+/**
+ * "Dispute the association" (issue 13): offered only when a condition applies this turn (the engine's
+ * `can`) and this seat has not disputed yet; a tap asks which condition it breaks (the confirmation).
+ */
 function disputeButton(ctx) {
-  return h('button', { class: 'btn small ghost', type: 'button', 'data-testid': 'dispute', text: t('phone.dispute'),
-    onclick: () => ctx.send('dispute') });
+  const p = ctx.room.pacing || {};
+  if ((p.disputes || []).some((d) => d.seat === ctx.you.seat)) return null;
+  const box = h('div', { class: 'dispute-box' });
+  const ask = () => fill(box, h('div', { class: 'dispute-confirm', 'data-testid': 'dispute-confirm' },
+    h('p', { class: 'hint', text: t('phone.dispute_ask') }),
+    (ctx.game.conditions || []).map((c) => h('button', { class: 'btn', type: 'button', 'data-testid': 'dispute-condition',
+      'data-condition': c, onclick: (ev) => { ev.currentTarget.disabled = true; ctx.send('dispute', { condition: c }); } },
+    h('span', { class: 'condition-icon' }, conditionIcon(c)), h('span', { text: t(`condition.${c}`) }))),
+    h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'dispute-cancel', text: t('phone.dispute_cancel'), onclick: () => fill(box, button) })));
+  const button = h('button', { class: 'btn small ghost', type: 'button', 'data-testid': 'dispute', text: t('phone.dispute'), onclick: ask });
+  fill(box, button);
+  return box;
 }
 
 function waitView(ctx) {

@@ -32,10 +32,7 @@ export function create() {
         c.game.mode === 'duel' ? h('div', { class: 'mammoth-points', 'data-testid': 'mammoth-points',
           text: t('phone.mammoth_moved', { n: pointsOf(r, 'mammoth') }) }) : null),
       notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
-      ((c.me && c.me.can) || []).includes('next_round')
-        ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
-          onclick: (ev) => { ev.currentTarget.disabled = true; c.send('next_round'); } })
-        : null,
+      moveOn(c),
       // The game just ended: this is the last round's result; the standings follow.
       c.showFinal ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'see-final',
         text: t('phone.see_final'), onclick: () => c.showFinal() }) : null,
@@ -46,7 +43,29 @@ export function create() {
       h('div', { class: 'result-owner', text: (e.number === target ? '★ ' : '') + ownerName(c.room, e.owner) }),
       h('div', { class: 'result-votes' }, (e.votes || []).map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v), voteLabel(c.room, v))))))));
   }
-  return { el, update, refused: () => { const next = el.querySelector('[data-testid=next-round]'); if (next) next.removeAttribute('disabled'); } };
+  const release = () => { el.querySelectorAll('[data-testid=next-round], [data-testid=ready]').forEach((b) => b.removeAttribute('disabled')); };
+  return { el, update, refused: release };
+}
+
+/**
+ * Moving on (issue 13): the storyteller (kids: the adult) taps "Next round"; the others say "Ready" and
+ * the round moves on once all have; the host may move on for everyone ("Next round now").
+ */
+function moveOn(c) {
+  const can = (c.me && c.me.can) || [];
+  const p = c.room.pacing || {};
+  const ready = (p.ready || []).includes(c.you.seat);
+  const send = (kind) => (ev) => { ev.currentTarget.disabled = true; c.send(kind); };
+  if (can.includes('next_round')) {
+    return h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
+      onclick: send('next_round') });
+  }
+  if (!can.includes('ready')) return null;
+  return h('div', { class: 'move-on' },
+    ready ? notice(t('phone.ready_done'), t('phone.ready_wait'), 'ready-done')
+      : h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'ready', text: t('phone.ready'), onclick: send('ready') }),
+    c.you.is_host ? h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round_now'),
+      onclick: send('next_round') }) : null);
 }
 
 function reason(b) {

@@ -63,3 +63,34 @@ export function associationText(text, extra = '') {
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';
   return h('div', { class: `association${size}${extra}`, 'data-testid': 'association', title: text, text });
 }
+
+/**
+ * After the reveal: who has said "ready" (✓) and who has not yet (…); the round moves on when all have,
+ * or when the storyteller or the host taps "next round" (room.pacing, issue 13). Null in the kids' game,
+ * where the adult moves on for the children.
+ */
+export function readyChips(ctx) {
+  const p = ctx.room.pacing;
+  if (!p || ctx.game.mode === 'kids' || !(p.ready_needed || []).length) return null;
+  const ready = new Set(p.ready || []);
+  const many = p.ready_needed.length > 4;
+  return h('div', { class: `waiting-line ready-line${many ? ' many' : ''}`, 'data-testid': 'readiness' },
+    h('span', { class: 'waiting-label', text: t('tv.ready_label') }),
+    p.ready_needed.map((seat) => {
+      const done = ready.has(seat);
+      return h('span', { class: `chip ${done ? 'done' : 'waiting'}`, 'data-seat': seat, title: seatName(ctx.room, seat) },
+        elephantToken(seatColour(ctx.room, seat), 40),
+        h('span', { class: 'chip-name', text: seatName(ctx.room, seat) }),
+        h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
+    }));
+}
+
+/** While cards are played: who disputed the association and which condition they said it breaks. */
+export function disputeLines(ctx) {
+  const p = ctx.room.pacing;
+  const disputes = (p && p.disputes) || [];
+  if (!disputes.length) return null;
+  return h('div', { class: 'dispute-lines', 'data-testid': 'disputes' }, disputes.map((d) => h('div', { class: 'dispute-line' },
+    elephantToken(seatColour(ctx.room, d.seat), 36),
+    h('span', { text: t('tv.disputed_by', { name: seatName(ctx.room, d.seat), condition: t(`condition.${d.condition}`) }) }))));
+}

@@ -1,7 +1,7 @@
 // TV, phase `playing`: the association, face-down cards as they come in, and who has played (never what).
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, progressChips } from './parts.js';
+import { associationLine, progressChips, disputeLines } from './parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Phase title for the header. */
@@ -19,7 +19,8 @@ export function create() {
   function update(ctx) {
     const g = ctx.game;
     fill(top, associationLine(ctx), conditionsBox(g.conditions),
-      g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null);
+      g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null,
+      disputeLines(ctx));
     // One slot per card expected on the table; face-down backs fill in as cards arrive. Trio adds two
     // cards from the deck at the reveal; the duel's mammoth card lies face down from the start.
     const active = (g.seats || []).filter((s) => s.active !== false).length;

@@ -8,6 +8,7 @@ import { deckId } from '/static/shared/cards.js';
 import { tableCards } from './table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
+import { readyChips } from './parts.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -28,7 +29,8 @@ export function create() {
     fill(top,
       g.association ? h('div', { class: 'association small', text: g.association }) : null,
       h('div', { class: 'outcome', 'data-testid': 'outcome', text: outcomeText(ctx) }),
-      g.mode === 'kids' ? kidsCelebration(ctx, r) : null);
+      g.mode === 'kids' ? kidsCelebration(ctx, r) : null,
+      readyChips(ctx));
     const k = JSON.stringify(r.table);
     if (k !== key) {
       key = k;
