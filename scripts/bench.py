@@ -139,7 +139,7 @@ class Sock:
     """One socket with its own reader task: keeps the newest frame and tells the room what state_id it
     has reached (parsing only the prefix; a phone parses its state only when it is about to act)."""
 
-    def __init__(self, room: "Room", ws: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(self, room: Room, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.room, self.ws = room, ws
         self.seen = 0
         self.raw: str | None = None
@@ -314,7 +314,8 @@ async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> di
         seen[url] = len(body)
         text = body.decode("utf-8", "replace")
         if url.endswith(".js"):
-            refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
+            refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]'''
+                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
             refs = [a or b for a, b in refs]
         elif url.endswith(".css"):
             refs = re.findall(r'''@import\s+(?:url\()?['"]?([^'")]+\.css)''', text)
@@ -341,14 +342,16 @@ async def main() -> dict:
                     help="delay each of the server's fsync/fdatasync calls by this many ms (strace inject)")
     ap.add_argument("--server-cpus", default=None, help="pin the server to these cores (taskset -c list, e.g. 0)")
     args = ap.parse_args()
-    figures = {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0, "stopping": False}
+    figures = {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0,
+               "stopping": False}
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        log = open(Path(tmp) / "server.log", "wb")
         t_start = time.perf_counter()
-        proc = subprocess.Popen(server_command(args, port, data_dir), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        with open(Path(tmp) / "server.log", "wb") as log:  # the server process keeps its own descriptor
+            proc = subprocess.Popen(server_command(args, port, data_dir), cwd=ROOT, stdout=log,
+                                    stderr=subprocess.STDOUT)
         server_pid = child_pid(proc.pid) if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
         try:
             async with aiohttp.ClientSession() as session:
@@ -393,7 +396,6 @@ async def main() -> dict:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-            log.close()
         snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
     lat = figures["latencies"]
@@ -411,7 +413,8 @@ async def main() -> dict:
         "wall_s": round(wall, 2), "think_ms": args.think_ms, "startup_s": round(startup_s, 3),
         "tv_page_kb": round(tv_page["total"] / 1024, 1), "client_cpu_s": round(client_cpu_s, 2),
         "load_avg": [round(load0, 2), round(load1, 2)],
-        "client_lag_p99_ms": round(pct(figures["lag"], 0.99), 1), "client_lag_max_ms": round(pct(figures["lag"], 1.0), 1), "cores": os.cpu_count(),
+        "client_lag_p99_ms": round(pct(figures["lag"], 0.99), 1),
+        "client_lag_max_ms": round(pct(figures["lag"], 1.0), 1), "cores": os.cpu_count(),
         "save_p50_ms": round(pct(saves, 0.5), 2), "save_p99_ms": round(pct(saves, 0.99), 2),
         "mode": mode, "phones_per_room": PHONES,
         "cpu_ms_per_action": round(cpu_s * 1000 / max(figures["actions"], 1), 3),

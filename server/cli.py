@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import os
@@ -18,6 +19,7 @@ from aiohttp import web
 from server import __version__, datadir
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
+from server.decks import card_images
 from server.lan import qr
 from server.lan.addresses import candidates, is_loopback_only, listen_addresses
 from server.net import keys
@@ -41,6 +43,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-prepare-cards", action="store_true",
                    help="do not prepare your own decks' card pictures in the background at start-up "
                         "(the built-in deck ships prepared)")
+    p.add_argument("--upload-quota-mb", type=int, default=Config.upload_quota_mb, metavar="MB",
+                   help="disk space all uploaded decks may take together, in MB "
+                        f"(default {Config.upload_quota_mb}; the host sees what is used)")
     p.add_argument("--print-systemd-unit", action="store_true",
                    help="print a systemd service unit for this user, installation, data folder and these "
                         "options, and exit (README: On a Raspberry Pi at boot)")
@@ -60,13 +65,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def config_from_args(args: argparse.Namespace) -> Config:
     """A Config from parsed options."""
     return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
-                  zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip)
+                  zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip,
+                  upload_quota_mb=args.upload_quota_mb)
 
 
 def service_options(args: argparse.Namespace) -> list[str]:
     """The options of `args` the systemd service should run with (all but --data-dir, given apart, and
     --print-systemd-unit itself)."""
     out = ["--port", str(args.port)]
+    if args.upload_quota_mb != Config.upload_quota_mb:
+        out += ["--upload-quota-mb", str(args.upload_quota_mb)]
     for flag, value in (("--host", args.host), ("--lang", args.lang), ("--advertise-ip", args.advertise_ip)):
         if value:
             out += [flag, value]
@@ -135,15 +143,12 @@ def prepare_cards_in_background(library, deck_id: str | None = None) -> threadin
 
     def run() -> None:
         if sys.platform.startswith("linux"):  # setpriority on a thread id affects that thread only on Linux
-            try:
+            with contextlib.suppress(OSError):  # not allowed: prepare at normal priority
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-            except OSError:
-                pass
-        from server.decks import card_images
         for one in [deck_id] if deck_id else own_decks(library):
             try:
                 count = card_images.prepare_all(library, one, progress=True)
-            except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead
+            except Exception as exc:
                 log.warning("could not prepare the pictures of deck %s: %s", one, exc)
                 continue
             log.info("card pictures of deck %s ready (%d files)", one, count)

@@ -11,6 +11,7 @@ OSError (or Pillow's errors) for a picture that cannot be read.
 """
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import sys
@@ -22,6 +23,7 @@ from typing import TextIO
 
 from PIL import Image, ImageOps
 
+from server.config import Config, default_data_dir
 from server.decks.library import DeckLibrary
 
 # Box (width, height) in pixels. tv: a card on a 1080p TV table at most ~half the screen high;
@@ -65,17 +67,39 @@ def upright_rgb(im: Image.Image) -> Image.Image:
     return im.convert("RGB")
 
 
+# modes Image.reduce works on; others (P, 1, I;16 ...) are converted first
+_REDUCIBLE = frozenset({"L", "LA", "RGB", "RGBA", "RGBX", "CMYK", "I", "F"})
+
+
+def decode_small(im: Image.Image, box: tuple[int, int]) -> Image.Image:
+    """The opened picture `im` decoded, upright and in RGB, at least (and at most about four times) the size
+    that fits `box` (width, height) in pixels: a JPEG decodes at 1/2..1/8 scale (Image.draft), anything
+    else is reduced by a whole factor right after decoding, so at most one full-size copy exists and only
+    briefly (issue 15 item 4). The caller fits the result into `box`. Raises what Pillow raises for an
+    unreadable picture."""
+    fit = min(box[0] / im.width, box[1] / im.height, 1.0)
+    target = (max(1, int(im.width * fit)), max(1, int(im.height * fit)))  # the picture fitted into box
+    im.draft("RGB", target)  # JPEG: the smallest 1/2..1/8 scale still at least `target`
+    im.load()
+    # a box filter down to at least twice the target, then Lanczos: sharp, and the aspect drifts < 1/2 px
+    factor = int(min(im.width / target[0], im.height / target[1]) / 2)
+    if factor >= 2:
+        if im.mode not in _REDUCIBLE:
+            im = im.convert("RGBA" if im.mode in ("P", "PA") or "transparency" in im.info else "RGB")
+        im = im.reduce(factor)
+    return upright_rgb(im)
+
+
 def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
     """The prepared picture in each of `fmts`, encoded (one decode and resize for all of them).
     Raises ValueError for an unknown size/format, OSError/Pillow errors for an unreadable source."""
     if size not in SIZES or any(f not in FORMATS for f in fmts):
         raise ValueError(f"unknown card image variant {size}.{fmts}")
     box = SIZES[size]
-    with Image.open(source) as im:
-        im.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
-        im = upright_rgb(im)
+    with Image.open(source) as opened:
+        im = decode_small(opened, box)
         if im.width > box[0] or im.height > box[1]:
-            im = ImageOps.contain(im, box, Image.LANCZOS)
+            im = ImageOps.contain(im, box, Image.Resampling.LANCZOS)
         out = {}
         for fmt in fmts:
             pil_format, _, options = FORMATS[fmt]
@@ -107,8 +131,9 @@ def _write_atomic(target: Path, data: bytes) -> None:
 
 def prepare(library: DeckLibrary, deck_id: str, card_id: str, size: str, fmt: str) -> Path:
     """The prepared file for one card variant: a shipped deck's own prepared file if it has one
-    (PREPARED_DIR), else the cached one, made first if it is missing or older than the source. Blocking (Pillow work): call it through `loop.run_in_executor`. Safe to call from several
-    threads at once (one maker per file; the file appears atomically)."""
+    (PREPARED_DIR), else the cached one, made first if it is missing or older than the source. Blocking
+    (Pillow work): call it through `loop.run_in_executor`. Safe to call from several threads at once (one
+    maker per file; the file appears atomically)."""
     if size not in SIZES or fmt not in FORMATS:
         raise ValueError(f"unknown card image variant {size}.{fmt}")
     deck = library.get(deck_id)
@@ -132,7 +157,8 @@ class Progress:
     """A one-line terminal progress bar that appears only after `delay` seconds (quick jobs stay
     silent) and only on a terminal."""
 
-    def __init__(self, total: int, label: str, *, stream: TextIO | None = None, delay: float = 0.7, enabled: bool = True):
+    def __init__(self, total: int, label: str, *, stream: TextIO | None = None, delay: float = 0.7,
+                 enabled: bool = True):
         self.total, self.label, self.done = total, label, 0
         self.stream = stream or sys.stderr
         self.enabled = enabled and self.stream.isatty()
@@ -179,13 +205,10 @@ def prepare_all(library: DeckLibrary, deck_id: str, progress: bool = True, *, st
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m server.card_images [--data-dir D] [DECK ...]`: pre-make the prepared pictures of the
+    """`python -m server.decks.card_images [--data-dir D] [DECK ...]`: pre-make the prepared pictures of the
     given decks (default: every deck) with a progress bar, so the first game never waits for them."""
-    import argparse
-
-    from server.config import Config, default_data_dir
-
-    p = argparse.ArgumentParser(prog="python -m server.card_images", description=main.__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m server.decks.card_images",
+                                description=(main.__doc__ or "").split("\n")[0])
     p.add_argument("--data-dir", type=Path, default=default_data_dir())
     p.add_argument("decks", nargs="*")
     args = p.parse_args(argv)

@@ -10,9 +10,9 @@ import logging
 from aiohttp import WSCloseCode, WSMsgType, web
 from yarl import URL
 
-from server.net import keys
 from server.config import LANGS
 from server.messages import sentence
+from server.net import keys
 from server.net.outbox import Outbox
 from server.net.ratelimit import TokenBucket
 from server.room.refusals import Malformed, Refused
@@ -134,7 +134,8 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
         try:
             await writer
         except asyncio.CancelledError:
-            if asyncio.current_task().cancelling():  # our own handler is being cancelled: pass it on
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():  # our own handler is being cancelled: pass it on
                 raise
     return ws
 
@@ -203,7 +204,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
 
 async def close_sockets(app: web.Application) -> None:
     """on_shutdown: close every socket with GOING_AWAY (1001) so pages reconnect to the next server."""
-    sockets = list(app[keys.SOCKETS])
+    sockets: list[web.WebSocketResponse] = [*app[keys.SOCKETS]]
     closes = [ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown") for ws in sockets]
     if closes:  # a phone that stopped reading cannot hold the shutdown up for long
         await asyncio.wait([asyncio.ensure_future(c) for c in closes], timeout=5)

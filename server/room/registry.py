@@ -32,7 +32,7 @@ class Rooms:
         for code, record in self.env.store.load_all(max_age_s=ROOM_MAX_AGE_S).items():
             try:
                 self._rooms[code] = Room(self.env, record)
-            except Exception as exc:  # noqa: BLE001 - one bad row must not stop the server
+            except Exception as exc:
                 log.warning("room %s: stored record unreadable (%s); skipped", code, exc)
         return len(self._rooms)
 

@@ -23,7 +23,7 @@ import json
 import logging
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from server import engine
 from server.room import host, lobby, views
@@ -37,7 +37,7 @@ from server.room.store import StorageError
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[RoomState, "str | None", dict[str, Any]], "Effects | None"]
+Handler = Callable[[RoomState, str | None, dict[str, Any]], Effects | None]  # (room, sender's person, message)
 
 HANDLERS: dict[str, Handler] = {
     "join": lobby.join, "set_colour": lobby.set_colour, "rename": lobby.rename, "add_child": lobby.add_child,
@@ -54,7 +54,7 @@ assert set(HANDLERS) == set(SPECS), "every message in SPECS has a handler"
 MAX_WAITING = 256
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -161,7 +161,7 @@ class Room(RoomState):
     def _answer(self, conn: Connection, msg: dict[str, Any]) -> None:
         try:
             self._check_and_apply(conn, msg)
-        except Exception as exc:  # noqa: BLE001 - Refused, Malformed or a bug: the copy is dropped, nothing changed
+        except Exception as exc:
             conn.refused(msg["type"], exc)
 
     def _check_and_apply(self, conn: Connection, msg: dict[str, Any]) -> None:

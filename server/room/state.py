@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from server import engine
 from server.room.env import RoomEnv
 from server.room.record import migrate
-from server.room.refusals import engine_errors
+from server.room.refusals import Refused, engine_errors
 from server.room.roster import Roster
 
 
@@ -117,8 +117,10 @@ class RoomState:
     def play(self, seat: str | None, action: dict[str, Any]) -> None:
         """Apply `action` by `seat` (None: the room itself, e.g. a host's skip) to the game. Raises
         Malformed / Refused (the engine's refusal, translated) and changes nothing then."""
+        if self.game is None:
+            raise Refused("wrong_phase")
         with engine_errors():
-            self.game, _events = engine.apply(self.game, seat, action)
+            self.game = engine.apply(self.game, seat, action)
 
     def deck_info(self) -> dict[str, Any]:
         """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per

@@ -170,11 +170,8 @@ class Store:
     def _written(self, future: asyncio.Future[None]) -> None:
         batch, self._flight = self._flight or [], None
         exc = future.exception() if not future.cancelled() else StorageError("the store was closed")
-        error: StorageError | None
-        if exc is None or isinstance(exc, StorageError):
-            error = exc
-        else:  # not sqlite's refusal (a bug, memory): still the batch is not stored, say so to each
-            error = StorageError(repr(exc))
+        # anything but sqlite's refusal (a bug, memory) still means the batch is not stored: say so to each
+        error = exc if exc is None or isinstance(exc, StorageError) else StorageError(repr(exc))
         for p in batch:
             try:
                 p.done(error)

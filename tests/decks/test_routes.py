@@ -10,10 +10,9 @@ from aiohttp import FormData, web
 from PIL import Image
 
 from server.decks import card_images
+from server.decks.library import DeckLibrary
 from server.net import deck_routes
 from server.net.deck_routes import CACHE_FOREVER, setup_deck_routes
-from server.decks.library import DeckLibrary
-
 from tests.decks.helpers import broken_jpeg, card_folder, make_zip, picture, png_bomb
 
 HOST = {"X-Room": "KXPT", "X-Token": "host-token"}
@@ -105,7 +104,8 @@ async def test_deck_list(client):
     resp = await client.get("/api/decks")
     assert resp.status == 200
     assert await resp.json() == {"decks": [{"id": "builtin", "title": {"en": "builtin", "ru": "builtin"}, "size": 4,
-                                            "licence": "", "builtin": True}]}
+                                            "licence": "", "builtin": True, "problems": []}],
+                                 "storage": {"used": 0, "quota": deck_routes.UploadLimits().quota_bytes}}
 
 
 async def test_upload_needs_the_host(client, library):
@@ -124,7 +124,8 @@ async def test_upload_good_zip_then_play_its_cards(client, library):
     body = await resp.json()
     assert body["deck"]["size"] == 2 and body["deck"]["builtin"] is False
     assert {s["name"]: s["problem"] for s in body["skipped"]} == {
-        "../evil.jpg": "unsafe_path", "bomb.png": "too_many_pixels", "broken.jpg": "broken", "readme.txt": "not_an_image"}
+        "../evil.jpg": "unsafe_path", "bomb.png": "too_many_pixels", "broken.jpg": "broken",
+        "readme.txt": "not_an_image"}
     deck_id = body["deck"]["id"]
     listed = await (await client.get("/api/decks")).json()
     assert [d["id"] for d in listed["decks"]] == ["builtin", deck_id]
@@ -140,7 +141,8 @@ async def test_upload_without_pictures_is_400_with_each_problem(client, library)
     assert resp.status == 400
     body = await resp.json()
     assert body["error"] == "no_images" and body["message"]
-    assert [(f["name"], f["problem"]) for f in body["files"]] == [("broken.jpg", "broken"), ("notes.txt", "not_an_image")]
+    assert [(f["name"], f["problem"]) for f in body["files"]] == [
+        ("broken.jpg", "broken"), ("notes.txt", "not_an_image")]
     assert [p.name for p in library.user_dir.iterdir()] == []
 
 

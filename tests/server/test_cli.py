@@ -11,12 +11,12 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from support import load_module
 
 from server.cli import banner, config_from_args, parse_args, prepare_cards_in_background
 from server.config import default_data_dir
 from server.net import keys
 from server.systemd_unit import quote
+from support import load_module
 
 ROOT = Path(__file__).resolve().parents[2]
 restart = load_module("server/test_restart.py", "_cli_restart_helpers")   # ServerProcess, free_port

@@ -3,11 +3,12 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg } from '/static/shared/cards.js';
+import { icon } from '/static/shared/icons.js';
 
 /**
  * A grid of cards. items: [{id, card, number?, disabled?, label?}]. options:
  *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
- *   onChange(selectedIds). Tapping a selectable card selects it; the 🔍 corner enlarges it.
+ *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier corner enlarges it.
  * Returns { el, selected(): ids, clear() }.
  */
 export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
@@ -20,11 +21,12 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
       'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
       role: selectable && !item.disabled ? 'button' : null, tabindex: selectable && !item.disabled ? 0 : null,
     },
-    h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb')),
+    h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb', 'card-img', item.number)),
     item.number != null ? h('span', { class: 'grid-number', text: String(item.number) }) : null,
     item.label ? h('span', { class: 'grid-label', text: item.label }) : null,
-    h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'), text: '🔍',
-      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, selectable && !item.disabled ? () => pick(item.id) : null); } }));
+    h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
+      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, selectable && !item.disabled ? () => pick(item.id) : null); } },
+    icon('search')));
     card.addEventListener('click', () => {
       if (selectable && !item.disabled) pick(item.id);
       else enlarge(deck, item, null);
