@@ -16,6 +16,8 @@ from server.config import Config
 from server.lan.addresses import Urls, choose_addresses
 from server.room.registry import RoomEnv, Rooms
 from server.room.store import StorageError, Store
+from server.net.hosts import HostPolicy, machine_names, same_origin
+from server.net.throttle import ThrottledLog
 from server.net.ws import close_sockets, ws_handler
 
 log = logging.getLogger(__name__)
@@ -228,12 +230,36 @@ def _specific_host(host: str | None) -> str | None:
     return str(ip) if ip.version == 4 and not ip.is_unspecified and not ip.is_loopback else None
 
 
+def _host_guard(policy: HostPolicy, throttled: ThrottledLog):
+    """Middleware: 403 unless the Host is this server (`HostPolicy`), and 403 for a state-changing
+    request whose Origin is another site (server/net/hosts.py says why)."""
+    @web.middleware
+    async def guard(request: web.Request, handler):
+        if not policy.allows(request.host):
+            throttled.warning("host", "request from %s refused: Host %.80r is not this server "
+                              "(--allow-host NAME adds a name)", request.remote, request.host)
+            raise web.HTTPForbidden(text="host not allowed (see --allow-host)")
+        if request.method not in ("GET", "HEAD", "OPTIONS") \
+                and not same_origin(request.headers.get("Origin"), request.host):
+            throttled.warning("origin", "%s %s from %s refused: Origin %.80r is another site", request.method,
+                              request.path, request.remote, request.headers.get("Origin"))
+            raise web.HTTPForbidden(text="origin not allowed")
+        return await handler(request)
+    return guard
+
+
 def make_app(config: Config, *, library: Any = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
-    app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
+    throttled = ThrottledLog(log, config.log_interval)
+    urls = Urls(choose_addresses(config.advertise_ip or _specific_host(config.host)), config.port,
+                config.mdns_host if config.zeroconf else None)
+    names = [*config.allow_hosts, *machine_names(), f"{config.mdns_host}.local"]
+    policy = HostPolicy(lambda: urls.addresses, names)
+    app = web.Application(client_max_size=64 * 1024 * 1024,  # deck uploads are zip files
+                          middlewares=[_host_guard(policy, throttled)])
     app[keys.CONFIG] = config
-    app[keys.URLS] = Urls(choose_addresses(config.advertise_ip or _specific_host(config.host)), config.port,
-                          config.mdns_host if config.zeroconf else None)
+    app[keys.URLS] = urls
+    app[keys.THROTTLED] = throttled
     app[keys.LIBRARY] = library if library is not None else _deck_library(config)
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)

@@ -17,6 +17,7 @@ from server.lan import qr
 from server.net import keys
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
+from server.net.serve import serve
 from server.room.store import StorageError
 
 log = logging.getLogger("server")
@@ -33,6 +34,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--lang", choices=LANGS, default=None,
                    help="TV language of new rooms (default: the TV browser's own language)")
     p.add_argument("--advertise-ip", default=None, help="the LAN address to put in the QR code")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="also answer requests for this host name (e.g. the name your router gives this "
+                        "machine); repeat or separate with commas. This machine's addresses, localhost, "
+                        "its host name and the mDNS name are always accepted")
     p.add_argument("--no-prepare-cards", action="store_true",
                    help="do not prepare the built-in deck's card pictures in the background at start-up")
     p.add_argument("--verbose", "-v", action="store_true", help="debug logging")
@@ -51,7 +56,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def config_from_args(args: argparse.Namespace) -> Config:
     """A Config from parsed options."""
     return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
-                  zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip)
+                  zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip,
+                  allow_hosts=tuple(n.strip() for arg in args.allow_host for n in arg.split(",") if n.strip()))
 
 
 def banner(app: web.Application) -> str:
@@ -115,14 +121,13 @@ def main(argv: list[str] | None = None) -> int:
     config = config_from_args(args)
     app = make_app(config)
 
-    def announce(_default_message: str) -> None:  # called by run_app once the sockets listen
+    def announce() -> None:  # called once the sockets listen
         print(banner(app), flush=True)
         if not args.no_prepare_cards:  # after the banner, off the event loop: /healthz never waits
             prepare_cards_in_background(app[keys.LIBRARY])
 
     try:
-        web.run_app(app, host=config.host, port=config.port, print=announce, access_log=None,
-                    shutdown_timeout=5)
+        serve(app, config.host, config.port, announce)
     except StorageError as exc:  # the data folder is unusable: say which, not "cannot listen"
         log.critical("%s (choose a writable folder with --data-dir)", exc)
         return 1

@@ -8,6 +8,7 @@ from aiohttp import web
 
 from server.config import Config
 from server.net.ratelimit import TokenBucket
+from server.net.throttle import ThrottledLog
 
 if TYPE_CHECKING:
     from server.lan.discovery import Advertisement
@@ -40,3 +41,4 @@ SOCKETS = web.AppKey("sockets", weakref.WeakSet)
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
 ADVERTISEMENT = web.AppKey("advertisement", "Advertisement")
+THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (server/net/throttle.py)
