@@ -14,7 +14,8 @@ from server.lan import qr
 from server.net import keys
 from server.config import Config
 from server.lan.addresses import Urls, choose_addresses
-from server.room.registry import RoomEnv, Rooms
+from server.room.env import SharedEnv
+from server.room.registry import Rooms
 from server.room.store import StorageError, Store
 from server.net.hosts import HostPolicy, machine_names, same_origin
 from server.net.throttle import ThrottledLog
@@ -162,7 +163,7 @@ def _board_for(boards_dir):
     """A `board_for(settings)` function: the shipped board of the settings' ruleset
     (server/decks/boards.py, `<boards_dir>/<ruleset>.json`). Raises Refused("bad_settings") if it is unusable."""
     from server.decks import boards
-    from server.room.room import Refused
+    from server.room.refusals import Refused
 
     def board_for(settings: Any) -> Any:
         try:
@@ -178,7 +179,7 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     config = app[keys.CONFIG]
     store = Store(config.db_path)
     app[keys.STORE] = store
-    env = RoomEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join,
+    env = SharedEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join,
                   max_seats=config.max_seats, game_seed=config.game_seed)
     rooms = Rooms(env, default_lang=config.lang)
     loaded = rooms.load()

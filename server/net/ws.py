@@ -15,7 +15,9 @@ from server.config import LANGS
 from server.messages import sentence
 from server.net.outbox import Outbox
 from server.net.ratelimit import TokenBucket
-from server.room.room import SPECS, Malformed, Refused, Room
+from server.room.refusals import Malformed, Refused
+from server.room.room import Room
+from server.room.specs import SPECS
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
@@ -23,7 +25,7 @@ KNOWN_TYPES = frozenset(SPECS) | {"hello", "ping"}
 
 
 class Connection:
-    """One socket: its role (`tv` | `phone`), language, room, seat (None: spectator or newcomer), the
+    """One socket: its role (`tv` | `phone`), language, room, person (None: spectator or newcomer), the
     bounded outbox the room fills, and the join rate limit."""
 
     def __init__(self, ws: web.WebSocketResponse, request: web.Request) -> None:
@@ -34,13 +36,13 @@ class Connection:
         self.role = "phone"
         self.lang = config.lang or "en"   # until the hello names the browser's language
         self.room: Room | None = None
-        self.seat: str | None = None
+        self.person: str | None = None
         self.floor = 0
         self.outbox = Outbox(config.outbox_limit)
         self.bucket = TokenBucket(config.join_burst, config.join_rate)
 
     def __repr__(self) -> str:
-        return f"<conn {self.id} {self.peer} {self.role} {self.room.code if self.room else '-'}/{self.seat}>"
+        return f"<conn {self.id} {self.peer} {self.role} {self.room.code if self.room else '-'}/{self.person}>"
 
     def send(self, message: dict) -> None:
         """Queue a control message (welcome, error, pong); never blocks."""
@@ -161,7 +163,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
 
 
 def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
-    """`hello`: attach to a room as TV or phone; a known seat token resumes that seat."""
+    """`hello`: attach to a room as TV or phone; a known token resumes that person (and their seat)."""
     role = msg.get("role", "phone")
     lang = msg.get("lang")
     token = msg.get("token")
@@ -189,7 +191,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
         conn.room.detach(conn)
     conn.role = role
     conn.room = room
-    conn.seat = room.seat_for_token(token) if role == "phone" else None
+    conn.person = room.person_for_token(token) if role == "phone" else None
     conn.floor = 0
     conn.send(room.welcome(conn))
     room.attach(conn)

@@ -1,13 +1,13 @@
-"""The registry of rooms on this server, and the environment every room shares (store, decks, boards,
-join URLs). Several rooms may run at once; each has a short code the TV shows and the QR carries."""
+"""The registry of rooms on this server. Several rooms may run at once; each has a short code the TV
+shows and the QR carries."""
 from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any, Callable
+from collections.abc import Iterator
 
+from server.room.env import RoomEnv
 from server.room.room import Room
-from server.room.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -15,58 +15,6 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
 ROOM_MAX_AGE_S = 30 * 24 * 3600  # rooms untouched for a month are forgotten at start-up
-
-
-class RoomEnv:
-    """What rooms share: the `store`, a deck `library` (server.decks.DeckLibrary or anything with
-    `get(id)` returning an object with `cards`), a `board_for(settings)` function, the join URL builder
-    `join_url(code)`, `max_seats`, the UI languages and an optional fixed `game_seed`."""
-
-    def __init__(self, store: Store, library: Any, board_for: Callable, join_url: Callable[[str], str],
-                 max_seats: int = 14, langs: tuple[str, ...] = ("en", "ru"), game_seed: int | None = None) -> None:
-        self.store = store
-        self.library = library
-        self.board = board_for
-        self.join_url = join_url
-        self.max_seats = max_seats
-        self.langs = langs
-        self.game_seed = game_seed
-
-    def new_seed(self) -> int:
-        """The seed for a new game: the configured one, else 63 random bits."""
-        return self.game_seed if self.game_seed is not None else secrets.randbits(63)
-
-    def _get_deck(self, deck_id: object) -> Any:
-        if not isinstance(deck_id, str) or self.library is None:
-            return None
-        try:
-            return self.library.get(deck_id)
-        except (KeyError, LookupError, ValueError, OSError):
-            return None
-
-    def has_deck(self, deck_id: object) -> bool:
-        """True if the library holds a deck with this id."""
-        return self._get_deck(deck_id) is not None
-
-    def deck(self, deck_id: object, *, kids: bool = False) -> list[str] | None:
-        """The card ids of deck `deck_id`, or None if there is no such deck. `kids`: without the cards
-        the adult took out for children (the library's per-deck filter, RULES.md §2.5)."""
-        deck = self._get_deck(deck_id)
-        if deck is None:
-            return None
-        cards = [getattr(card, "id", card) for card in deck.cards]
-        if kids and hasattr(self.library, "excluded"):
-            out = self.library.excluded(deck_id)
-            cards = [c for c in cards if c not in out]
-        return cards
-
-    def deck_info(self, deck_id: str) -> dict:
-        """`{"id", "title", "size"}` of a deck for the room view (size 0 if it is missing)."""
-        deck = self._get_deck(deck_id)
-        if deck is None:
-            return {"id": deck_id, "title": {"en": deck_id}, "size": 0}
-        return {"id": deck_id, "title": getattr(deck, "title", None) or {"en": deck_id},
-                "size": getattr(deck, "size", None) or len(deck.cards)}
 
 
 class Rooms:
@@ -90,7 +38,7 @@ class Rooms:
     def __len__(self) -> int:
         return len(self._rooms)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Room]:
         return iter(list(self._rooms.values()))
 
     def get(self, code: object) -> Room | None:

@@ -5,7 +5,7 @@ get exactly the text of its own `state` message, built the plain way (`Room.stat
 from __future__ import annotations
 
 from server.net import keys
-from server.room.room import _dumps
+from server.room.state import dumps as _dumps
 
 
 def last_state_frame(player) -> str:

@@ -19,7 +19,7 @@ async def test_a_socket_that_never_reads_does_not_stall_the_others(make_table, c
     transport.pause_reading()
 
     room = table.app[keys.ROOMS].get(table.code)
-    sleeper_conn = next(c for c in room.connections if c.seat is None and c.role == "phone")
+    sleeper_conn = next(c for c in room.connections if c.person is None and c.role == "phone")
     # A small server-side send buffer on that one connection, like a phone on a weak link, so the
     # test does not need megabytes to fill loopback's large buffers.
     server_sock = sleeper_conn.ws._req.transport.get_extra_info("socket")

@@ -53,7 +53,7 @@ async def test_a_phone_asleep_for_a_whole_round_is_noticed_and_gets_everything_b
     # the heartbeat notices; the TV is told (connected: false) without anyone acting
     away = await table.tv.until_state(lambda st: not connected(st, seat))
     assert away["state_id"] == table.expected
-    assert all(c.seat != seat for c in room.connections)
+    assert all(c.person != seat for c in room.connections)
 
     # the rest of the table plays the whole round and the next one begins; the host skips the sleeper
     skips = await advance_without(table, {seat}, lambda g: g["round"] == start_round + 1 and g["phase"] == "telling")

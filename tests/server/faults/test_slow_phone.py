@@ -18,7 +18,7 @@ async def test_a_seated_phone_that_stops_reading_but_keeps_tapping_delays_nobody
     transport = slow.ws._response.connection.transport
     transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     transport.pause_reading()
-    conn = next(c for c in room.connections if c.seat == seat)
+    conn = next(c for c in room.connections if c.person == seat)
     conn.ws._req.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     limit = table.app[keys.CONFIG].outbox_limit
     host = table.phones[0]

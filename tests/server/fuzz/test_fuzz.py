@@ -22,7 +22,8 @@ import aiohttp
 from server import engine
 from server.net import keys
 from server.engine import text as texts
-from server.room.room import COLOURS, SPECS
+from server.room.roster import COLOURS
+from server.room.specs import SPECS
 
 MESSAGES = 10_000
 SEED = int(os.environ.get("FUZZ_SEED", "20261129"))   # FUZZ_SEED=... replays another sequence
@@ -217,13 +218,13 @@ class Fuzzer:
         assert after == self.room.game, msg
 
     def check_roster(self) -> None:
-        seats = self.room.data["seats"]
-        names = [e["name"].casefold() for e in seats]
-        colours = [e["colour"] for e in seats]
+        people = self.room.data["people"]
+        names = [e["name"].casefold() for e in people]
+        colours = [e["colour"] for e in people]
         assert len(set(names)) == len(names) and len(set(colours)) == len(colours)
         assert all(c in COLOURS for c in colours)
-        assert all(0 < texts.grapheme_count(e["name"]) <= texts.NAME_MAX for e in seats)
-        assert self.room.host is None or self.room.host in {e["seat"] for e in seats}
+        assert all(0 < texts.grapheme_count(e["name"]) <= texts.NAME_MAX for e in people)
+        assert self.room.host is None or self.room.host in {e["person"] for e in people}
 
     async def answer(self, p, kind, before_id: int) -> dict:
         """The reply to the message just sent on `p` (older broadcasts on its way are skipped)."""

@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from server.net import keys
-from server.room.room import SPECS
+from server.room.specs import SPECS
 
 ASSOCIATION = "Who ate the cake?"
 HOST_ACTIONS = sorted(kind for kind, spec in SPECS.items() if spec.who == "host")
@@ -224,7 +224,7 @@ async def test_a_flood_of_joins_from_many_sockets_is_rate_limited(make_client, c
                 break    # a joined socket's further joins are `already_joined` or rate-limited
     assert outcomes.count("rate_limited") >= len(outcomes) - 5
     room = client.server.app[keys.ROOMS].get(code)
-    assert len(room.data["seats"]) <= 5
+    assert len(room.data["people"]) <= 5
     # the server still answers everyone
     for p in sockets:
         await p.send({"type": "ping"})

@@ -1,0 +1,103 @@
+"""What every room shares: `RoomEnv` is what a room may ask of the world (a Protocol, so the room
+layer never imports the deck library or the network), and `SharedEnv` is the one the app builds."""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from server import engine
+from server.room.store import Store
+
+
+class RoomEnv(Protocol):
+    """The store, decks, boards, join URLs and limits a room works with."""
+
+    store: Store
+    max_seats: int               # people in one room (docs/protocol.md `room_full`)
+    langs: tuple[str, ...]       # the UI languages a room's TV may be set to
+
+    def board(self, settings: engine.Settings) -> engine.Board:
+        """The board of `settings`' ruleset. Raises Refused("bad_settings") if it is unusable."""
+        ...
+
+    def join_url(self, code: str) -> str:
+        """The address phones open to join room `code`."""
+        ...
+
+    def new_seed(self) -> int:
+        """The seed of a new game's PRNG."""
+        ...
+
+    def has_deck(self, deck_id: object) -> bool:
+        """True if there is a deck with this id."""
+        ...
+
+    def deck(self, deck_id: object, *, kids: bool = False) -> list[str] | None:
+        """The card ids of a deck (`kids`: without the cards taken out for children), or None."""
+        ...
+
+    def deck_info(self, deck_id: str) -> dict[str, Any]:
+        """`{"id", "title", "size"}` of a deck for the room view."""
+        ...
+
+
+class SharedEnv:
+    """`RoomEnv` over the `store`, a deck `library` (server.decks.library.DeckLibrary or anything with
+    `get(id)` returning an object with `cards`), a `board_for(settings)` function, the join URL builder
+    `join_url(code)`, `max_seats`, the UI languages and an optional fixed `game_seed`."""
+
+    def __init__(self, store: Store, library: Any, board_for: Callable[[engine.Settings], engine.Board],
+                 join_url: Callable[[str], str], max_seats: int = 14, langs: tuple[str, ...] = ("en", "ru"),
+                 game_seed: int | None = None) -> None:
+        self.store = store
+        self.library = library
+        self._board_for = board_for
+        self._join_url = join_url
+        self.max_seats = max_seats
+        self.langs = langs
+        self.game_seed = game_seed
+
+    def board(self, settings: engine.Settings) -> engine.Board:
+        """The board `board_for(settings)` gives."""
+        return self._board_for(settings)
+
+    def join_url(self, code: str) -> str:
+        """The join URL of room `code`."""
+        return self._join_url(code)
+
+    def new_seed(self) -> int:
+        """The seed for a new game: the configured one, else 63 random bits."""
+        return self.game_seed if self.game_seed is not None else secrets.randbits(63)
+
+    def _get_deck(self, deck_id: object) -> Any:
+        if not isinstance(deck_id, str) or self.library is None:
+            return None
+        try:
+            return self.library.get(deck_id)
+        except (KeyError, LookupError, ValueError, OSError):
+            return None
+
+    def has_deck(self, deck_id: object) -> bool:
+        """True if the library holds a deck with this id."""
+        return self._get_deck(deck_id) is not None
+
+    def deck(self, deck_id: object, *, kids: bool = False) -> list[str] | None:
+        """The card ids of deck `deck_id`, or None if there is no such deck. `kids`: without the cards
+        the adult took out for children (the library's per-deck filter, RULES.md §2.5)."""
+        deck = self._get_deck(deck_id)
+        if deck is None:
+            return None
+        cards = [getattr(card, "id", card) for card in deck.cards]
+        if kids and hasattr(self.library, "excluded"):
+            out = self.library.excluded(deck_id)
+            cards = [c for c in cards if c not in out]
+        return cards
+
+    def deck_info(self, deck_id: str) -> dict[str, Any]:
+        """`{"id", "title", "size"}` of a deck for the room view (size 0 if it is missing)."""
+        deck = self._get_deck(deck_id)
+        if deck is None:
+            return {"id": deck_id, "title": {"en": deck_id}, "size": 0}
+        return {"id": deck_id, "title": getattr(deck, "title", None) or {"en": deck_id},
+                "size": getattr(deck, "size", None) or len(deck.cards)}

@@ -1,0 +1,139 @@
+"""A room's state, as the message handlers see it: the stored record (`data`, server/room/record.py),
+the live engine state (`game`), the sockets attached, and the one door into the engine (`play`).
+
+Handlers (server/room/lobby.py, settings.py, host.py) change `data` and `game` and return `Effects` on
+sockets; `Room` (server/room/room.py) checks, stores, rolls back and broadcasts around them.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from server import engine
+from server.room.env import RoomEnv
+from server.room.record import migrate
+from server.room.refusals import engine_errors
+from server.room.roster import Roster
+
+
+class Connection(Protocol):
+    """What the room needs from a socket (server/net/ws.py implements it)."""
+
+    person: str | None  # the person its token names (their seat is `Roster.seat_of(person)`); None: no one
+    role: str           # "tv" | "phone"
+    lang: str
+    floor: int          # state_id floor for a socket without a person (stale-action check)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a control message (welcome) for this socket."""
+
+    def send_state(self, text: str) -> None:
+        """Queue a serialised state, replacing an unsent one."""
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What an accepted action does to sockets, applied only once it is stored (so a refusal or a failed
+    write has nothing to undo): `takes`, the person the sender's socket now holds (join, claim);
+    `drops`, a person whose sockets become spectators (removed in the lobby, seat released)."""
+
+    takes: str | None = None
+    drops: str | None = None
+
+
+NO_EFFECTS = Effects()
+
+
+class RoomState:
+    """Room `record` (any stored version; migrated) with its live engine state. `env`: the store,
+    decks, boards and join URL (server/room/env.py)."""
+
+    def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
+        self.env = env
+        self.data = migrate(record)
+        game = self.data.get("game")
+        self.game: engine.GameState | None = engine.from_json(game) if game else None
+        self.connections: set[Connection] = set()
+        self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
+
+    @property
+    def code(self) -> str:
+        """The room code (4 letters)."""
+        return str(self.data["code"])
+
+    @property
+    def state_id(self) -> int:
+        """The room's version on the wire: +1 per accepted action, kept across restarts."""
+        return int(self.data["state_id"])
+
+    @property
+    def host(self) -> str | None:
+        """The host's person id, or None before anyone joined."""
+        host: str | None = self.data["host"]
+        return host
+
+    @property
+    def phase(self) -> str:
+        """The room phase: "lobby" or "game" (the engine has its own phases inside a game)."""
+        return str(self.data["phase"])
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over (engine phase `game_over`) and nobody has started a new one."""
+        return self.game is not None and self.game.phase == "game_over"
+
+    @property
+    def roster(self) -> Roster:
+        """The people and seats (a view over `data`; its changes roll back with the record)."""
+        return Roster(self.data)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The room's settings: engine.Settings fields plus `deck` and `lang`."""
+        settings: dict[str, Any] = self.data["settings"]
+        return settings
+
+    @property
+    def mode(self) -> engine.Mode:
+        """The engine's `Mode` of the current settings (its lobby attributes: people_per_seat,
+        automatic, has_adult)."""
+        return engine.MODES[self.settings["mode"]]
+
+    def seat_of(self, person: str | None) -> str | None:
+        """The seat (engine seat, elephant) `person` plays for, or None."""
+        return self.roster.seat_of(person)
+
+    def record(self) -> dict[str, Any]:
+        """The JSON-able snapshot the store keeps (engine state as `engine.to_json` text)."""
+        out = dict(self.data)
+        out["game"] = engine.to_json(self.game) if self.game is not None else None
+        return out
+
+    def play(self, seat: str | None, action: dict[str, Any]) -> None:
+        """Apply `action` by `seat` (None: the room itself, e.g. a host's skip) to the game. Raises
+        Malformed / Refused (the engine's refusal, translated) and changes nothing then."""
+        with engine_errors():
+            self.game, _events = engine.apply(self.game, seat, action)
+
+    def deck_info(self) -> dict[str, Any]:
+        """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per
+        state: again when the deck setting changes, and after `forget_deck_info` (every `set_settings`
+        and `start`: a deck folder edited by hand shows its new size then)."""
+        deck_id = self.settings.get("deck", "builtin")
+        if self._deck_info is None or self._deck_info["id"] != deck_id:
+            self._deck_info = self.env.deck_info(deck_id)
+        return self._deck_info
+
+    def forget_deck_info(self) -> None:
+        """Read the deck's folder again on the next view."""
+        self._deck_info = None
+
+
+# one encoder for every frame: json.dumps with options would build a new one per call (many per action)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def dumps(message: Any) -> str:
+    """Compact JSON text, non-ASCII kept (what the sockets and the store get)."""
+    return _ENCODE(message)

@@ -1,0 +1,95 @@
+"""What sockets are sent: `welcome` (a socket's own token), and `state` (the room view, the game view
+of the socket's seat, and `you`). `frames` encodes one broadcast with what sockets share done once."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from server import engine
+from server.room.roster import COLOURS
+from server.room.state import Connection, RoomState, dumps
+
+
+def you(room: RoomState, conn: Connection) -> dict[str, Any]:
+    """`you` of a state: the seat `conn` plays for, its own person, host or not, its role."""
+    return {"seat": room.seat_of(conn.person), "person": conn.person,
+            "is_host": conn.person is not None and conn.person == room.host, "role": conn.role}
+
+
+def welcome(room: RoomState, conn: Connection) -> dict[str, Any]:
+    """The `welcome` message for `conn` (its own token only): `seat` is the seat it plays for,
+    `person` its own id (they differ only for a partner in pairs)."""
+    entry = room.roster.person(conn.person)
+    mine = you(room, conn)
+    return {"type": "welcome", "room": room.code, "seat": mine["seat"], "person": conn.person,
+            "token": entry["token"] if entry else None, "is_host": mine["is_host"], "role": conn.role}
+
+
+def welcome_key(room: RoomState, conn: Connection) -> tuple[Any, ...]:
+    """What a `welcome` says about `conn`; when it changes, the socket is welcomed again."""
+    return (conn.person, room.seat_of(conn.person), conn.person is not None and conn.person == room.host)
+
+
+def room_view(room: RoomState) -> dict[str, Any]:
+    """The room part of every `state` message: roster by seat with its people (no tokens),
+    settings, deck, join URL."""
+    connected = {c.person for c in room.connections if c.person}
+    used = {e["colour"] for e in room.roster.people}
+    return {
+        "code": room.code, "phase": room.phase, "paused": room.data["paused"],
+        "host": room.seat_of(room.host), "host_person": room.host,
+        "roster": room.roster.view(connected),
+        "people": len(room.roster),
+        "settings": room.settings,
+        "deck": room.deck_info(),
+        "join_url": room.env.join_url(room.code),
+        "colours": list(COLOURS),
+        "colours_free": [c for c in COLOURS if c not in used],
+        "spectators": sum(1 for c in room.connections if c.person is None and c.role == "phone"),
+    }
+
+
+def view_seat(room: RoomState, conn: Connection) -> str | None:
+    """The engine seat whose player view `conn` gets (a seated phone in the game), else None (the
+    public view: TV, spectators, a phone in the lobby)."""
+    seat = room.seat_of(conn.person)
+    if room.game is not None and seat is not None and conn.role == "phone" and seat in room.game.seats:
+        return seat
+    return None
+
+
+def state_for(room: RoomState, conn: Connection, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The `state` message for `conn`: player_view of its seat for a seated phone (both phones of
+    a pairs team get the same one), public_view otherwise."""
+    seat = view_seat(room, conn)
+    if room.game is None:
+        game = None
+    elif seat is not None:
+        game = engine.player_view(room.game, seat)
+    else:
+        game = engine.public_view(room.game)
+    return {"type": "state", "state_id": room.state_id, "room": view or room_view(room),
+            "game": game, "you": you(room, conn)}
+
+
+def frames(room: RoomState) -> Iterator[tuple[Connection, str]]:
+    """Each connection with its `state` frame. Each text is exactly `dumps(state_for(room, conn))`, but
+    what sockets share is encoded once: the room view for all; the public game view once; each seat's
+    `me` once (both phones of a pairs team); then the text is spliced, and sockets with the same `you`
+    (the TV, spectators) share a frame."""
+    head = f'{{"type":"state","state_id":{room.state_id},"room":{dumps(room_view(room))},"game":'
+    public = "null" if room.game is None else dumps(engine.public_view(room.game))
+    games: dict[str | None, str] = {None: public}
+    done: dict[tuple[Any, ...], str] = {}
+    for conn in list(room.connections):
+        seat = view_seat(room, conn)
+        mine = you(room, conn)
+        key = (seat, *mine.values())
+        text = done.get(key)
+        if text is None:
+            game = games.get(seat)
+            if game is None and seat is not None and room.game is not None:
+                # player_view = public_view + "me" as its last key
+                game = games[seat] = f'{public[:-1]},"me":{dumps(engine.seat_view(room.game, seat))}}}'
+            text = done[key] = f'{head}{game},"you":{dumps(mine)}}}'
+        yield conn, text
