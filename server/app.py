@@ -180,7 +180,7 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     store = Store(config.db_path)
     app[keys.STORE] = store
     env = SharedEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join,
-                  max_seats=config.max_seats, game_seed=config.game_seed)
+                  max_seats=config.max_seats, game_seed=config.game_seed, host_grace=config.host_grace)
     rooms = Rooms(env, default_lang=config.lang)
     loaded = rooms.load()
     app[keys.ROOMS] = rooms
@@ -265,6 +265,7 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
+    app[keys.ATTACH_LIMITS] = keys.IpLimits(config.attach_burst, config.attach_rate)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)

@@ -13,10 +13,10 @@ from pathlib import Path
 from aiohttp import web
 
 from server import __version__
-from server.lan import qr
-from server.net import keys
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
+from server.lan import qr
+from server.net import keys
 from server.net.serve import serve
 from server.room.store import StorageError
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import ipaddress
 import socket
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 import ifaddr
 from yarl import URL
@@ -32,7 +32,8 @@ def interface_ips() -> set[str]:
     out: set[str] = set()
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
-            out.add(str(ipaddress.ip_address(ip.ip if ip.is_IPv4 else ip.ip[0])))
+            addr = ip.ip if isinstance(ip.ip, str) else ip.ip[0]   # IPv6: (address, flowinfo, scope_id)
+            out.add(str(ipaddress.ip_address(addr)))
     return out
 
 

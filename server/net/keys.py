@@ -40,5 +40,6 @@ URLS = web.AppKey("urls", "Urls")
 SOCKETS = web.AppKey("sockets", weakref.WeakSet)
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
+ATTACH_LIMITS = web.AppKey("attach_limits", IpLimits)  # sockets without a seat attaching to a room
 ADVERTISEMENT = web.AppKey("advertisement", "Advertisement")
 THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (server/net/throttle.py)

@@ -3,13 +3,15 @@ the connection guard installed (server/net/guard.py), the header deadline, and a
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+import contextlib
+from collections.abc import Callable
 
 from aiohttp import web
 from aiohttp.web_runner import GracefulExit
 
 from server.net import keys
 from server.net.guard import ConnectionGuard, connection_budget, quiet_accept_errors
+
 
 async def start(app: web.Application, host: str | None, port: int, *, shutdown_timeout: float = 5,
                 handle_signals: bool = False) -> tuple[web.AppRunner, ConnectionGuard]:
@@ -41,7 +43,25 @@ def serve(app: web.Application, host: str | None, port: int, announce: Callable[
         finally:
             await runner.cleanup()
 
+    # like web.run_app: on a signal the main task is cancelled first, so its cleanup closes the sockets
+    # with 1001 (close_sockets) while their handlers still run; only then is whatever is left cancelled
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    task = loop.create_task(main())
     try:
-        asyncio.run(main())
+        loop.run_until_complete(task)
     except (GracefulExit, KeyboardInterrupt):
         pass
+    finally:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, GracefulExit):
+                loop.run_until_complete(task)
+        rest = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        for t in rest:
+            t.cancel()
+        if rest:
+            loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        asyncio.set_event_loop(None)
+        loop.close()

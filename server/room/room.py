@@ -77,12 +77,14 @@ class Room(RoomState):
     def attach(self, conn: Connection) -> None:
         """Register a socket that said hello (its `person` from its token, or None)."""
         self.connections.add(conn)
+        self.note_presence()
         self.broadcast()
 
     def detach(self, conn: Connection) -> None:
         """Forget a closed socket; the others see the roster's `connected` change."""
         if conn in self.connections:
             self.connections.discard(conn)
+            self.note_presence()
             self.broadcast()
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
@@ -119,6 +121,8 @@ class Room(RoomState):
             raise Refused("not_seated")
         if spec.who == "host" and (person is None or person != self.host):
             raise Refused("not_host")
+        if kind == "join" and conn.role == "tv":  # the TV shows the game to everyone: it never holds a seat
+            raise Refused("tv_no_seat")
         # 2. staleness: made against a state that already shows this actor's last action and this phase
         state_id = msg.get("state_id")
         if not _is_int(state_id):
@@ -148,6 +152,7 @@ class Room(RoomState):
             for c in self.connections:
                 if c.person == effects.drops:
                     c.person = None
+        self.note_presence()
         for c, key in told.items():  # whose seat, person or host status changed learns it (welcome)
             if views.welcome_key(self, c) != key:
                 c.send(self.welcome(c))

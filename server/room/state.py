@@ -7,6 +7,8 @@ sockets; `Room` (server/room/room.py) checks, stores, rolls back and broadcasts 
 from __future__ import annotations
 
 import json
+import math
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,6 +58,8 @@ class RoomState:
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
         self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
+        # since when (time.monotonic) no socket holds the host; a loaded room counts from now
+        self.host_away_since: float | None = time.monotonic()
 
     @property
     def code(self) -> str:
@@ -115,6 +119,20 @@ class RoomState:
         Malformed / Refused (the engine's refusal, translated) and changes nothing then."""
         with engine_errors():
             self.game, _events = engine.apply(self.game, seat, action)
+
+    def note_presence(self) -> None:
+        """Start (or stop) the host's absence clock after sockets or the host changed."""
+        if self.host is None or any(c.person == self.host for c in self.connections):
+            self.host_away_since = None
+        elif self.host_away_since is None:
+            self.host_away_since = time.monotonic()
+
+    def host_claim_in(self) -> int | None:
+        """Whole seconds until `claim_host` is allowed (0: now), or None while the host is present or
+        there is no host. The grace (`env.host_grace`) keeps a phone that only went to sleep its role."""
+        if self.host_away_since is None or self.host is None:
+            return None
+        return max(0, math.ceil(self.env.host_grace - (time.monotonic() - self.host_away_since)))
 
     def deck_info(self) -> dict[str, Any]:
         """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per
