@@ -62,7 +62,9 @@ class ConnectionGuard:
                 self.throttled.warning(
                     "connections", "connection from %s closed: %d open from that address (limit %d), "
                     "%d in all (limit %d)", ip, self.open[ip], self.per_ip, len(self._peers), self.total)
-                transport.abort()   # connection_lost follows and frees the count
+                # on the next turn of the loop: aiohttp starts the connection's task after this hook, and
+                # that task must see the connection open before connection_lost (which frees the count)
+                asyncio.get_running_loop().call_soon(transport.abort)
 
         def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
             ip = self._peers.pop(handler, None)
