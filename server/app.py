@@ -2,24 +2,30 @@
 WebSocket, and the long-lived resources (store, mDNS) as `cleanup_ctx` entries."""
 from __future__ import annotations
 
-import ipaddress
+import asyncio
 import logging
 import weakref
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 from aiohttp import web
 
 from server import __version__
-from server.lan import qr
-from server.net import keys
 from server.config import Config
-from server.lan.addresses import Urls, choose_addresses
-from server.room.env import SharedEnv
-from server.room.registry import Rooms
-from server.room.store import StorageError, Store
+from server.lan import qr
+from server.lan.addresses import (
+    Urls,
+    is_loopback_only,
+    listen_addresses,
+    shown_addresses,
+)
+from server.net import keys
 from server.net.hosts import HostPolicy, machine_names, same_origin
 from server.net.throttle import ThrottledLog
 from server.net.ws import close_sockets, ws_handler
+from server.room.env import SharedEnv
+from server.room.registry import Rooms
+from server.room.store import StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -192,17 +198,32 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
 async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     """cleanup_ctx: advertise over mDNS in the background (unless disabled); unregister at the end."""
     config = app[keys.CONFIG]
-    if not config.zeroconf:
+    urls = app[keys.URLS]
+    if not config.zeroconf or urls.mdns_host is None:   # off, or nobody else could reach this server
         yield
         return
     from server.lan.discovery import Advertisement
-    urls = app[keys.URLS]
-    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host,
-                        interfaces=list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None)
+    interfaces = list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None
+    listening = listen_addresses(config.host)
+    if interfaces is None and listening is not None:   # one address: answer mDNS only there
+        interfaces = [ip for ip in listening if ":" not in ip] or None
+    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host, interfaces=interfaces,
+                        instance=config.mdns_instance)
     app[keys.ADVERTISEMENT] = adv
     await adv.start()
     yield
     await adv.stop()
+
+
+async def sweep_unfinished_imports(app: web.Application) -> None:
+    """on_startup: remove the folders of deck imports a killed server left half done (decks/.import-*)."""
+    user_dir = getattr(app[keys.LIBRARY], "user_dir", None)
+    if user_dir is None:
+        return
+    from server.decks.archive import sweep_unfinished
+    removed = await asyncio.get_running_loop().run_in_executor(None, sweep_unfinished, user_dir)
+    if removed:
+        log.info("removed %d unfinished deck import(s) from %s", removed, user_dir)
 
 
 def _deck_library(config: Config) -> Any:
@@ -220,15 +241,6 @@ def can_upload(request: web.Request) -> bool:
     token)."""
     room = request.app[keys.ROOMS].get(request.headers.get("X-Room"))
     return room is not None and room.is_host_token(request.headers.get("X-Token"))
-
-
-def _specific_host(host: str | None) -> str | None:
-    """`--host` when it names one usable IPv4 address (then phones must use it), else None."""
-    try:
-        ip = ipaddress.ip_address(host or "")
-    except ValueError:
-        return None
-    return str(ip) if ip.version == 4 and not ip.is_unspecified and not ip.is_loopback else None
 
 
 def _host_guard(policy: HostPolicy, throttled: ThrottledLog):
@@ -252,8 +264,10 @@ def _host_guard(policy: HostPolicy, throttled: ThrottledLog):
 def make_app(config: Config, *, library: Any = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
     throttled = ThrottledLog(log, config.log_interval)
-    urls = Urls(choose_addresses(config.advertise_ip or _specific_host(config.host)), config.port,
-                config.mdns_host if config.zeroconf else None)
+    # Only addresses the server listens on (a non-wildcard --host); no mDNS name for a loopback-only one.
+    loopback_only = is_loopback_only(listen_addresses(config.host) or [])
+    urls = Urls(shown_addresses(config.host, config.advertise_ip), config.port,
+                config.mdns_host if config.zeroconf and not loopback_only else None)
     names = [*config.allow_hosts, *machine_names(), f"{config.mdns_host}.local"]
     policy = HostPolicy(lambda: urls.addresses, names)
     app = web.Application(client_max_size=64 * 1024 * 1024,  # deck uploads are zip files
@@ -266,6 +280,7 @@ def make_app(config: Config, *, library: Any = None) -> web.Application:
     app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
     app[keys.ATTACH_LIMITS] = keys.IpLimits(config.attach_burst, config.attach_rate)
+    app.on_startup.append(sweep_unfinished_imports)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)

@@ -51,6 +51,13 @@ class Board:
         """Completed laps after `distance` cells."""
         return distance // self.length
 
+    def place(self, distance: int, laps: bool = True) -> tuple[int, int]:
+        """``(printed cell, completed laps)`` of an elephant at `distance`; without `laps` (Dixit's score
+        track, D12) a distance past the last cell stays on the last cell, lap 0."""
+        if laps:
+            return self.cell(distance), self.lap(distance)
+        return self.first_number + min(distance, self.length - 1), 0
+
     def condition_at(self, distance: int) -> str | None:
         """The special-cell condition under an elephant at `distance`, or None."""
         return self._by_index.get(distance % self.length)

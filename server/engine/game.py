@@ -468,8 +468,10 @@ def _score(d: dict, ev: list) -> None:
     settings = d["settings"]
     rs, mode = RULESETS[settings.ruleset], MODES[settings.mode]
     table, owners, votes, storyteller = d["table"], d["owners"], d["votes"], d["storyteller"]
+    removed = d["removed"]
+    inactive = [e for e in d["elephants"] if removed and _all_removed(mode.elephant_seats(d, e), removed)]
     breakdown, outcome = score_breakdown(settings.ruleset, settings.mode, storyteller, owners, votes,
-                                         d["elephants"])
+                                         d["elephants"], inactive)
     points = points_of(breakdown)  # = score_round(...) for this round
     elephants = d["elephants"] = dict(d["elephants"])
     for e, p in points.items():
@@ -490,9 +492,47 @@ def _score(d: dict, ev: list) -> None:
     d["table"], d["owners"], d["votes"], d["phase"] = [], [], {}, "scored"
     emptied = mode.end_of_round(d, rs, _drawer(d))
     ev.append({"type": "round_scored", "round": d["round"], "points": dict(points), "outcome": outcome})
-    reason = mode.end_reason(d, rs, emptied)
+    reason = mode.end_reason(d, rs, emptied) or _cards_end_cycle(d, rs, mode)
     if reason:
         _finish(d, reason, ev)
+
+
+CARD_ENDS = ("hands_empty", "no_bot_cards", "deck_empty")  # a game ended because cards ran out
+
+
+def _cards_end_cycle(d: dict, rs, mode) -> str | None:
+    """D8: after a round that completes a cycle of storytellers, the game ends if the cards cannot
+    supply a whole further cycle. Card counts are not random, so this plays the next rounds on a
+    scratch copy with the real hooks (each hand gives one card, extras and refills as in play) and
+    returns the card end it meets before the cycle's last round, or None."""
+    if not (rs.equal_turns and mode.equal_turns) or d["settings"].reshuffle:
+        return None
+    cycle = len(active_seats(d))
+    if d["round"] % cycle:
+        return None
+    sim = {**d, "hands": dict(d["hands"]), "deck": list(d["deck"]), "discard": list(d["discard"])}
+    draw = _drawer(sim)
+    for _ in range(1, cycle):  # the cycle's last round may use the last cards
+        hands, table = sim["hands"], []
+        for seat in mode.plays_from_hand(sim):
+            table += hands[seat][:1]
+            hands[seat] = hands[seat][1:]
+        if mode.extra_cards:
+            extra = draw(mode.extra_cards, mode.may_reshuffle_extras(sim))
+            if extra is None:
+                return "no_bot_cards"
+            table += extra
+        sim["discard"] = sim["discard"] + table
+        emptied = mode.end_of_round(sim, rs, draw)
+        reason = mode.end_reason(sim, rs, emptied)
+        if reason in CARD_ENDS:
+            return reason
+    return None
+
+
+def _all_removed(seats: list[str], removed: list[str]) -> bool:
+    """An elephant is inactive when it has seats and every one was removed (D11); the mammoth has none."""
+    return bool(seats) and all(s in removed for s in seats)
 
 
 def _cancel_round(d: dict, ev: list) -> None:

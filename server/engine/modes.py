@@ -10,6 +10,21 @@ from .errors import IllegalAction
 from .rulesets import RULESETS, Ruleset
 
 
+def refill_counts(wants: list[tuple[str, int]], available: int) -> list[tuple[str, int]]:
+    """Cards each seat draws: all it `wants` if `available` covers them, else passes round the table of
+    one card to every seat still drawing, each pass only while it reaches them all (Decision D10)."""
+    if sum(n for _, n in wants) <= available:
+        return wants
+    gets = dict.fromkeys((seat for seat, _ in wants), 0)
+    while True:
+        drawing = [seat for seat, n in wants if gets[seat] < n]
+        if not drawing or available < len(drawing):
+            return [(seat, n) for seat, n in gets.items() if n]
+        for seat in drawing:
+            gets[seat] += 1
+        available -= len(drawing)
+
+
 def active_seats(d: dict) -> list[str]:
     """Seats still playing, in seat (clockwise) order."""
     removed = d["removed"]
@@ -34,6 +49,7 @@ class Mode:
     hand_face_down_while_telling = False  # duel: nobody looks at their cards before the association
     allows_short_game = True
     min_active = 2                 # a storyteller and one voter
+    equal_turns = True             # the storyteller passes round the table (D8 counts its cycles)
     # -- lobby rules the room reads (it never branches on a mode's name) --
     people_per_seat = 1            # pairs: a seat (one elephant) is a team of two people (RULES.md §2.2)
     automatic = False              # pairs: a standard room switches to it once the people fit (RULES.md §4)
@@ -113,7 +129,9 @@ class Mode:
         return rs.score(storyteller, table, votes, positions)
 
     def end_of_round(self, d: dict, rs: Ruleset, draw) -> bool:
-        """Discard and refill after scoring; True if a refill emptied the deck (D7)."""
+        """Refill after scoring (RULES.md §1 table), dealt round the table in passes, a pass only when
+        the deck holds a card for every seat still drawing (D10: hands shrink together). True if the
+        refill emptied the deck."""
         reshuffle = self.may_reshuffle_refill(d)
         if rs.refill == "one_each" and d["deck_ran_out"] and not reshuffle:
             return False  # "while the deck lasts": a deck rebuilt only for extras does not refill hands
@@ -121,12 +139,11 @@ class Mode:
         size = rs.hand_size
         wants = [(seat, 1 if rs.refill == "one_each" else size - len(hands[seat]))
                  for seat in active_seats(d) if len(hands[seat]) < size]
+        wants = refill_counts(wants, len(d["deck"]) + (len(d["discard"]) if reshuffle else 0))
         had = bool(d["deck"])
-        cards = draw(sum(n for _, n in wants), reshuffle, partial=True)  # seat order, one pile
+        cards = draw(sum(n for _, n in wants), reshuffle)  # seat order, one pile
         at = 0
         for seat, n in wants:
-            if at >= len(cards):
-                break
             hands[seat] = hands[seat] + cards[at:at + n]
             at += n
         return had and not d["deck"]
@@ -141,8 +158,8 @@ class Mode:
             return "short_game"
         if rs.score_to_win is not None and furthest >= rs.score_to_win:
             return "score_reached"
-        if rs.ends_when_deck_empties and refill_emptied and not d["settings"].reshuffle:
-            return "deck_empty"
+        if rs.ends_when_deck_empties and not d["settings"].reshuffle and len(d["deck"]) < len(active_seats(d)):
+            return "deck_empty"  # D7 made exact (D8): the next refill could not serve every seat
         hands = d["hands"]
         if any(not hands[s] for s in self.plays_from_hand(d)):
             return "hands_empty"
@@ -206,7 +223,9 @@ class Duel(Mode):
     min_active = 1
     sought_owner = "mammoth"
     hand_face_down_while_telling = True
-    finish = 20  # printed cell
+    finish = 20  # distance in cells on every board (D9)
+
+    equal_turns = False
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (2, 2)
@@ -267,8 +286,7 @@ class Duel(Mode):
     def end_reason(self, d, rs, refill_emptied):
         if not self.can_continue(d):
             return "too_few_players"
-        goal = d["board"].distance_to(self.finish)
-        if max(d["elephants"].values()) >= goal:
+        if max(d["elephants"].values()) >= self.finish:
             return "finish"
         return None
 
@@ -279,8 +297,7 @@ class Duel(Mode):
     def outcome(self, d):
         # D4: both at the finish in the same round is a draw; the host's early end compares distance.
         e, m = d["elephants"]["elephant"], d["elephants"]["mammoth"]
-        goal = d["board"].distance_to(self.finish)
-        if e >= goal and m >= goal:
+        if e >= self.finish and m >= self.finish:
             return "draw"
         return "win" if e > m else "loss" if m > e else "draw"
 
@@ -298,6 +315,8 @@ class Kids(Mode):
     proxy_votes = True
     has_adult = True
     allows_short_game = False
+
+    equal_turns = False
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (2, 8)  # the adult and 1-7 children (seven elephants in the box)

@@ -13,7 +13,9 @@ class Ruleset:
 
     `refill` is ``"one_each"`` (draw 1 each while the deck lasts) or ``"to_hand"`` (refill to
     `hand_size`); `removes_cards` applies the §1.3 deck-in-play rule; `short_game_default` is the
-    printed cell T of §4 (None: no short game); `score_to_win` is Dixit's 30 (D7). Which modes a
+    printed cell T of §4 (None: no short game); `score_to_win` is Dixit's 30 (D7); `laps` says whether
+    an elephant going past the last cell starts a new lap (§1.2) or stays on the last cell (Dixit, D12);
+    `equal_turns` ends a game whose cards run out after a full cycle of storytellers (D8). Which modes a
     ruleset has is said once, by each mode (`Mode.rulesets`).
     """
 
@@ -29,6 +31,8 @@ class Ruleset:
     standard_seats: tuple[int, int]
     style: str
     source: str
+    laps: bool = True
+    equal_turns: bool = True
 
     def score(self, storyteller: str, table: list[str], votes: dict[str, int],
               positions: dict[str, int]) -> tuple[dict, str]:
@@ -50,6 +54,7 @@ RULESETS: dict[str, Ruleset] = {
                 source="003_fbdd70e7d669438d.txt, 004_b7f0a6fcecdb19f9.txt"),
         Ruleset(id="dixit", deck_size=84, hand_size=6, refill="to_hand", removes_cards=False,
                 conditions=(), short_game_default=None, score_to_win=30, ends_when_deck_empties=True,
-                standard_seats=(3, 6), style="dixit", source="002_e8594275d4f1b8ba.txt"),
+                standard_seats=(3, 6), style="dixit", source="002_e8594275d4f1b8ba.txt",
+                laps=False, equal_turns=False),
     )
 }

@@ -7,9 +7,10 @@ from .rulesets import RULESETS
 
 
 def score_breakdown(ruleset: str, mode: str, storyteller: str, table: list[str],
-                    votes: dict[str, int], positions: dict[str, int] | None = None) -> tuple[dict, str]:
+                    votes: dict[str, int], positions: dict[str, int] | None = None,
+                    removed=()) -> tuple[dict, str]:
     """Like `score_round`, with the reasons: ``({elephant: [{"reason", "points"}]}, outcome)``;
-    outcome is ``"all"``, ``"none"`` or ``"some"``.
+    outcome is ``"all"``, ``"none"`` or ``"some"``. Elephants in `removed` get no points (D11).
 
     :raises IllegalAction: ``bad_settings`` for an unknown ruleset/mode.
     :raises ValueError: when the table does not hold exactly one card of the storyteller (duel: of
@@ -22,11 +23,15 @@ def score_breakdown(ruleset: str, mode: str, storyteller: str, table: list[str],
     for voter, number in votes.items():
         if type(number) is not int or not 1 <= number <= size:
             raise ValueError(f"vote of {voter!r} is not a card number 1..{len(table)}: {number!r}")
-    return m.score(rs, storyteller, table, votes, positions or {})  # the families never mutate
+    breakdown, outcome = m.score(rs, storyteller, table, votes, positions or {})  # never mutates
+    for e in removed:  # D11: no score without a seat (votes on its card stay wrong guesses)
+        if e in breakdown:
+            breakdown[e] = []
+    return breakdown, outcome
 
 
 def score_round(ruleset: str, mode: str, storyteller: str, table: list[str], votes: dict[str, int],
-                positions: dict[str, int] | None = None) -> dict[str, int]:
+                positions: dict[str, int] | None = None, removed=()) -> dict[str, int]:
     """Points (cells moved) per elephant for one round, with exactly the meaning of RULES.md §5.
 
     :param ruleset: ``imaginarium`` | ``imaginarium-classic`` | ``dixit``
@@ -36,12 +41,13 @@ def score_round(ruleset: str, mode: str, storyteller: str, table: list[str], vot
     :param votes: voter -> card number (1-based); only players still voting
     :param positions: elephant -> distance before the round (default 0); the classic back-moves
         never go behind the start, kids' catch-up bonus needs the last place (D5)
+    :param removed: elephants whose seats were removed: they score nothing, whatever the outcome (D11)
     :returns: every elephant -> points (negative only for the classic storyteller's back-moves);
         duel: ``{"elephant", "mammoth"}``; kids: the children, plus the adult with one child.
     :raises IllegalAction: ``bad_settings`` for an unknown ruleset/mode.
     :raises ValueError: for a table or votes that do not fit (see `score_breakdown`).
     """
-    breakdown, _ = score_breakdown(ruleset, mode, storyteller, table, votes, positions)
+    breakdown, _ = score_breakdown(ruleset, mode, storyteller, table, votes, positions, removed)
     return points_of(breakdown)
 
 

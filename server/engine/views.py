@@ -1,4 +1,5 @@
-"""Views: the only way data leaves the engine (DESIGN.md principle 3).
+"""Views: the only way data leaves the engine. The room sends every socket one of these, never the state
+itself: `public_view` for the TV and spectators, `player_view` for one phone (docs/architecture.md).
 
 Built from allow-lists. Before the table is laid out nobody learns which cards were played; before
 scoring nobody learns who played which card or who voted for what; the TV never sees a hand; no view
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from .game import waiting_to_play
 from .modes import MODES, active_seats
+from .rulesets import RULESETS
 from .state import GameState
 
 
@@ -16,11 +18,13 @@ def public_view(state: GameState) -> dict:
     """The TV's (and spectators') view; shape in docs/architecture.md "Public view".
 
     `elephants[].cell` is the printed cell number (first_number + distance mod length), `lap` the
-    completed laps, `distance` the score in cells.
+    completed laps, `distance` the score in cells; on Dixit's track a score past the last cell stays on
+    the last cell, lap 0 (D12).
     """
     s = state.__dict__
     mode = MODES[state.settings.mode]
     board = state.board
+    laps = RULESETS[state.settings.ruleset].laps
     phase = state.phase
     voters = mode.voters(s) if phase == "voting" else []
     if phase == "telling":
@@ -55,8 +59,8 @@ def public_view(state: GameState) -> dict:
                    "has_voted": seat in state.votes,
                    "is_storyteller": seat == state.storyteller} for seat in state.seats],
         "elephants": [{"id": e, "seats": mode.elephant_seats(s, e), "distance": dist,
-                       "cell": board.cell(dist), "lap": board.lap(dist)}
-                      for e, dist in state.elephants.items()],
+                       "cell": cell, "lap": lap}
+                      for e, dist in state.elephants.items() for cell, lap in [board.place(dist, laps)]],
         "storyteller": state.storyteller,
         "adult": state.adult,
         "conditions": list(state.conditions),

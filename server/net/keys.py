@@ -43,3 +43,4 @@ CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
 ATTACH_LIMITS = web.AppKey("attach_limits", IpLimits)  # sockets without a seat attaching to a room
 ADVERTISEMENT = web.AppKey("advertisement", "Advertisement")
 THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (server/net/throttle.py)
+DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)

@@ -173,6 +173,34 @@ async def test_a_restriction_shows_its_condition_on_the_tv_and_the_storytellers_
     await expect(tv.get_by_test_id("association")).to_have_text("Кот спит на окне")
 
 
+
+async def test_the_association_box_counts_graphemes_like_the_server(ui):
+    """200 elephants are 200 graphemes (400 UTF-16 units): the phone accepts them, says when one more is
+    too many and keeps the button off, and the TV shows what was told."""
+    ui.prefix = "lobby-association-limit"
+    tv, code = await ui.tv()
+    phones = [await ui.phone(code, n, c) for n, c in (("Аня", "red"), ("Борис", "blue"), ("Вика", "green"))]
+    await phones[0].get_by_test_id("setting-mode").select_option("trio")
+    await phones[0].get_by_test_id("setting-special_cells").uncheck()
+    await phones[0].get_by_test_id("start").click()
+    storyteller = None
+    for phone in phones:
+        await expect(phone.get_by_test_id("phone-telling")).to_be_visible()
+        if await phone.get_by_test_id("you-tell").count():
+            storyteller = phone
+    box, count = storyteller.get_by_test_id("association-input"), storyteller.get_by_test_id("association-count")
+    confirm = storyteller.get_by_test_id("confirm")
+    await storyteller.locator(".card-grid.selectable .grid-card").first.click()
+    await box.fill("🐘" * 201)
+    await expect(count).to_have_text("201 characters: at most 200, please shorten it")
+    await expect(confirm).to_be_disabled()
+    await ui.shot(storyteller, "too-long")
+    await box.fill("🐘" * 200)
+    await expect(count).to_have_text("200/200")
+    await expect(confirm).to_be_enabled()
+    await confirm.click()
+    await expect(tv.get_by_test_id("association")).to_have_text("🐘" * 200)
+
 async def test_the_tv_lists_every_join_address(ui, server):
     ui.prefix = "lobby-tv-info"
     tv, code = await ui.tv()

@@ -99,3 +99,13 @@ def test_one_module_and_one_stylesheet_per_screen():
             assert (WEB / page / f"{screen}.js").is_file(), f"{page}/{screen}.js"
             assert (WEB / page / f"{screen}.css").is_file(), f"{page}/{screen}.css"
             assert f"/static/{page}/{screen}.css" in html, f"{page}/index.html does not load {screen}.css"
+
+
+def test_the_pages_text_limits_are_the_servers():
+    """web/shared/text.js repeats the server's grapheme limits (the counters and buttons use them); the
+    server's constants are the truth."""
+    from server.engine import text
+
+    source = (WEB / "shared" / "text.js").read_text(encoding="utf-8")
+    page = {k: int(v) for k, v in re.findall(r"export const (NAME_MAX|ASSOCIATION_MAX) = (\d+);", source)}
+    assert page == {"NAME_MAX": text.NAME_MAX, "ASSOCIATION_MAX": text.ASSOCIATION_MAX}

@@ -12,7 +12,7 @@ from tests.engine.helpers import BOARDS, craft, game, number_of, play_all, play_
 # -- D1: the last card ----------------------------------------------------------------------------
 
 def test_d1_last_cards_are_played_without_choice():
-    s = game(4, seed=3, cards=28)  # D2 fallback: all 28 cards; hands run down to one each
+    s = game(4, seed=3, cards=32)  # 24 dealt, two refills, then hands run down to one each (D8: 8 rounds)
     rng = 3
     from server.engine.autoplay import random_action
     while not s.last_card:

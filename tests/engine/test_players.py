@@ -14,7 +14,7 @@ def remove(s, seat):
     return apply(s, None, {"type": "remove_player", "seat": seat})
 
 
-def test_a_removed_players_card_stays_on_the_table_and_scores():
+def test_a_removed_players_card_stays_on_the_table_and_scores_nobody():
     s = play_all(tell(craft(host_game(), elephants={"s1": 0, "s2": 0, "s3": 9, "s4": 0, "s5": 0})))
     s, _ = remove(s, "s3")
     assert s.elephants["s3"] == 9 and "s3" in s.owners
@@ -25,7 +25,7 @@ def test_a_removed_players_card_stays_on_the_table_and_scores():
     s = vote(vote(s, "s2", "s3"), "s4", "s1")
     s = vote(s, "s5", "s1")
     assert s.phase == "scored"
-    assert s.result["points"]["s3"] == 1 and s.elephants["s3"] == 10  # the vote on their card
+    assert s.result["points"]["s3"] == 0 and s.elephants["s3"] == 9  # D11 (it scored +1 before D11)
 
 
 def test_counts_use_only_the_players_still_voting():

@@ -135,6 +135,11 @@ def test_random_games_keep_every_invariant(cfg, seed, disrupt):
                 and s.short_game is None and cards_in_play(s, size, n) % (n * n) == 0):
             assert final.end_reason == "hands_empty"
             assert len(set(tellers.values())) == 1 and len(tellers) == n, tellers
+        # D8: a game whose cards run out ends after a full cycle of storytellers (once one fits)
+        if (natural and MODES[s.mode].equal_turns and RULESETS[s.ruleset].equal_turns and not s.reshuffle
+                and final.end_reason in ("hands_empty", "no_bot_cards") and final.round >= n):
+            assert final.round % n == 0, (final.round, n)
+            assert len(set(tellers.values())) == 1 and len(tellers) == n, tellers
 
 
 @settings(max_examples=12, deadline=None)

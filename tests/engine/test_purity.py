@@ -1,6 +1,6 @@
-"""server/engine/ stays pure (DESIGN.md): no asyncio/aiohttp/socket, no file or OS access, no clock,
-no `random` module (the engine's randomness is its own seeded PRNG in the state). Walks the AST of
-every module, text.py (the grapheme helpers) among them."""
+"""server/engine/ stays pure (docs/architecture.md, the `server/engine/` row): no asyncio/aiohttp/socket,
+no file or OS access, no clock, no `random` module (the engine's randomness is its own seeded PRNG in the
+state). Walks the AST of every module, text.py (the grapheme helpers) among them."""
 import ast
 from pathlib import Path
 

@@ -4,25 +4,17 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg, deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { associationBox, conditionsBox, waitingChips, partnerLine } from './parts.js';
+import { formScreen, confirmForm } from './form-screen.js';
+import { associationField } from './text-limit.js';
+import { associationBox, waitingChips, partnerLine } from './parts.js';
+import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Builds the screen; update(ctx) switches between choosing, restating and waiting. */
-export function create(ctx) {
-  const el = h('section', { class: 'p-hand', 'data-testid': 'phone-playing' });
-  let mode = null;
-  let form = null;
-  function update(c) {
+export function create() {
+  return formScreen({ class: 'p-hand', 'data-testid': 'phone-playing' }, (c) => {
     const can = (c.me && c.me.can) || [];
-    const next = can.includes('play_card') ? 'play' : can.includes('restate') ? 'restate' : 'wait';
-    if (next !== mode) {
-      mode = next;
-      form = next === 'play' ? playForm(c) : next === 'restate' ? restateForm(c) : null;
-      if (form) fill(el, form.el);
-    }
-    if (form) form.update(c);
-    else fill(el, waitView(c));
-  }
-  return { el, update, refused: () => { if (form) form.release(); } };
+    return can.includes('play_card') ? 'play' : can.includes('restate') ? 'restate' : null;
+  }, { play: playForm, restate: restateForm }, waitView);
 }
 
 function playForm(ctx) {
@@ -39,38 +31,26 @@ function playForm(ctx) {
   });
   const bottom = h('div', { class: 'play-bottom' });
   const el = h('div', { class: 'play-form' }, top, grid.el, bottom, bar.el);
-  refresh();
-  return {
-    el,
-    update(c) {
-      const can = (c.me && c.me.can) || [];
-      fill(top, associationBox(c), conditionsBox(c.game.conditions),
-        c.game.last_card ? h('p', { class: 'hint', text: t('phone.last_card') }) : null,
-        h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }));
-      // Below the hand, away from the cards a thumb is aiming at.
-      fill(bottom, can.includes('dispute') ? disputeButton(c) : null);
-      refresh();
-    },
-    release() { bar.release(); refresh(); },
-  };
+  return confirmForm(el, bar, refresh, (c) => {
+    const can = (c.me && c.me.can) || [];
+    fill(top, associationBox(c), conditionsBox(c.game.conditions),
+      c.game.last_card ? h('p', { class: 'hint', text: t('phone.last_card') }) : null,
+      h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }));
+    // Below the hand, away from the cards a thumb is aiming at.
+    fill(bottom, can.includes('dispute') ? disputeButton(c) : null);
+  });
 }
 
 function restateForm(ctx) {
   // Starts from the disputed text, so a small fix is a small edit.
-  const input = h('textarea', { class: 'association-input', rows: 2, maxlength: 200, 'data-testid': 'association-input',
-    value: ctx.game.association || '' });
+  const association = associationField({ value: ctx.game.association || '' }, false);
   const conditions = h('div');
-  const bar = confirmBar(() => ctx.send('restate', { association: input.value.trim() }));
-  const refresh = () => bar.update(t('phone.restate'), input.value.trim().length > 0);
-  input.addEventListener('input', refresh);
+  const bar = confirmBar(() => ctx.send('restate', { association: association.text() }));
+  const refresh = () => bar.update(t('phone.restate'), association.fits());
+  association.input.addEventListener('input', refresh);
   const el = h('div', { class: 'restate-form' },
-    notice(t('phone.disputed'), t('phone.restate_hint')), conditions, input, bar.el);
-  refresh();
-  return {
-    el,
-    update(c) { fill(conditions, conditionsBox(c.game.conditions)); refresh(); },
-    release() { bar.release(); refresh(); },
-  };
+    notice(t('phone.disputed'), t('phone.restate_hint')), conditions, association.field, bar.el);
+  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)));
 }
 
 function disputeButton(ctx) {

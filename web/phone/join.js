@@ -5,28 +5,18 @@ import { elephantToken } from '/static/shared/colours.js';
 import { people, standings, elephantName, elephantColour, ownerName, targetCard } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from './card-grid.js';
-import { graphemeCount } from '/static/shared/text.js';
+import { NAME_MAX } from '/static/shared/text.js';
+import { limitCounter } from './text-limit.js';
 
 const NAME_KEY = 'imaginarium.name';
-export const MAX_NAME = 24;   // grapheme clusters, as the server counts (docs/protocol.md "Limits")
 
-/**
- * A name box with a live "n/24" counter that counts graphemes like the server ("🐘" is one), and says so
- * when the name is too long instead of cutting it silently. Returns { input, el, ok() }.
- */
+/** A name box with a live "n/24" counter (text-limit.js). Returns { input, el, refresh(), ok() }. */
 export function nameField(props, label) {
   const input = h('input', { class: 'name-input', type: 'text', autocomplete: 'nickname', enterkeyhint: 'done', ...props });
-  const count = h('span', { class: 'name-count', 'data-testid': 'name-count', 'aria-live': 'polite' });
-  const refresh = () => {
-    const n = graphemeCount(input.value.trim());
-    count.textContent = n > MAX_NAME ? t('phone.name_too_long', { n, max: MAX_NAME }) : `${n}/${MAX_NAME}`;
-    count.classList.toggle('over', n > MAX_NAME);
-  };
-  input.addEventListener('input', refresh);
-  refresh();
+  const counter = limitCounter(input, NAME_MAX, { testid: 'name-count' });
   const el = h('label', { class: 'field' },
-    label ? h('span', { class: 'field-label', text: label }) : null, input, count);
-  return { input, el, refresh, ok: () => { const n = graphemeCount(input.value.trim()); return n > 0 && n <= MAX_NAME; } };
+    label ? h('span', { class: 'field-label', text: label }) : null, input, counter.el);
+  return { input, el, refresh: counter.refresh, ok: counter.fits };
 }
 
 /** Builds the join form; update(ctx) refreshes the free colours (the typed name stays). */

@@ -1,17 +1,8 @@
-// Pieces several phone screens share: conditions, the association, "waiting for" chips.
+// Pieces several phone screens share: the association, "waiting for" chips, the partner's line.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour, CONDITION_ICONS } from '/static/shared/roster.js';
-
-/** The conditions on this turn's association (special cell / permanent restriction), or null. */
-export function conditionsBox(conditions) {
-  if (!conditions || !conditions.length) return null;
-  return h('div', { class: 'p-conditions', 'data-testid': 'conditions' },
-    conditions.map((c) => h('div', { class: 'p-condition' },
-      h('span', { class: 'p-condition-icon', text: CONDITION_ICONS[c] || '★' }),
-      h('span', { text: t(`condition.${c}`) }))));
-}
+import { seatName, seatColour } from '/static/shared/roster.js';
 
 /** The association (typed) or who to listen to. */
 export function associationBox(ctx) {

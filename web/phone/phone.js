@@ -8,6 +8,7 @@ import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo, personInfo } from '/static/shared/roster.js';
 import { preloadAll, deckId } from '/static/shared/cards.js';
+import { finalHold } from '/static/shared/final-hold.js';
 import * as join from './join.js';
 import * as lobby from './lobby.js';
 import * as telling from './telling.js';
@@ -32,9 +33,8 @@ let header = null;
 let prevTurn = new Set();
 let wakeLock = null;
 let noRoom = false;      // the server said there is no such room: the badge says so instead of "Connecting…"
-// The last round ends straight in `game_over`: like the TV, show its result first, then the standings.
-const FINAL_RESULT_MS = 7000;
-let finalHold = null;    // null | a timer while the final round's result is on screen | 'done'
+// The last round's result before the standings, as on the TV (a tap on "Final standings" skips it).
+const hold = finalHold(() => { if (last) render(); });
 
 async function main() {
   await loadLang(detectLang());
@@ -125,27 +125,14 @@ function ctx() {
 
 function screenKey(c) {
   if (!c.you.seat) return 'join';
-  if (c.room.phase === 'lobby' || !c.game) { finalHold = null; return 'lobby'; }
-  const phase = c.game.phase;
-  if (phase === 'game_over' && c.game.result) {
-    if (!finalHold && mounted.key && mounted.key.startsWith('voting/')) finalHold = setTimeout(showFinal, FINAL_RESULT_MS);
-    if (finalHold && finalHold !== 'done') return 'scored';
-  }
-  if (phase !== 'game_over') finalHold = null;
-  return phase;
-}
-
-/** Leaves the final round's result for the standings (a tap, or after FINAL_RESULT_MS). */
-function showFinal() {
-  if (finalHold && finalHold !== 'done') clearTimeout(finalHold);
-  finalHold = 'done';
-  if (last) render();
+  if (c.room.phase === 'lobby' || !c.game) { hold.leave(); return 'lobby'; }
+  return hold.screen(c.game, Boolean(mounted.key) && mounted.key.indexOf('voting/') === 0);
 }
 
 function render() {
   const c = ctx();
   const key = screenKey(c);
-  c.showFinal = key === 'scored' && c.game && c.game.phase === 'game_over' ? showFinal : null;
+  c.showFinal = key === 'scored' && hold.holding() ? hold.skip : null;
   // A new screen per phase and round, so a selection never carries over into the next round.
   const fullKey = `${key}/${c.game ? c.game.round : 0}`;
   if (mounted.key !== fullKey) {

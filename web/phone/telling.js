@@ -5,45 +5,32 @@ import { t } from '/static/shared/i18n.js';
 import { seatName } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { conditionsBox, waitingChips } from './parts.js';
-
-const MAX_ASSOCIATION = 200;
+import { formScreen, confirmForm } from './form-screen.js';
+import { associationField } from './text-limit.js';
+import { waitingChips } from './parts.js';
+import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Builds the screen; update(ctx) switches between the storyteller's form and the waiting view. */
-export function create(ctx) {
-  const el = h('section', { class: 'p-telling', 'data-testid': 'phone-telling' });
-  let mode = null;
-  let form = null;
-  function update(c) {
-    const can = (c.me && c.me.can) || [];
-    const next = can.includes('tell') ? 'tell' : 'wait';
-    if (next !== mode) {
-      mode = next;
-      form = next === 'tell' ? tellForm(c) : null;
-      fill(el, form ? form.el : waitView(c));
-    }
-    if (form) form.update(c);
-    else fill(el, waitView(c));
-  }
-  return { el, update, refused: () => { if (form) form.release(); } };
+export function create() {
+  return formScreen({ class: 'p-telling', 'data-testid': 'phone-telling' },
+    (c) => (((c.me && c.me.can) || []).includes('tell') ? 'tell' : null), { tell: tellForm }, waitView);
 }
 
 function tellForm(ctx) {
   const duel = ctx.game.mode === 'duel';  // the duel's storyteller names the association before seeing cards
-  const input = h('textarea', { class: 'association-input', rows: 2, maxlength: MAX_ASSOCIATION,
-    placeholder: t('phone.association_placeholder'), 'data-testid': 'association-input' });
+  const association = associationField({ placeholder: t('phone.association_placeholder') }, !duel);
   const conditions = h('div');
   let grid = null;
   const bar = confirmBar(() => {
-    const text = input.value.trim();
+    const text = association.text();
     const fields = {};
     if (!duel) fields.card = grid.selected()[0];
     if (text) fields.association = text;
     return ctx.send('tell', fields);
   });
   const refresh = () => bar.update(duel ? t('phone.tell_association') : t('phone.tell_with_card'),
-    duel ? input.value.trim().length > 0 : grid.selected().length === 1);
-  input.addEventListener('input', refresh);
+    association.fits() && (duel || grid.selected().length === 1));
+  association.input.addEventListener('input', refresh);
   grid = duel ? null : cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
     deck: deckId(ctx.room), selectable: true, onChange: refresh,
   });
@@ -56,14 +43,9 @@ function tellForm(ctx) {
     conditions,
     grid ? grid.el : null,
     h('label', { class: 'field' }, h('span', { class: 'field-label',
-      text: duel ? t('phone.association_required') : t('phone.association_optional') }), input),
+      text: duel ? t('phone.association_required') : t('phone.association_optional') }), association.field),
     bar.el);
-  refresh();
-  return {
-    el,
-    update(c) { fill(conditions, conditionsBox(c.game.conditions)); refresh(); },
-    release() { bar.release(); refresh(); },
-  };
+  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)));
 }
 
 function waitView(ctx) {

@@ -2,6 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
+import { formScreen, confirmForm } from './form-screen.js';
 import { associationBox, waitingChips, partnerLine } from './parts.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 import { elephantToken } from '/static/shared/colours.js';
@@ -9,23 +10,11 @@ import { deckId } from '/static/shared/cards.js';
 
 /** Builds the screen; update(ctx) switches between voting and waiting. */
 export function create() {
-  const el = h('section', { class: 'p-voting', 'data-testid': 'phone-voting' });
-  let mode = null;
-  let form = null;
-  function update(c) {
-    const can = (c.me && c.me.can) || [];
+  return formScreen({ class: 'p-voting', 'data-testid': 'phone-voting' }, (c) => {
+    if (!((c.me && c.me.can) || []).includes('vote')) return null;
     // Kids' game: the adult's phone enters the children's votes (the engine's `for`).
-    const proxy = can.includes('vote') && c.game.adult && c.game.adult === c.you.seat;
-    const next = proxy ? 'proxy' : can.includes('vote') ? 'vote' : 'wait';
-    if (next !== mode) {
-      mode = next;
-      form = next === 'vote' ? voteForm(c) : next === 'proxy' ? proxyForm(c) : null;
-      if (form) fill(el, form.el);
-    }
-    if (form) form.update(c);
-    else fill(el, waitView(c));
-  }
-  return { el, update, refused: () => { if (form) form.release(); } };
+    return c.game.adult && c.game.adult === c.you.seat ? 'proxy' : 'vote';
+  }, { vote: voteForm, proxy: proxyForm }, waitView);
 }
 
 function tableItems(ctx, selectable) {
@@ -46,15 +35,8 @@ function voteForm(ctx) {
   };
   const grid = cardGrid(tableItems(ctx, true), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
-  refresh();
-  return {
-    el,
-    update(c) {
-      fill(top, associationBox(c), h('p', { class: 'hint', text: c.game.mode === 'duel' ? t('phone.vote_hint_duel') : t('phone.vote_hint') }));
-      refresh();
-    },
-    release() { bar.release(); refresh(); },
-  };
+  return confirmForm(el, bar, refresh, (c) => fill(top, associationBox(c),
+    h('p', { class: 'hint', text: c.game.mode === 'duel' ? t('phone.vote_hint_duel') : t('phone.vote_hint') })));
 }
 
 function proxyForm(ctx) {
@@ -71,25 +53,20 @@ function proxyForm(ctx) {
   // The adult's own card is the one to find, so nothing is greyed out here.
   const grid = cardGrid(tableItems(ctx, false), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, who, grid.el, bar.el);
-  const api = {
-    el,
-    update(c) {
-      ctx = c;
-      const waiting = (c.game.waiting_for || []).filter((s) => s !== c.you.seat);
-      // A child's vote went in (or a child voted on their own phone): next child, fresh card choice.
-      const key = waiting.join(',');
-      if (waitingKey !== null && key !== waitingKey) { grid.clear(); bar.release(); }
-      waitingKey = key;
-      if (!waiting.includes(child)) child = waiting.length ? waiting[0] : null;
-      fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
-      fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
-        'data-seat': s, 'data-testid': 'child-chip', 'aria-pressed': String(s === child),
-        onclick: () => { child = s; api.update(ctx); } }, elephantToken(seatColour(c.room, s), 30), seatName(c.room, s))));
-      refresh();
-    },
-    release() { bar.release(); refresh(); },
-  };
-  return api;
+  const form = confirmForm(el, bar, refresh, (c) => {
+    ctx = c;
+    const waiting = (c.game.waiting_for || []).filter((s) => s !== c.you.seat);
+    // A child's vote went in (or a child voted on their own phone): next child, fresh card choice.
+    const key = waiting.join(',');
+    if (waitingKey !== null && key !== waitingKey) { grid.clear(); bar.release(); }
+    waitingKey = key;
+    if (!waiting.includes(child)) child = waiting.length ? waiting[0] : null;
+    fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
+    fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
+      'data-seat': s, 'data-testid': 'child-chip', 'aria-pressed': String(s === child),
+      onclick: () => { child = s; form.update(ctx); } }, elephantToken(seatColour(c.room, s), 30), seatName(c.room, s))));
+  });
+  return form;
 }
 
 function waitView(ctx) {

@@ -83,11 +83,6 @@ export function names(room, seats) {
   return (seats || []).map((s) => seatName(room, s));
 }
 
-/** Icon for a special-cell condition (drawn as text; the emoji font is served by the system). */
-export const CONDITION_ICONS = {
-  question: '?', four_words: '4', person: '👤', screen: '🎬', story: '📖', brand: '™',
-};
-
 /** Elephants sorted by distance, furthest first (ties keep engine order). */
 export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);

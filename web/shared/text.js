@@ -1,5 +1,10 @@
-// Text measures the way the server counts them (docs/protocol.md "Limits": names 1–24 grapheme clusters,
-// associations ≤ 200): "🐘" or "й" composed is one, whatever its UTF-16 length.
+// Text measures the way the server counts them (docs/protocol.md "Limits"): "🐘" or "й" composed is one
+// grapheme cluster, whatever its UTF-16 length.
+
+// The server's limits, in grapheme clusters: server/engine/text.py NAME_MAX and ASSOCIATION_MAX are the truth
+// (tests/e2e/test_web_static.py checks that these agree).
+export const NAME_MAX = 24;
+export const ASSOCIATION_MAX = 200;
 
 // Intl.Segmenter is Chromium 87+ / iOS 14.5+: older browsers count code points (the server still checks).
 // eslint-disable-next-line compat/compat

@@ -3,7 +3,7 @@
 import { h, fill, setStyle } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
-import { CONDITION_ICONS } from '/static/shared/roster.js';
+import { conditionIcon } from '/static/shared/conditions.js';
 
 const DUEL_FINISH = 20;   // cells the shared elephant and the mammoth race to (RULES.md §2.4)
 
@@ -35,7 +35,7 @@ export function create() {
     const kinds = [...new Set(Object.values(special))];
     fill(legend, kinds.length ? [h('span', { class: 'legend-title', text: t('tv.legend') }),
       kinds.map((k) => h('span', { class: 'legend-item', 'data-condition': k },
-        h('span', { class: 'legend-icon', text: CONDITION_ICONS[k] || '★' }), t(`condition_short.${k}`)))] : null);
+        h('span', { class: 'legend-icon', text: conditionIcon(k) }), t(`condition_short.${k}`)))] : null);
     legend.hidden = !kinds.length;
     setStyle(cells, { '--cols': cols, '--rows': rows });
     const items = [];
@@ -52,7 +52,7 @@ export function create() {
       },
       h('span', { class: 'cell-number', text: String(number) }),
       isFinish ? h('span', { class: 'cell-finish', text: '🏁' }) : null,
-      cond ? h('span', { class: 'cell-icon', text: CONDITION_ICONS[cond] || '★' }) : null));
+      cond ? h('span', { class: 'cell-icon', text: conditionIcon(cond) }) : null));
     }
     fill(cells, items);
     geom = { cols, rows, length };
@@ -69,7 +69,8 @@ export function create() {
     if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }
     const onCell = new Map();
     const perCell = new Map();
-    const cellOf = (e) => ((e.distance % geom.length) + geom.length) % geom.length;  // index along the track
+    // Index along the track from the engine's printed cell (Dixit keeps scores past 30 on the last cell, D12).
+    const cellOf = (e) => (e.cell - (b.first_number || 0) + geom.length) % geom.length;
     for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
     const seen = new Set();
     for (const e of g.elephants || []) {

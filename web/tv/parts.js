@@ -1,8 +1,8 @@
-// Pieces several TV screens share: "waiting for …" chips, the special-cell conditions, the association.
+// Pieces several TV screens share: "waiting for …" chips and the association.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour, CONDITION_ICONS } from '/static/shared/roster.js';
+import { seatName, seatColour } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
 
 // More awaited names than this and the rest become "+N" (the chips must stay above the board).
@@ -48,15 +48,6 @@ export function waitingChips(ctx) {
       h('span', { class: 'chip-name', text: seatName(ctx.room, s) }))));
 }
 
-/** The special-cell / permanent conditions on this turn's association, or null. */
-export function conditionsBox(conditions) {
-  if (!conditions || !conditions.length) return null;
-  return h('div', { class: 'conditions', 'data-testid': 'conditions' },
-    conditions.map((c) => h('div', { class: 'condition' },
-      h('span', { class: 'condition-icon', text: CONDITION_ICONS[c] || '★' }),
-      h('span', { text: t(`condition.${c}`) }))));
-}
-
 /** The typed association in big quotes, or a line saying it is spoken aloud. */
 export function associationLine(ctx) {
   const g = ctx.game;
@@ -66,7 +57,7 @@ export function associationLine(ctx) {
     text: t('tv.association_spoken', { name: seatName(ctx.room, g.storyteller) }) });
 }
 
-/** A typed association in big quotes; long ones (up to 200 graphemes) get smaller type and at most 3 lines. */
+/** A typed association in big quotes; long ones (up to ASSOCIATION_MAX graphemes) get smaller type and at most 3 lines. */
 export function associationText(text, extra = '') {
   const n = graphemeCount(text);
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';

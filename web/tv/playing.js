@@ -1,7 +1,8 @@
 // TV, phase `playing`: the association, face-down cards as they come in, and who has played (never what).
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, conditionsBox, progressChips } from './parts.js';
+import { associationLine, progressChips } from './parts.js';
+import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Phase title for the header. */
 export function title(ctx) {

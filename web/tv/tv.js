@@ -13,6 +13,7 @@ import * as voting from './voting.js';
 import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import { infoButton } from './info.js';
+import { finalHold } from '/static/shared/final-hold.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
@@ -100,21 +101,12 @@ function renderWaiting() {
   fill(app, topBar(null), h('main', { class: 'tv-loading', text: t('connecting') }));
 }
 
-// The last round ends straight in `game_over`: show its result first, then the winners.
-const FINAL_RESULT_MS = 7000;
-let holdFinal = null;   // timer while the final round's result is on screen
+// The last round's result before the winners.
+const hold = finalHold(() => { if (last) render(); });
 
 function screenFor(ctx) {
-  if (ctx.room.phase === 'lobby' || !ctx.game) { holdFinal = null; return 'lobby'; }
-  const phase = ctx.game.phase;
-  if (phase === 'game_over' && ctx.game.result) {
-    if (mounted.key === 'voting' && !holdFinal) {
-      holdFinal = setTimeout(() => { holdFinal = 'done'; if (last) render(); }, FINAL_RESULT_MS);
-    }
-    if (holdFinal && holdFinal !== 'done') return 'scored';
-  }
-  if (phase !== 'game_over') holdFinal = null;
-  return phase;
+  if (ctx.room.phase === 'lobby' || !ctx.game) { hold.leave(); return 'lobby'; }
+  return hold.screen(ctx.game, mounted.key === 'voting');
 }
 
 function render() {

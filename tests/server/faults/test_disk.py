@@ -1,4 +1,4 @@
-"""The disk fills up under a running server, or the data folder cannot be used at all.
+"""The disk fills up under a running server (a data folder unusable from the start: test_data_folder.py).
 
 Disk full is the real thing for the process: its file-size limit (RLIMIT_FSIZE, set from outside with
 prlimit) drops to 0, so every write sqlite makes fails with EFBIG exactly as on a full disk, while the log
@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import json
 import resource
-import subprocess
-import sys
-
 from pathlib import Path
 
 import aiohttp
@@ -84,20 +81,3 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
         assert again.state_id == accepted and again.me["played"] == [card]
         assert card not in again.me["hand"]
         await again.close()
-
-
-def test_an_unusable_data_folder_stops_the_server_with_a_clear_message(tmp_path, server_process):
-    free_port = server_process.free_port
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("a file where the data folder should be")
-    for data_dir in (blocker / "data", tmp_path / "db-is-a-folder"):
-        if data_dir.name == "db-is-a-folder":
-            (data_dir / "rooms.sqlite3").mkdir(parents=True)
-        done = subprocess.run(
-            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(free_port()), "--data-dir",
-             str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
-            capture_output=True, text=True, timeout=60, cwd=ROOT)
-        out = done.stdout + done.stderr
-        assert done.returncode == 1, out
-        assert f"cannot keep games in {data_dir}" in out and "--data-dir" in out, out
-        assert "Traceback" not in out and "cannot listen" not in out, out

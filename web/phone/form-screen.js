@@ -1,0 +1,52 @@
+// The shape of the phone's turn screens (telling, playing, voting): a form while this phone has something
+// to do, a waiting view otherwise. A form is built once when its turn comes, so a half-made choice (a
+// selected card, typed text) survives the states that arrive while it is open.
+import { h, fill } from '/static/shared/dom.js';
+
+/**
+ * A screen for the phone's router: { el, update(ctx), refused() }.
+ * - props: attributes of the <section> (class, data-testid).
+ * - choose(ctx) → the name of the form for this state, or null to wait.
+ * - forms: { name: (ctx) → { el, update(ctx), release() } }; release() re-enables the form's button after
+ *   the server refused what it sent.
+ * - waitView(ctx) → the waiting view's node, rebuilt on every state.
+ */
+export function formScreen(props, choose, forms, waitView) {
+  const el = h('section', props);
+  let mode = null;
+  let form = null;
+  function update(ctx) {
+    const next = choose(ctx);
+    if (next !== mode) {
+      mode = next;
+      form = next === null ? null : forms[next](ctx);
+      if (form) fill(el, form.el);
+    }
+    if (form) form.update(ctx);
+    else fill(el, waitView(ctx));
+  }
+  function refused() {
+    if (form) form.release();
+  }
+  return { el: el, update: update, refused: refused };
+}
+
+/**
+ * A form for formScreen around a confirmBar (card-grid.js): `el` its node, `bar` its button, `refresh()`
+ * redraws the button from the form's choices, `draw(ctx)` (optional) redraws what follows each state.
+ * The button is drawn at once; release() re-enables it after a refusal.
+ */
+export function confirmForm(el, bar, refresh, draw) {
+  refresh();
+  return {
+    el: el,
+    update(ctx) {
+      if (draw) draw(ctx);
+      refresh();
+    },
+    release() {
+      bar.release();
+      refresh();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// A live counter under a text box that counts what the server counts (grapheme clusters after its
+// whitespace clean-up: "🐘" is one) and says when the text is too long instead of cutting it: a maxlength
+// attribute would count UTF-16 units, stopping an emoji name or association short of the real limit.
+import { h } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { graphemeCount, ASSOCIATION_MAX } from '/static/shared/text.js';
+
+/**
+ * The storyteller's association box (a textarea; props add to its attributes), with its counter showing
+ * from three quarters of ASSOCIATION_MAX on. `optional`: an empty association fits (spoken aloud).
+ * Returns limitCounter's object plus `field`: the box with its counter.
+ */
+export function associationField(props, optional) {
+  const input = h('textarea', Object.assign({ class: 'association-input', rows: 2, 'data-testid': 'association-input' }, props));
+  const counter = limitCounter(input, ASSOCIATION_MAX,
+    { testid: 'association-count', showFrom: Math.floor(ASSOCIATION_MAX * 3 / 4), optional: optional });
+  return Object.assign({ field: [input, counter.el] }, counter);
+}
+
+/** The text as the server will keep it: ends trimmed, inner whitespace runs as one space. */
+export function spoken(text) {
+  return String(text).trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * Watches `input` (an <input> or <textarea>) against `max` graphemes (a limit from /static/shared/text.js).
+ * `showFrom`: the count from which the counter shows ("n/max"; 0 = always). Returns
+ * { input, el: the counter, refresh(), text(): the cleaned text, fits(): 0 < count ≤ max, or count ≤ max
+ * when `optional` }.
+ */
+export function limitCounter(input, max, opts) {
+  const o = opts || {};
+  const showFrom = o.showFrom || 0;
+  const el = h('span', { class: 'field-count', 'data-testid': o.testid || null, 'aria-live': 'polite' });
+  const count = () => graphemeCount(spoken(input.value));
+  function refresh() {
+    const n = count();
+    el.textContent = n > max ? t('phone.too_long', { n: n, max: max }) : n + '/' + max;
+    el.classList.toggle('over', n > max);
+    el.hidden = n < showFrom;
+  }
+  input.addEventListener('input', refresh);
+  refresh();
+  return {
+    input: input,
+    el: el,
+    refresh: refresh,
+    text: () => spoken(input.value),
+    fits: () => { const n = count(); return n <= max && (n > 0 || Boolean(o.optional)); },
+  };
+}
