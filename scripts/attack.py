@@ -106,7 +106,7 @@ async def host_latencies(host: Phone, n: int) -> list[float]:
         before = host.state_id
         t0 = time.perf_counter()
         await host.send({"type": "set_settings", "settings": {"special_cells": i % 2 == 1}, "state_id": host.state_id})
-        await host.until(lambda m: m["type"] == "state" and m["state_id"] > before)
+        await host.until(lambda m, before=before: m["type"] == "state" and m["state_id"] > before)
         out.append((time.perf_counter() - t0) * 1000)
         await asyncio.sleep(HOST_PACE_S)   # a person taps a few times a second at most
     return out
@@ -209,7 +209,7 @@ async def phase_fds(base: str, port: int, code: str, pid: int, log: Path, args) 
         try:
             async with session.get(f"{base}/healthz", timeout=aiohttp.ClientTimeout(total=10)) as resp:
                 healthz = resp.status
-        except (aiohttp.ClientError, asyncio.TimeoutError):
+        except (TimeoutError, aiohttp.ClientError):
             healthz = None
         healthz_ms = round((time.perf_counter() - t0) * 1000, 1)
         t0 = time.perf_counter()
@@ -217,7 +217,7 @@ async def phase_fds(base: str, port: int, code: str, pid: int, log: Path, args) 
             phone = Phone(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
             phone_in = (await asyncio.wait_for(phone.hello(code), 10))["type"] == "welcome"
             await phone.ws.close()
-        except (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, aiohttp.ClientError, ConnectionError):
             phone_in = False
         phone_ms = round((time.perf_counter() - t0) * 1000, 1)
     # slowloris trickles a header line a second; the header deadline closes it anyway (bounded wait)
@@ -309,7 +309,7 @@ async def main_async(args) -> dict:
                     print(f"attack: {name} ...", file=sys.stderr, flush=True)
                     try:
                         figures.update(await asyncio.wait_for(phase, PHASE_BOUND_S))
-                    except (asyncio.TimeoutError, ConnectionError, aiohttp.ClientError) as exc:
+                    except (TimeoutError, ConnectionError, aiohttp.ClientError) as exc:
                         figures[f"{name.replace(' ', '_')}_failed"] = f"{type(exc).__name__}: {exc}"[:200]
                 reader.cancel()
         finally:

@@ -37,7 +37,7 @@ async def _seat(sc, table, names: list[str]) -> list[aiohttp.ClientSession]:
 
 async def test_a_phone_at_a_full_table_says_so(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        tv, table = await sc.table(["Аня", "Борис"])
+        _tv, table = await sc.table(["Аня", "Борис"])
         sessions = await _seat(sc, table, [f"Player {i}" for i in range(3, 15)])
         assert table.tv.state["room"]["people"] == 14
         for viewport, name in ((LN.PHONE, "table-full"), (SMALL_PHONE, "table-full-360")):
@@ -57,7 +57,7 @@ async def test_a_phone_at_a_full_table_says_so(server_process, launch_options, o
 
 async def test_become_host_counts_down_while_the_host_is_briefly_away(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        tv, table = await sc.table(["Аня", "Борис", "Вика"])
+        _tv, table = await sc.table(["Аня", "Борис", "Вика"])
         host, other = table.phones[0], table.phones[1]
         page = await sc.page(f"/join/{table.code}", LN.PHONE, other.token, table.code)
         await expect(page.get_by_test_id("phone-lobby")).to_be_visible()

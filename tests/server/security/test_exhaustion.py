@@ -53,12 +53,11 @@ async def until_closed(reader: asyncio.StreamReader) -> None:
 
 async def test_idle_connections_slowloris_and_mute_sockets_lock_nobody_out(tmp_path):
     server = restart.ServerProcess(restart.free_port(), tmp_path / "data", tmp_path / "server.log")
-    out = open(server.log, "ab")
-    server.proc = subprocess.Popen(
-        [sys.executable, "-c", LAUNCH, "--host", "127.0.0.1", "--port", str(server.port), "--data-dir",
-         str(server.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"],
-        cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    out.close()
+    with open(server.log, "ab") as out:
+        server.proc = subprocess.Popen(
+            [sys.executable, "-c", LAUNCH, "--host", "127.0.0.1", "--port", str(server.port), "--data-dir",
+             str(server.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     port = server.port
     held: list[asyncio.StreamWriter] = []
     try:
