@@ -19,9 +19,13 @@ import socket
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import ifaddr
+from aiohttp import web
 from yarl import URL
+
+from server.net.throttle import ThrottledLog
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 REFRESH_S = 30.0   # interface addresses change (DHCP renew, Wi-Fi roam): look again at most this often
@@ -127,3 +131,21 @@ def same_origin(origin: str | None, host_header: str | None) -> bool:
     if url.scheme not in ("http", "https") or not url.host or url.path not in ("", "/") or url.user:
         return False
     return (url.host.lower(), url.port) == ((own.host or "").lower(), own.port)
+
+
+def host_guard(policy: HostPolicy, throttled: ThrottledLog) -> Any:
+    """aiohttp middleware: 403 unless the request's Host is this server (`policy`), and 403 for a
+    state-changing request whose Origin is another site. Refusals are logged as throttled warnings."""
+    @web.middleware
+    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
+        if not policy.allows(request.host):
+            throttled.warning("host", "request from %s refused: Host %.80r is not this server "
+                              "(--allow-host NAME adds a name)", request.remote, request.host)
+            raise web.HTTPForbidden(text="host not allowed (see --allow-host)")
+        if request.method not in SAFE_METHODS and not same_origin(request.headers.get("Origin"), request.host):
+            throttled.warning("origin", "%s %s from %s refused: Origin %.80r is another site", request.method,
+                              request.path, request.remote, request.headers.get("Origin"))
+            raise web.HTTPForbidden(text="origin not allowed")
+        response: web.StreamResponse = await handler(request)
+        return response
+    return guard

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from server import engine
 from server.room.env import RoomEnv
 from server.room.record import migrate
-from server.room.refusals import engine_errors
+from server.room.refusals import Refused, engine_errors
 from server.room.roster import Roster
 
 
@@ -32,6 +32,10 @@ class Connection(Protocol):
 
     def send_state(self, text: str) -> None:
         """Queue a serialised state, replacing an unsent one."""
+
+    def refused(self, kind: str, exc: Exception) -> None:
+        """Tell the sender its message `kind` was refused (`Refused`, `Malformed`: with its code) or
+        broke the server (any other exception, logged as an internal error; called in the `except`)."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +57,8 @@ class RoomState:
 
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         self.env = env
-        self.data = migrate(record)
-        game = self.data.get("game")
+        self.data = dict(migrate(record))
+        game = self.data.pop("game", None)  # kept live in `game`; `record()` puts it back
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
         self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
@@ -117,6 +121,8 @@ class RoomState:
     def play(self, seat: str | None, action: dict[str, Any]) -> None:
         """Apply `action` by `seat` (None: the room itself, e.g. a host's skip) to the game. Raises
         Malformed / Refused (the engine's refusal, translated) and changes nothing then."""
+        if self.game is None:
+            raise Refused("wrong_phase")
         with engine_errors():
             self.game, _events = engine.apply(self.game, seat, action)
 
@@ -128,11 +134,13 @@ class RoomState:
             self.host_away_since = time.monotonic()
 
     def host_claim_in(self) -> int | None:
-        """Whole seconds until `claim_host` is allowed (0: now), or None while the host is present or
-        there is no host. The grace (`env.host_grace`) keeps a phone that only went to sleep its role."""
-        if self.host_away_since is None or self.host is None:
+        """Whole seconds until `claim_host` is allowed (0: now), or None while a socket holds the host or
+        there is no host. The grace (`env.host_grace`) keeps a phone that only went to sleep its role.
+        (A host just changed by an action not yet published counts as away from now.)"""
+        if self.host is None or any(c.person == self.host for c in self.connections):
             return None
-        return max(0, math.ceil(self.env.host_grace - (time.monotonic() - self.host_away_since)))
+        since = self.host_away_since if self.host_away_since is not None else time.monotonic()
+        return max(0, math.ceil(self.env.host_grace - (time.monotonic() - since)))
 
     def deck_info(self) -> dict[str, Any]:
         """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per

@@ -5,9 +5,9 @@ test-output/dixit-track-*.png.
 """
 from __future__ import annotations
 
-from support import load_module
-
 from playwright.async_api import expect
+
+from support import load_module
 
 LN = load_module("e2e/test_long_names.py", "_e2e_long_names_d12")   # its Scene and runner
 NAMES = ["Аня", "Борис", "Вика"]

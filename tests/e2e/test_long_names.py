@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from support import load_module
-
 import aiohttp
 from playwright.async_api import async_playwright, expect
+from yarl import URL
+
+from support import lan_url, load_module
 
 expect.set_options(timeout=20_000)
 
@@ -82,7 +83,7 @@ class Scene:
             await context.add_init_script(f"localStorage.setItem('imaginarium.token.{code}', '{token}')")
         page = await context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"{path}: {exc}"))
-        await page.goto(f"{self.url}{path}")
+        await page.goto(f"{lan_url(URL(self.url).port)}{path}")
         return page
 
     async def table(self, names: list[str]):
@@ -94,7 +95,7 @@ class Scene:
         watcher = self.helpers.Player(await self.session.ws_connect(f"{self.url}/ws"), "watcher")
         await watcher.hello(code, role="tv")
         table = self.helpers.Table(code, watcher, [], watcher.state_id)
-        for name, colour in zip(names, COLOURS):
+        for name, colour in zip(names, COLOURS, strict=False):  # more colours than names
             p = self.helpers.Player(await self.session.ws_connect(f"{self.url}/ws"), name)
             await p.hello(code)
             table.phones.append(p)
@@ -112,7 +113,9 @@ async def _run(server_process, launch_options, output_dir, body) -> None:
         try:
             await body(Scene(browser, session, server_process.url, output_dir, "long-names", errors))
         except AssertionError as exc:
-            raise AssertionError(f"{exc}\nJavaScript errors: {errors}") if errors else exc
+            if errors:
+                raise AssertionError(f"{exc}\nJavaScript errors: {errors}") from exc
+            raise
         finally:
             await browser.close()
     assert not errors, errors
@@ -154,7 +157,8 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await _fits(phone, 390, "phone hand")
         await _fits(tv, 1920, "TV playing")
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=progress]") <= await tv.evaluate(TOP_JS, ".board")
-        assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".backs")   # the row, not a card still landing
+        # the row, not a card still landing
+        assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".backs")
         await sc.shot(tv, "tv-playing")
         await sc.shot(phone, "phone-hand")
 

@@ -19,7 +19,7 @@ def test_another_case_file_is_run(tmp_path, monkeypatch):
     spec = importlib.util.spec_from_file_location("scoring_cases_from_env", RUNNER)
     runner = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(runner)
-    assert runner.CASES == [CASE, wrong]
+    assert [CASE, wrong] == runner.CASES
     runner.test_scoring_case(CASE)
     with pytest.raises(AssertionError):
         runner.test_scoring_case(wrong)

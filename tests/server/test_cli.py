@@ -11,12 +11,12 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from support import load_module
 
 from server.cli import banner, config_from_args, parse_args, prepare_cards_in_background
 from server.config import default_data_dir
 from server.net import keys
 from server.systemd_unit import quote
+from support import load_module
 
 ROOT = Path(__file__).resolve().parents[2]
 restart = load_module("server/test_restart.py", "_cli_restart_helpers")   # ServerProcess, free_port
@@ -77,6 +77,16 @@ async def test_card_pictures_are_prepared_in_the_background(client):
     again.join(timeout=60)
     assert len(list(cache.iterdir())) == 40
     assert prepare_cards_in_background(None) is None
+
+
+async def test_start_up_prepares_the_familys_own_decks_and_not_the_shipped_one(client):
+    """The built-in deck ships prepared (issue 12): the start-up work is the family's decks only."""
+    library = client.server.app[keys.LIBRARY]
+    thread = prepare_cards_in_background(library)   # what `imaginarium` starts after its banner
+    thread.join(timeout=60)                          # a bound on the work, not a pace
+    assert not thread.is_alive()
+    assert len(list((library.cache_dir / "tiny").glob("c*.thumb.webp"))) == 10
+    assert not (library.cache_dir / "builtin").exists()
 
 
 def unit_of(*options: str) -> configparser.ConfigParser:

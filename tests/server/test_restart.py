@@ -32,12 +32,11 @@ class ServerProcess:
         self.base = f"http://127.0.0.1:{port}"
 
     def start(self) -> None:
-        out = open(self.log, "ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        out.close()
+        with open(self.log, "ab") as out:  # the server process keeps its own descriptor
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--data-dir", str(self.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
+                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
     async def ready(self, session: aiohttp.ClientSession) -> dict:
         """Poll /healthz until it answers ok (bounded); returns its JSON."""

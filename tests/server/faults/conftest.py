@@ -10,10 +10,10 @@ import sys
 import threading
 from pathlib import Path
 
-from support import load_module
-
 import aiohttp
 import pytest
+
+from support import load_module
 
 ROOT = Path(__file__).resolve().parents[3]
 RECV_TIMEOUT = 10  # seconds: a bound on waiting for a frame that must come, never a pacing sleep
@@ -85,7 +85,7 @@ class Relay:
         self.server: asyncio.AbstractServer | None = None
         self.port = 0
 
-    async def start(self) -> "Relay":
+    async def start(self) -> Relay:
         self.server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
         self.port = self.server.sockets[0].getsockname()[1]
         return self
