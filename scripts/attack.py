@@ -161,7 +161,8 @@ async def phase_hello_loop(base: str, code: str, host: Phone, args) -> dict:
             "host_action_ms_during_p50": pct(during, 0.5), "host_action_ms_during_p99": pct(during, 0.99),
             "host_action_ms_during_max": round(max(during), 2) if during else None,
             "host_actions_during": len(during), "hello_loop_frames_tried": loop_result["sent"],
-            "hello_loop_close_code": loop_result["close_code"], **{f"reconnect_{k}": v for k, v in reconnect_result.items()}}
+            "hello_loop_close_code": loop_result["close_code"],
+            **{f"reconnect_{k}": v for k, v in reconnect_result.items()}}
 
 
 async def phase_lockout(base: str, code: str, host_token: str) -> dict:

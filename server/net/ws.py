@@ -3,6 +3,7 @@ per connection (only the handler task reads the socket; only the writer task wri
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -113,10 +114,8 @@ def origin_allowed(request: web.Request) -> bool:
 
 async def close_policy(ws: web.WebSocketResponse, reason: bytes) -> None:
     """Close `ws` with 1008 (policy violation); a peer that does not read is cut off after CLOSE_WAIT_S."""
-    try:
+    with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):   # aiohttp closed the transport itself
         await asyncio.wait_for(ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason[:120]), CLOSE_WAIT_S)
-    except (TimeoutError, ConnectionError, RuntimeError):
-        pass   # aiohttp closed the transport itself
 
 
 async def ws_handler(request: web.Request) -> web.StreamResponse:
@@ -268,7 +267,8 @@ def _make_room(config: Config, room: Room, peer: str, person: str | None) -> lis
     out: list[tuple[Connection, str]] = []
     if person is not None:
         same = [c for c in others if c.person == person]
-        out += [(c, "too many tabs of one player") for c in same[:max(0, len(same) - config.max_sockets_per_person + 1)]]
+        extra = max(0, len(same) - config.max_sockets_per_person + 1)
+        out += [(c, "too many tabs of one player") for c in same[:extra]]
     else:
         mine = [c for c in others if c.person is None and c.peer == peer]
         out += [(c, "too many sockets without a seat from one address")

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+
 from support import load_module
 
 restart = load_module("server/test_restart.py", "_exhaustion_restart_helpers")
