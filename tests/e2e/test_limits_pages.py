@@ -8,6 +8,7 @@ import re
 
 import aiohttp
 from playwright.async_api import expect
+
 from support import load_module
 
 LN = load_module("e2e/test_long_names.py", "_e2e_limits_long_names")   # its Scene and runner
