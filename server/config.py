@@ -50,6 +50,8 @@ class Config:
     join_rate: float = 0.5
     max_seats: int = 14
     host_grace: float = 60.0   # seconds the host's phone must be gone before another player may claim_host
+    # all uploaded decks together may take this much disk (server/net/deck_routes.py UploadLimits)
+    upload_quota_mb: int = 2048
     max_sockets_per_room: int = 48  # TV, phones, spectators, spare tabs; bounds what one room can cost
     # Limits against a hostile device on the Wi-Fi (issue 15; docs/protocol.md "Limits"). None of them is
     # near what a player's phone or the TV does in a game.

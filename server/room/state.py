@@ -124,7 +124,7 @@ class RoomState:
         if self.game is None:
             raise Refused("wrong_phase")
         with engine_errors():
-            self.game, _events = engine.apply(self.game, seat, action)
+            self.game = engine.apply(self.game, seat, action)
 
     def note_presence(self) -> None:
         """Start (or stop) the host's absence clock after sockets or the host changed."""
