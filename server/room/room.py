@@ -104,10 +104,6 @@ class Room(RoomState):
         return room
 
     # ------------------------------------------------------------------ sockets
-    def person_for_token(self, token: object) -> str | None:
-        """The person whose token is `token`, or None."""
-        return self.roster.person_for_token(token)
-
     def is_host_token(self, token: object) -> bool:
         """True if `token` is the host's token (HTTP deck uploads use it)."""
         person = self.person_for_token(token)
