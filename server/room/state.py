@@ -7,10 +7,14 @@ sockets; `Room` (server/room/room.py) checks, stores, rolls back and broadcasts 
 from __future__ import annotations
 
 import json
+import math
+import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from server import engine
+from server.room import story
 from server.room.env import RoomEnv
 from server.room.record import migrate
 from server.room.refusals import Refused, engine_errors
@@ -56,10 +60,14 @@ class RoomState:
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         self.env = env
         self.data = dict(migrate(record))
+        # the TV's key to the room's story over HTTP (no seat token on a TV); rooms from before get one now
+        self.data.setdefault("tv_key", secrets.token_urlsafe(18))
         game = self.data.pop("game", None)  # kept live in `game`; `record()` puts it back
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
         self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
+        # since when (time.monotonic) no socket holds the host; a loaded room counts from now
+        self.host_away_since: float | None = time.monotonic()
 
     @property
     def code(self) -> str:
@@ -108,6 +116,17 @@ class RoomState:
         """The seat (engine seat, elephant) `person` plays for, or None."""
         return self.roster.seat_of(person)
 
+    def is_viewer(self, token: object, tv_key: object) -> bool:
+        """True if `token` is the seat token of someone at the table (removed people included: they
+        played) or `tv_key` is this room's TV key (sent in the TV's `welcome`). Constant-time."""
+        if self.person_for_token(token) is not None:
+            return True
+        return isinstance(tv_key, str) and secrets.compare_digest(tv_key.encode(), str(self.data["tv_key"]).encode())
+
+    def person_for_token(self, token: object) -> str | None:
+        """The person whose token is `token`, or None."""
+        return self.roster.person_for_token(token)
+
     def record(self) -> dict[str, Any]:
         """The JSON-able snapshot the store keeps (engine state as `engine.to_json` text)."""
         out = dict(self.data)
@@ -121,6 +140,23 @@ class RoomState:
             raise Refused("wrong_phase")
         with engine_errors():
             self.game = engine.apply(self.game, seat, action)
+        story.note(self)  # a scored round is written down with the room (issue 13)
+
+    def note_presence(self) -> None:
+        """Start (or stop) the host's absence clock after sockets or the host changed."""
+        if self.host is None or any(c.person == self.host for c in self.connections):
+            self.host_away_since = None
+        elif self.host_away_since is None:
+            self.host_away_since = time.monotonic()
+
+    def host_claim_in(self) -> int | None:
+        """Whole seconds until `claim_host` is allowed (0: now), or None while a socket holds the host or
+        there is no host. The grace (`env.host_grace`) keeps a phone that only went to sleep its role.
+        (A host just changed by an action not yet published counts as away from now.)"""
+        if self.host is None or any(c.person == self.host for c in self.connections):
+            return None
+        since = self.host_away_since if self.host_away_since is not None else time.monotonic()
+        return max(0, math.ceil(self.env.host_grace - (time.monotonic() - since)))
 
     def deck_info(self) -> dict[str, Any]:
         """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per

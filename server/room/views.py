@@ -22,8 +22,11 @@ def welcome(room: RoomState, conn: Connection) -> dict[str, Any]:
     `person` its own id (they differ only for a partner in pairs)."""
     entry = room.roster.person(conn.person)
     mine = you(room, conn)
-    return {"type": "welcome", "room": room.code, "seat": mine["seat"], "person": conn.person,
-            "token": entry["token"] if entry else None, "is_host": mine["is_host"], "role": conn.role}
+    out = {"type": "welcome", "room": room.code, "seat": mine["seat"], "person": conn.person,
+           "token": entry["token"] if entry else None, "is_host": mine["is_host"], "role": conn.role}
+    if conn.role == "tv":  # the TV's key to the story over HTTP (it holds no seat token)
+        out["tv_key"] = room.data["tv_key"]
+    return out
 
 
 def welcome_key(room: RoomState, conn: Connection) -> tuple[Any, ...]:
@@ -47,6 +50,8 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "colours": list(COLOURS),
         "colours_free": [c for c in COLOURS if c not in used],
         "spectators": sum(1 for c in room.connections if c.person is None and c.role == "phone"),
+        "max_people": room.env.max_seats,
+        "host_claim_in": room.host_claim_in(),
         "pacing": pacing.view(room),
     }
 
