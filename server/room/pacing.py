@@ -77,5 +77,5 @@ def dispute(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     kept = record(room)
     with engine_errors():
         named = rules.check_dispute(game, seat, condition, kept["disputes"])
-    room.play(seat, {"type": "dispute"})
+    room.play(seat, {k: v for k, v in msg.items() if k != "state_id"})   # as any game action: the engine judges it
     room.data["pacing"] = {**kept, "disputes": [*kept["disputes"], {"seat": seat, "condition": named}]}

@@ -61,12 +61,13 @@ function disputeButton(ctx) {
   const p = ctx.room.pacing || {};
   if ((p.disputes || []).some((d) => d.seat === ctx.you.seat)) return null;
   const box = h('div', { class: 'dispute-box' });
-  const ask = () => fill(box, h('div', { class: 'dispute-confirm', 'data-testid': 'dispute-confirm' },
+  const ask = () => { fill(box, confirm()); box.scrollIntoView({ block: 'center' }); };   // above the sticky bar
+  const confirm = () => h('div', { class: 'dispute-confirm', 'data-testid': 'dispute-confirm' },
     h('p', { class: 'hint', text: t('phone.dispute_ask') }),
     (ctx.game.conditions || []).map((c) => h('button', { class: 'btn', type: 'button', 'data-testid': 'dispute-condition',
       'data-condition': c, onclick: (ev) => { ev.currentTarget.disabled = true; ctx.send('dispute', { condition: c }); } },
     h('span', { class: 'condition-icon' }, conditionIcon(c)), h('span', { text: t(`condition.${c}`) }))),
-    h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'dispute-cancel', text: t('phone.dispute_cancel'), onclick: () => fill(box, button) })));
+    h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'dispute-cancel', text: t('phone.dispute_cancel'), onclick: () => fill(box, button) }));
   const button = h('button', { class: 'btn small ghost', type: 'button', 'data-testid': 'dispute', text: t('phone.dispute'), onclick: ask });
   fill(box, button);
   return box;
