@@ -1,0 +1,107 @@
+"""A real server process (`python -m server`) on a free port with its data folder and log where the test says:
+for the tests that kill it (SIGKILL, SIGTERM), fill its disk, or drive it from a real browser."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parents[2]   # the repository
+READY_TRIES = 400      # x 50 ms: a generous bound on start-up
+POLL_S = 0.05
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """`python -m server` on 127.0.0.1:`port` with `data_dir`, no mDNS, its output appended to `log`.
+    Not started until `start()`; `base` is its HTTP address."""
+
+    def __init__(self, port: int, data_dir: Path, log: Path) -> None:
+        self.port, self.data_dir, self.log = port, data_dir, log
+        self.proc: subprocess.Popen | None = None
+        self.base = f"http://127.0.0.1:{port}"
+
+    def argv(self) -> list[str]:
+        return [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
+                "--data-dir", str(self.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"]
+
+    def start(self) -> None:
+        out = open(self.log, "ab")
+        self.proc = subprocess.Popen(self.argv(), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        out.close()
+
+    async def ready(self, session: aiohttp.ClientSession) -> dict:
+        """Poll /healthz until it answers ok (bounded); returns its JSON."""
+        for _ in range(READY_TRIES):
+            assert self.proc.poll() is None, self.log.read_text()
+            try:
+                async with session.get(f"{self.base}/healthz") as resp:
+                    if resp.status == 200:
+                        return await resp.json()
+            except aiohttp.ClientError:
+                pass
+            await asyncio.sleep(POLL_S)  # polling interval of the readiness check, not a wait for state
+        raise AssertionError(f"server not ready:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL: the power cord."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        """SIGTERM if still running (SIGKILL after 10 s)."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@contextlib.asynccontextmanager
+async def running_server(tmp_path: Path):
+    """A real server process on a free port (data and log under `tmp_path`), ready, with an HTTP session
+    and one new room: yields ``(server, session, room_code)``; the process is stopped afterwards."""
+    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
+    server.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            await server.ready(session)
+            async with session.post(f"{server.base}/api/rooms") as resp:
+                code = (await resp.json())["code"]
+            yield server, session, code
+    finally:
+        server.stop()
+
+
+class PipedServerProcess(ServerProcess):
+    """A server process whose log goes through a pipe (drained by a thread into `log`), so limits on
+    the process's file writes (the disk-full test) never touch its log."""
+
+    def start(self, extra_env: dict | None = None) -> None:
+        self.proc = subprocess.Popen(self.argv(), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})})
+        proc, log = self.proc, self.log
+
+        def drain() -> None:
+            with open(log, "ab") as out:
+                for line in proc.stdout:
+                    out.write(line)
+                    out.flush()
+        threading.Thread(target=drain, daemon=True).start()
