@@ -4,6 +4,7 @@
 Usage:  .venv/bin/python scripts/make_deck.py [--seed 2026] [--count 112] [--out assets/decks/builtin]
         [--keep 1,5,9|all]       which candidates to write (default: all but CULLED), renumbered c001...
         [--sheet-only]           only redraw the contact sheet from the cards already in --out
+        [--prepare-only]         only (re)make the prepared TV and phone sizes of the cards already in --out
 
 Each card is a layered scene: a gradient sky (sun, moons, stars, aurora or clouds), a ground (sea, mirror
 lake, hills, dunes, a checkerboard plain, mountains, sea of clouds, or none), one "hero" glyph at a
@@ -14,7 +15,10 @@ comes from `random.Random(f"{seed}:{index}")`, so re-running with the same seed 
 
 Sources: Noto Color Emoji (Debian `fonts-noto-color-emoji`, images Apache-2.0, font OFL-1.1); see
 assets/LICENSES/. The generated images are committed, so players need none of this.
-Writes `<out>/cNNN.jpg` (800x1200, JPEG q85), `<out>/deck.json` and `<out>/contact-sheet.png`.
+Writes `<out>/cNNN.jpg` (800x1200, JPEG q85), `<out>/deck.json`, `<out>/contact-sheet.png` and the prepared
+sizes the server sends, `<out>/prepared/cNNN.{tv,thumb}.webp` (server/decks/card_images.py `SIZES`), so a fresh
+install serves the first card at once instead of re-encoding the whole deck on its first start (issue 12;
+the rare JPEG fallback is still made on request).
 """
 from __future__ import annotations
 
@@ -984,6 +988,30 @@ CANDIDATES = 124
 CULLED = {2, 10, 33, 40, 43, 50, 63, 67, 71, 73, 78, 85, 89, 105, 109, 113, 114}
 
 
+def prepare_sizes(out: Path) -> int:
+    """Writes `<out>/prepared/<card>.<size>.<fmt>` for every card of the deck in `out`, every size in
+    card_images.SIZES and every format in card_images.SHIPPED_FORMATS, with the server's own renderer, and
+    removes prepared files of cards that are gone. Returns the number of files written."""
+    from server.decks.card_images import PREPARED_DIR, SHIPPED_FORMATS, SIZES, render
+
+    folder = out / PREPARED_DIR
+    folder.mkdir(exist_ok=True)
+    cards = sorted(out.glob("c[0-9][0-9][0-9].jpg"))
+    wanted = set()
+    for n, card in enumerate(cards, 1):
+        for size in SIZES:
+            for fmt, data in render(card, size, SHIPPED_FORMATS).items():
+                target = folder / f"{card.stem}.{size}.{fmt}"
+                wanted.add(target)
+                if not target.exists() or target.read_bytes() != data:  # unchanged files keep their date
+                    target.write_bytes(data)
+        print(f"\r{n}/{len(cards)} cards prepared", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    for stale in set(folder.iterdir()) - wanted:
+        stale.unlink()
+    return len(wanted)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", default="2026")
@@ -992,10 +1020,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", default="", help="comma list of candidate numbers (1-based) to keep, in order; "
                     "default: every candidate but the CULLED ones (pass --keep all to see every candidate)")
     ap.add_argument("--sheet-only", action="store_true")
+    ap.add_argument("--prepare-only", action="store_true")
     ap.add_argument("--quality", type=int, default=85)
     args = ap.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
+    if args.prepare_only:
+        print(f"{prepare_sizes(out)} prepared files in {out / 'prepared'}", file=sys.stderr)
+        return 0
     if not args.sheet_only:
         if args.keep == "all":
             keep = list(range(1, args.count + 1))
@@ -1018,6 +1050,7 @@ def main(argv: list[str] | None = None) -> int:
         (out / "deck.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     cards = sorted(out.glob("c[0-9][0-9][0-9].jpg"))
     contact_sheet(cards, out / "contact-sheet.png")
+    prepare_sizes(out)
     print(f"{len(cards)} cards, {sum(p.stat().st_size for p in cards) / 1e6:.1f} MB, contact sheet {out / 'contact-sheet.png'}",
           file=sys.stderr)
     return 0

@@ -2,22 +2,28 @@
 WebSocket, and the long-lived resources (store, mDNS) as `cleanup_ctx` entries."""
 from __future__ import annotations
 
-import ipaddress
+import asyncio
 import logging
 import weakref
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 from aiohttp import web
 
 from server import __version__
-from server.lan import qr
-from server.net import keys
 from server.config import Config
-from server.lan.addresses import Urls, choose_addresses
+from server.lan import qr
+from server.lan.addresses import (
+    Urls,
+    is_loopback_only,
+    listen_addresses,
+    shown_addresses,
+)
+from server.net import keys
+from server.net.ws import close_sockets, ws_handler
 from server.room.env import SharedEnv
 from server.room.registry import Rooms
 from server.room.store import StorageError, Store
-from server.net.ws import close_sockets, ws_handler
 
 log = logging.getLogger(__name__)
 
@@ -190,17 +196,32 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
 async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     """cleanup_ctx: advertise over mDNS in the background (unless disabled); unregister at the end."""
     config = app[keys.CONFIG]
-    if not config.zeroconf:
+    urls = app[keys.URLS]
+    if not config.zeroconf or urls.mdns_host is None:   # off, or nobody else could reach this server
         yield
         return
     from server.lan.discovery import Advertisement
-    urls = app[keys.URLS]
-    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host,
-                        interfaces=list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None)
+    interfaces = list(config.zeroconf_interfaces) if config.zeroconf_interfaces else None
+    listening = listen_addresses(config.host)
+    if interfaces is None and listening is not None:   # one address: answer mDNS only there
+        interfaces = [ip for ip in listening if ":" not in ip] or None
+    adv = Advertisement(config.port, urls.addresses, host=config.mdns_host, interfaces=interfaces,
+                        instance=config.mdns_instance)
     app[keys.ADVERTISEMENT] = adv
     await adv.start()
     yield
     await adv.stop()
+
+
+async def sweep_unfinished_imports(app: web.Application) -> None:
+    """on_startup: remove the folders of deck imports a killed server left half done (decks/.import-*)."""
+    user_dir = getattr(app[keys.LIBRARY], "user_dir", None)
+    if user_dir is None:
+        return
+    from server.decks.archive import sweep_unfinished
+    removed = await asyncio.get_running_loop().run_in_executor(None, sweep_unfinished, user_dir)
+    if removed:
+        log.info("removed %d unfinished deck import(s) from %s", removed, user_dir)
 
 
 def _deck_library(config: Config) -> Any:
@@ -220,25 +241,19 @@ def can_upload(request: web.Request) -> bool:
     return room is not None and room.is_host_token(request.headers.get("X-Token"))
 
 
-def _specific_host(host: str | None) -> str | None:
-    """`--host` when it names one usable IPv4 address (then phones must use it), else None."""
-    try:
-        ip = ipaddress.ip_address(host or "")
-    except ValueError:
-        return None
-    return str(ip) if ip.version == 4 and not ip.is_unspecified and not ip.is_loopback else None
-
-
 def make_app(config: Config, *, library: Any = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
     app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
     app[keys.CONFIG] = config
-    app[keys.URLS] = Urls(choose_addresses(config.advertise_ip or _specific_host(config.host)), config.port,
-                          config.mdns_host if config.zeroconf else None)
+    # Only addresses the server listens on (a non-wildcard --host); no mDNS name for a loopback-only one.
+    loopback_only = is_loopback_only(listen_addresses(config.host) or [])
+    app[keys.URLS] = Urls(shown_addresses(config.host, config.advertise_ip), config.port,
+                          config.mdns_host if config.zeroconf and not loopback_only else None)
     app[keys.LIBRARY] = library if library is not None else _deck_library(config)
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = keys.IpLimits(config.join_burst, config.join_rate)
+    app.on_startup.append(sweep_unfinished_imports)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)

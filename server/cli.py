@@ -3,23 +3,29 @@ where to point the TV and the phones (join URL + QR code in the terminal)."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import logging
 import os
+import resource
+import signal
 import sys
 import threading
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from aiohttp import web
 
-from server import __version__
-from server.lan import qr
-from server.net import keys
+from server import __version__, datadir, systemd_unit
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
+from server.lan import qr
+from server.lan.addresses import candidates, is_loopback_only, listen_addresses
+from server.net import keys
 from server.room.store import StorageError
 
 log = logging.getLogger("server")
+WATCH_S = 2.0   # how often the running server looks whether its data folder is still there
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -34,7 +40,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="TV language of new rooms (default: the TV browser's own language)")
     p.add_argument("--advertise-ip", default=None, help="the LAN address to put in the QR code")
     p.add_argument("--no-prepare-cards", action="store_true",
-                   help="do not prepare the built-in deck's card pictures in the background at start-up")
+                   help="do not prepare your own decks' card pictures in the background at start-up "
+                        "(the built-in deck ships prepared)")
+    p.add_argument("--print-systemd-unit", action="store_true",
+                   help="print a systemd service unit for this user, installation, data folder and these "
+                        "options, and exit (README: On a Raspberry Pi at boot)")
     p.add_argument("--verbose", "-v", action="store_true", help="debug logging")
     p.add_argument("--version", action="version", version=f"imaginarium {__version__}")
     args = p.parse_args(argv)
@@ -52,6 +62,35 @@ def config_from_args(args: argparse.Namespace) -> Config:
     """A Config from parsed options."""
     return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
                   zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip)
+
+
+def service_options(args: argparse.Namespace) -> list[str]:
+    """The options of `args` the systemd service should run with (all but --data-dir, given apart, and
+    --print-systemd-unit itself)."""
+    out = ["--port", str(args.port)]
+    for flag, value in (("--host", args.host), ("--lang", args.lang), ("--advertise-ip", args.advertise_ip)):
+        if value:
+            out += [flag, value]
+    for flag, on in (("--no-zeroconf", args.no_zeroconf), ("--no-prepare-cards", args.no_prepare_cards),
+                     ("--verbose", args.verbose)):
+        if on:
+            out.append(flag)
+    return out
+
+
+def reachability_note(host: str | None, addresses: list[str]) -> list[str]:
+    """Banner lines saying why only some addresses are shown: nothing for a wildcard `--host`; for a
+    loopback-only one, plainly that phones cannot reach the server and how to change that."""
+    listening = listen_addresses(host)
+    if listening is None:
+        return []
+    if is_loopback_only(listening):
+        lan = next((c.ip for c in candidates()), None)
+        example = f" or --host {lan} (this machine's LAN address)" if lan else ""
+        return [(f"  Listening on {', '.join(listening)} only (--host {host}): phones and the TV cannot reach "
+                 "this server, only this machine can."),
+                f"  To let them in, start it without --host (every address){example}."]
+    return [f"  Listening on {', '.join(listening)} only (--host {host}), so only that address is shown."]
 
 
 def banner(app: web.Application) -> str:
@@ -76,15 +115,22 @@ def banner(app: web.Application) -> str:
     others = [urls.base(ip) for ip in urls.addresses[1:]]
     if others:
         lines.append(f"  Other addresses of this machine: {', '.join(others)}")
+    lines += reachability_note(app[keys.CONFIG].host, urls.addresses)
     lines += ["", qr.terminal(join), "", "Ctrl+C stops the server; games are saved and resume on restart."]
     return "\n".join(lines)
 
 
-def prepare_cards_in_background(library, deck_id: str = "builtin") -> threading.Thread | None:
-    """Start a daemon thread that prepares every card picture of `deck_id` (server/decks/card_images.py
-    `prepare_all`, progress bar on a terminal) so the first reveal never waits for Pillow. It runs at the
-    lowest CPU priority (Linux: the thread alone is niced) so games and tests on the same machine come
-    first; on a warm cache it only checks file dates. Returns the thread, or None without a library."""
+def own_decks(library) -> list[str]:
+    """The ids of the family's decks (not shipped: the built-in deck ships its pictures prepared)."""
+    return [info.id for info in library.list() if not info.builtin]
+
+
+def prepare_cards_in_background(library, deck_id: str | None = None) -> threading.Thread | None:
+    """Start a daemon thread that prepares every card picture of `deck_id` (default: each of the family's
+    own decks in turn; server/decks/card_images.py `prepare_all`, progress bar on a terminal) so the first
+    reveal never waits for Pillow. It runs at the lowest CPU priority (Linux: the thread alone is niced)
+    so games and tests on the same machine come first; on a warm cache it only checks file dates.
+    Returns the thread, or None without a library."""
     if library is None:
         return None
 
@@ -95,25 +141,83 @@ def prepare_cards_in_background(library, deck_id: str = "builtin") -> threading.
             except OSError:
                 pass
         from server.decks import card_images
-        try:
-            count = card_images.prepare_all(library, deck_id, progress=True)
-        except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead
-            log.warning("could not prepare the pictures of deck %s: %s", deck_id, exc)
-            return
-        log.info("card pictures of deck %s ready (%d files)", deck_id, count)
+        for one in [deck_id] if deck_id else own_decks(library):
+            try:
+                count = card_images.prepare_all(library, one, progress=True)
+            except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead
+                log.warning("could not prepare the pictures of deck %s: %s", one, exc)
+                continue
+            log.info("card pictures of deck %s ready (%d files)", one, count)
 
-    thread = threading.Thread(target=run, name=f"prepare-cards-{deck_id}", daemon=True)
+    thread = threading.Thread(target=run, name=f"prepare-cards-{deck_id or 'own'}", daemon=True)
     thread.start()
     return thread
 
 
+def raise_open_files_limit() -> tuple[int, int]:
+    """Raise the soft limit on open files to the hard one (every phone is a socket; Debian's soft
+    default is 1024). Returns the (soft, hard) limits in force afterwards."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError) as exc:
+            log.debug("open files limit stays %d: %s", soft, exc)
+    return soft, hard
+
+
+async def watch_data_dir(app: web.Application) -> AsyncIterator[None]:
+    """cleanup_ctx: look every WATCH_S seconds whether the data folder is still the one the server
+    started with; if it went away (a USB stick pulled out: gone, or an empty mount point of another
+    disk left behind) nothing would be kept any more, so note why (keys.DATA_DIR_GONE) and stop."""
+    path = app[keys.CONFIG].data_dir
+    identity = datadir.Identity.of(path)
+    loop = asyncio.get_running_loop()
+
+    async def watch() -> None:
+        while True:
+            await asyncio.sleep(WATCH_S)   # a polling period, not a wait for state
+            if await loop.run_in_executor(None, identity.gone, path):   # stat may hang on a dying disk
+                app[keys.DATA_DIR_GONE] = datadir.gone(path)
+                signal.raise_signal(signal.SIGTERM)   # run_app's own graceful stop
+                return
+
+    task = asyncio.create_task(watch(), name="watch-data-dir")
+    yield
+    task.cancel()
+
+
+def is_explicit_data_dir(data_dir: Path | None) -> bool:
+    """True for a --data-dir other than the default folder (the printed systemd unit names the default
+    one explicitly: on a fresh Pi `~/.local/share` may not exist yet and must be made)."""
+    return data_dir is not None and os.path.abspath(data_dir) != os.path.abspath(default_data_dir())
+
+
+def fail(sentence: str) -> int:
+    """Say what is wrong in one line on stderr; the exit status for a data folder that cannot be used."""
+    print(f"imaginarium: {sentence}", file=sys.stderr, flush=True)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the server until SIGINT/SIGTERM; returns the exit status."""
+    """Run the server until SIGINT/SIGTERM; returns the exit status: 0, 1 (cannot listen), 2 (the data
+    folder cannot keep the games: read-only, full, missing, gone; one sentence on stderr)."""
     args = parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     config = config_from_args(args)
+    if args.print_systemd_unit:
+        print(systemd_unit.unit_text(service_options(args), config.data_dir), end="")
+        return 0
+    try:
+        datadir.check(config.data_dir, explicit=is_explicit_data_dir(args.data_dir))
+    except datadir.DataDirError as exc:
+        return fail(str(exc))
+    raise_open_files_limit()
     app = make_app(config)
+    app.cleanup_ctx.append(watch_data_dir)
 
     def announce(_default_message: str) -> None:  # called by run_app once the sockets listen
         print(banner(app), flush=True)
@@ -124,9 +228,10 @@ def main(argv: list[str] | None = None) -> int:
         web.run_app(app, host=config.host, port=config.port, print=announce, access_log=None,
                     shutdown_timeout=5)
     except StorageError as exc:  # the data folder is unusable: say which, not "cannot listen"
-        log.critical("%s (choose a writable folder with --data-dir)", exc)
-        return 1
+        return fail(datadir.explain(config.data_dir, exc))
     except OSError as exc:
         log.critical("cannot listen on port %d: %s", config.port, exc)
         return 1
+    if keys.DATA_DIR_GONE in app:
+        return fail(app[keys.DATA_DIR_GONE])
     return 0

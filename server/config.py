@@ -5,7 +5,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from server import shipped
+
 LANGS = ("en", "ru")
 
 
@@ -33,10 +34,13 @@ class Config:
     zeroconf: bool = True
     lang: str | None = None   # None: every screen speaks its own browser's language
     advertise_ip: str | None = None
-    web_dir: Path = REPO_ROOT / "web"
-    decks_dir: Path = REPO_ROOT / "assets" / "decks"
-    boards_dir: Path = REPO_ROOT / "assets" / "boards"
+    # What ships with the server (server/shipped.py: inside the installed package, or the source tree's).
+    web_dir: Path = field(default_factory=lambda: shipped.folder("web"))
+    decks_dir: Path = field(default_factory=lambda: shipped.folder("assets") / "decks")
+    boards_dir: Path = field(default_factory=lambda: shipped.folder("assets") / "boards")
     mdns_host: str = "imaginarium"
+    # the DNS-SD instance name (renamed "... (2)" on a clash); tests use a unique one to see only themselves
+    mdns_instance: str = "Imaginarium"
     # zeroconf interfaces: None = all; tests pass ["127.0.0.1"]
     zeroconf_interfaces: tuple[str, ...] | None = None
     heartbeat: float = 15.0

@@ -31,13 +31,22 @@ from typing import BinaryIO
 from PIL import Image, ImageOps
 
 from server.decks.card_images import upright_rgb
-from server.decks.library import IMAGE_FORMATS, MANIFEST, MAX_CARD_PIXELS, DeckInfo, DeckLibrary, is_deck_id, slug
+from server.decks.library import (
+    IMAGE_FORMATS,
+    MANIFEST,
+    MAX_CARD_PIXELS,
+    DeckInfo,
+    DeckLibrary,
+    is_deck_id,
+    slug,
+)
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
 MAX_FILE_BYTES = 20 * 1024 * 1024      # one picture, uncompressed
 MAX_DECK_BYTES = 400 * 1024 * 1024     # all pictures together, uncompressed
 MAX_FILES = 600                        # entries in the zip
 LONG_SIDE = 1600                       # stored pictures are shrunk to this many pixels on the long side
+IMPORT_PREFIX = ".import-"             # the hidden folder a deck is assembled in (see sweep_unfinished)
 
 # what a person sees for each per-file problem
 PROBLEMS = {
@@ -148,7 +157,7 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
             raise ImportRefused("too_big", f"The pictures add up to more than {MAX_DECK_BYTES // (1024 * 1024)} MB.",
                                 status=413)
         library.user_dir.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=".import-", dir=library.user_dir))
+        work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=library.user_dir))
         try:
             skipped: list[dict] = []
             count = 0
@@ -186,3 +195,15 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
             shutil.rmtree(work, ignore_errors=True)
             raise
     return ImportResult(library.get(deck_id).info(), skipped)
+
+
+def sweep_unfinished(user_dir: Path) -> int:
+    """Removes the folders of imports that never finished (`<user_dir>/.import-*`: a server killed while
+    it assembled a deck leaves one, and nothing else ever would). Run at start-up, before any import can
+    begin. Returns how many were removed; one that cannot be removed is left as it is."""
+    removed = 0
+    for leftover in sorted(user_dir.glob(f"{IMPORT_PREFIX}*")) if user_dir.is_dir() else []:
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
+            removed += not leftover.exists()
+    return removed

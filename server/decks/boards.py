@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from server import shipped
 from server.engine import Board
-
-BOARDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "boards"
 
 
 class BoardError(ValueError):
@@ -36,9 +35,11 @@ def load_board(path: str | Path) -> Board:
         raise BoardError(f"{path}: {exc}") from None
 
 
-def default_board(ruleset: str, boards_dir: str | Path = BOARDS_DIR) -> Board:
-    """The shipped board for a ruleset (`assets/boards/<ruleset>.json`).
+def default_board(ruleset: str, boards_dir: str | Path | None = None) -> Board:
+    """The shipped board for a ruleset (`<boards_dir>/<ruleset>.json`; default: the shipped
+    `assets/boards/`, server/shipped.py).
 
-    :raises BoardError: as `load_board`.
+    :raises BoardError: as `load_board`; shipped.MissingFiles for an installation without its assets.
     """
-    return load_board(Path(boards_dir) / f"{ruleset}.json")
+    folder = Path(boards_dir) if boards_dir is not None else shipped.folder("assets") / "boards"
+    return load_board(folder / f"{ruleset}.json")

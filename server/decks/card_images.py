@@ -33,6 +33,12 @@ FORMATS: dict[str, tuple[str, str, dict]] = {
     "jpg": ("JPEG", "image/jpeg", {"quality": 84, "optimize": True, "progressive": True}),
 }
 
+# A shipped deck may carry its prepared sizes in `<deck>/prepared/<card>.<size>.<fmt>` (scripts/make_deck.py
+# makes them for the built-in deck), served as they are: a fresh install shows the first card at once.
+# Only WebP ships (every browser we serve reads it); the JPEG fallback is made on request like any other.
+PREPARED_DIR = "prepared"
+SHIPPED_FORMATS = ("webp",)
+
 _locks: dict[Path, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
@@ -100,13 +106,17 @@ def _write_atomic(target: Path, data: bytes) -> None:
 
 
 def prepare(library: DeckLibrary, deck_id: str, card_id: str, size: str, fmt: str) -> Path:
-    """The prepared file for one card variant, making it first if it is missing or older than the
-    source. Blocking (Pillow work): call it through `loop.run_in_executor`. Safe to call from several
+    """The prepared file for one card variant: a shipped deck's own prepared file if it has one
+    (PREPARED_DIR), else the cached one, made first if it is missing or older than the source. Blocking (Pillow work): call it through `loop.run_in_executor`. Safe to call from several
     threads at once (one maker per file; the file appears atomically)."""
     if size not in SIZES or fmt not in FORMATS:
         raise ValueError(f"unknown card image variant {size}.{fmt}")
     deck = library.get(deck_id)
     source = deck.path_of(card_id)
+    if deck.builtin:   # shipped ready to serve (scripts/make_deck.py), never re-encoded
+        ready = deck.path / PREPARED_DIR / f"{card_id}.{size}.{fmt}"
+        if ready.is_file():
+            return ready
     target = cache_path(library, deck_id, card_id, size, fmt)
     # one lock per card and size: both formats are made from one decode
     with _lock_for(cache_path(library, deck_id, card_id, size, "")):

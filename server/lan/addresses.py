@@ -3,10 +3,15 @@
 Android phones often cannot resolve `.local` names, so the join URL carries an IP address: a private
 IPv4 address on the interface that holds the default route, never loopback, link-local or a virtual
 interface (docker, bridges, VPN tunnels). `--advertise-ip` overrides the choice.
+
+A server told to listen on one address (`--host 192.168.1.20`, `--host 127.0.0.1`, `--host localhost`)
+names only the addresses it listens on (issue 12): a QR code for an address nobody answers on strands the
+phones. `listen_addresses` says which those are.
 """
 from __future__ import annotations
 
 import ipaddress
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,6 +83,50 @@ def candidates(adapters=None, default_ifaces: set[str] | None = None) -> list[Ca
             seen.add(cand.ip)
             out.append(cand)
     return out
+
+
+WILDCARD_HOSTS = ("", "0.0.0.0", "::", "*")
+
+
+def listen_addresses(host: str | None) -> list[str] | None:
+    """The addresses a server listening on `host` answers on, IPv4 first, or None for a wildcard (None,
+    "0.0.0.0", "::": every address of the machine). A name is resolved (`localhost` -> 127.0.0.1, ::1);
+    one that does not resolve gives []."""
+    if host is None or host.strip() in WILDCARD_HOSTS:
+        return None
+    try:
+        return [str(ipaddress.ip_address(host.strip()))]
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except OSError:
+        return []
+    found: list[str] = []
+    for family, *_, sockaddr in infos:
+        ip = str(ipaddress.ip_address(sockaddr[0]))
+        if ip not in found and family in (socket.AF_INET, socket.AF_INET6):
+            found.append(ip)
+    return sorted(found, key=lambda ip: ":" in ip)
+
+
+def is_loopback_only(addresses: list[str]) -> bool:
+    """True if every address in `addresses` (at least one) is a loopback address: no other device can
+    connect."""
+    return bool(addresses) and all(ipaddress.ip_address(ip).is_loopback for ip in addresses)
+
+
+def shown_addresses(host: str | None, advertise_ip: str | None = None) -> list[str]:
+    """The addresses to show people, primary first: with a wildcard `host`, the LAN choice
+    (`choose_addresses`); with a specific one, only what it listens on, after `advertise_ip` (the user's
+    explicit word, e.g. a forwarded port) if given."""
+    listening = listen_addresses(host)
+    if listening is None:
+        return choose_addresses(advertise_ip)
+    if advertise_ip:
+        primary = str(ipaddress.ip_address(advertise_ip))
+        return [primary] + [ip for ip in listening if ip != primary]
+    return listening or [host or "127.0.0.1"]
 
 
 def choose_addresses(advertise_ip: str | None = None) -> list[str]:

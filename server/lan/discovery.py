@@ -25,11 +25,12 @@ SERVICE_TYPES = ("_http._tcp.local.", "_imaginarium._tcp.local.")
 INSTANCE = "Imaginarium"
 
 
-def service_infos(port: int, addresses: list[str], host: str = "imaginarium", path: str = "/tv") -> list[ServiceInfo]:
-    """One ServiceInfo per type in SERVICE_TYPES for IPv4 `addresses` on TCP `port`."""
+def service_infos(port: int, addresses: list[str], host: str = "imaginarium", path: str = "/tv",
+                  instance: str = INSTANCE) -> list[ServiceInfo]:
+    """One ServiceInfo per type in SERVICE_TYPES for IPv4 `addresses` on TCP `port`, named `instance`."""
     packed = [socket.inet_aton(ip) for ip in addresses if "." in ip]
     return [
-        ServiceInfo(type_, f"{INSTANCE}.{type_}", addresses=packed, port=port,
+        ServiceInfo(type_, f"{instance}.{type_}", addresses=packed, port=port,
                     properties={"path": path, "version": __version__}, server=f"{host}.local.")
         for type_ in SERVICE_TYPES
     ]
@@ -40,8 +41,8 @@ class Advertisement:
     announced; `stop()` unregisters (sending goodbyes) and closes the responder."""
 
     def __init__(self, port: int, addresses: list[str], host: str = "imaginarium",
-                 interfaces: list[str] | None = None) -> None:
-        self.infos = service_infos(port, addresses, host)
+                 interfaces: list[str] | None = None, instance: str = INSTANCE) -> None:
+        self.infos = service_infos(port, addresses, host, instance=instance)
         self.interfaces = interfaces
         self.registered = asyncio.Event()
         self._done: list[ServiceInfo] = []

@@ -40,3 +40,4 @@ SOCKETS = web.AppKey("sockets", weakref.WeakSet)
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
 ADVERTISEMENT = web.AppKey("advertisement", "Advertisement")
+DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)

@@ -64,10 +64,14 @@ class Store:
 
     def load_all(self, max_age_s: float | None = None) -> dict[str, dict]:
         """Every stored room record by code; rooms untouched for more than `max_age_s` seconds are
-        deleted instead (None keeps all)."""
-        if max_age_s is not None:
-            self._db.execute("DELETE FROM rooms WHERE updated < ?", (time.time() - max_age_s,))
-        rows = self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
+        deleted instead (None keeps all). Raises StorageError (naming the folder) if the database cannot
+        be read or, with `max_age_s`, written (a read-only folder holding an old database)."""
+        try:
+            if max_age_s is not None:
+                self._db.execute("DELETE FROM rooms WHERE updated < ?", (time.time() - max_age_s,))
+            rows = self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot keep games in {self.path.parent}: {exc}") from exc
         return {code: json.loads(data) for code, data in rows}
 
     def latest_code(self) -> str | None:

@@ -10,12 +10,12 @@ import pytest
 from PIL import Image
 
 from server import engine
+from server.decks import card_images
 from server.decks import library as decks
-from server.config import REPO_ROOT
 from server.decks.library import DeckLibrary, DeckNotFound, card_id_for
+from tests.decks.helpers import card_folder, picture, png_bomb
 
-from tests.decks.helpers import broken_jpeg, card_folder, picture, png_bomb
-
+REPO_ROOT = Path(__file__).resolve().parents[2]
 ASSETS = REPO_ROOT / "assets" / "decks"
 
 
@@ -50,6 +50,29 @@ def test_builtin_deck_manifest_and_licence_files():
     assert "Noto Color Emoji" in (REPO_ROOT / "assets" / "LICENSES" / "ATTRIBUTION.md").read_text()
     assert all(c.startswith("c") and c[1:].isdigit() for c in deck.cards)  # opaque ids
     assert "contact-sheet" not in " ".join(deck.cards)
+
+
+def test_builtin_deck_ships_every_prepared_size_of_every_card_and_no_other(tmp_path):
+    """Issue 12: scripts/make_deck.py's prepared sizes are there for every card, in each size's box, show
+    that card (perceptual hash of the picture they were made from), and are what the server sends: a fresh
+    data folder encodes nothing for the built-in deck."""
+    library = DeckLibrary(ASSETS, tmp_path / "data")
+    deck = library.get("builtin")
+    prepared = deck.path / card_images.PREPARED_DIR
+    expected = {f"{c}.{size}.{fmt}" for c in deck.cards for size in card_images.SIZES
+                for fmt in card_images.SHIPPED_FORMATS}
+    assert {p.name for p in prepared.iterdir()} == expected   # none missing, none of a card that is gone
+    for card in deck.cards:
+        with Image.open(deck.path_of(card)) as im:
+            source = imagehash.phash(im)
+        for size, box in card_images.SIZES.items():
+            path = card_images.prepare(library, "builtin", card, size, "webp")
+            assert path == prepared / f"{card}.{size}.webp"
+            with Image.open(path) as im:
+                assert im.format == "WEBP" and im.width <= box[0] and im.height <= box[1]
+                assert max(im.size) >= max(box) - 1, (card, size, im.size)   # fills its box: 2:3 like the box
+                assert imagehash.phash(im) - source <= 6, f"{path.name} does not show {card}"
+    assert not library.cache_dir.exists()
 
 
 @pytest.mark.parametrize("ruleset,mode,seats", [

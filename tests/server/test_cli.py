@@ -1,13 +1,22 @@
 """The `imaginarium` command's options and the banner it prints."""
 from __future__ import annotations
 
+import configparser
+import os
+import pwd
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
 
-from server.net import keys
 from server.cli import banner, config_from_args, parse_args, prepare_cards_in_background
 from server.config import default_data_dir
+from server.net import keys
+from server.systemd_unit import quote
+from tests.helpers.process import ROOT, ServerProcess, free_port
 
 
 def test_defaults():
@@ -65,3 +74,58 @@ async def test_card_pictures_are_prepared_in_the_background(client):
     again.join(timeout=60)
     assert len(list(cache.iterdir())) == 40
     assert prepare_cards_in_background(None) is None
+
+
+def unit_of(*options: str) -> configparser.ConfigParser:
+    """The unit `python -m server <options> --print-systemd-unit` prints, parsed."""
+    done = subprocess.run([sys.executable, "-m", "server", *options, "--print-systemd-unit"], check=False,
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    unit = configparser.ConfigParser(interpolation=None, comment_prefixes=("#",), strict=True)
+    unit.optionxform = str   # systemd keys are case-sensitive
+    unit.read_string(done.stdout)
+    return unit
+
+
+def test_print_systemd_unit_for_this_user_installation_and_data_folder(tmp_path):
+    data = tmp_path / "games on the stick"
+    unit = unit_of("--port", "9000", "--lang", "ru", "--data-dir", str(data))
+    service = unit["Service"]
+    assert service["User"] == pwd.getpwuid(os.geteuid()).pw_name
+    venv_script = Path(sys.executable).parent / "imaginarium"   # this venv's command, symlinks not resolved
+    assert service["ExecStart"] == f'{venv_script} --port 9000 --lang ru --data-dir "{data}"'
+    assert service["Restart"] == "on-failure" and service["LimitNOFILE"] == "8192"
+    assert unit["Unit"]["After"] == unit["Unit"]["Wants"] == "network-online.target"
+    assert unit["Unit"]["RequiresMountsFor"] == f'"{data}"'
+    assert unit["Install"]["WantedBy"] == "multi-user.target"
+    assert not data.exists()   # printing the unit touches nothing
+
+
+def test_systemd_quoting():
+    assert quote("/home/pi/.venv/bin/imaginarium") == "/home/pi/.venv/bin/imaginarium"
+    assert quote("/media/pi/My Stick") == '"/media/pi/My Stick"'
+    assert quote("100%") == "100%%" and quote("$HOME") == "$$HOME"
+    assert quote('say "hi"') == '"say \\"hi\\""'
+
+
+def start_with_soft_limit(server, soft: int) -> None:
+    """Start `server` (a ServerProcess) under util-linux prlimit with an open-files soft limit of `soft`."""
+    with open(server.log, "ab") as log:
+        server.proc = subprocess.Popen(["prlimit", f"--nofile={soft}:", *server.argv()],
+                                       cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+
+
+async def test_open_files_soft_limit_is_raised_to_the_hard_one(tmp_path):
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    low = 256 if hard == resource.RLIM_INFINITY or hard > 256 else hard
+    port = free_port()
+    server = ServerProcess(port, tmp_path / "data", tmp_path / "server.log")
+    start_with_soft_limit(server, low)
+    try:
+        async with aiohttp.ClientSession() as session:
+            await server.ready(session)
+        soft_now, hard_now = resource.prlimit(server.proc.pid, resource.RLIMIT_NOFILE)
+        assert hard_now == hard
+        assert soft_now == (hard if hard != resource.RLIM_INFINITY else max(low, 65536))
+    finally:
+        server.stop()

@@ -1,4 +1,4 @@
-"""The disk fills up under a running server, or the data folder cannot be used at all.
+"""The disk fills up under a running server (a data folder unusable from the start: test_data_folder.py).
 
 Disk full is the real thing for the process: its file-size limit (RLIMIT_FSIZE, set from outside with
 prlimit) drops to 0, so every write sqlite makes fails with EFBIG exactly as on a full disk, while the log
@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 import resource
-import subprocess
 
 import aiohttp
 
 from server.messages import sentence
-from tests.helpers.process import ROOT, ServerProcess
 from tests.helpers.wire import seated_table, socket_opener
 
 
@@ -74,18 +72,3 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
         assert again.state_id == accepted and again.me["played"] == [card]
         assert card not in again.me["hand"]
         await again.close()
-
-
-def test_an_unusable_data_folder_stops_the_server_with_a_clear_message(tmp_path, server_process):
-    free_port = server_process.free_port
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("a file where the data folder should be")
-    for data_dir in (blocker / "data", tmp_path / "db-is-a-folder"):
-        if data_dir.name == "db-is-a-folder":
-            (data_dir / "rooms.sqlite3").mkdir(parents=True)
-        argv = ServerProcess(free_port(), data_dir, tmp_path / "server.log").argv()
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=ROOT)
-        out = done.stdout + done.stderr
-        assert done.returncode == 1, out
-        assert f"cannot keep games in {data_dir}" in out and "--data-dir" in out, out
-        assert "Traceback" not in out and "cannot listen" not in out, out

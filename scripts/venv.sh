@@ -1,0 +1,23 @@
+# Sourced by scripts/run and scripts/test: make (once) the project's .venv and install the package into it.
+# Usage: ensure_venv MARKER PIP-TARGET   e.g. ensure_venv .installed-test '.[test]'
+# The venv is made with $PYTHON if set, else python3 (CI sets Debian's /usr/bin/python3: 3.11, as on a
+# Raspberry Pi); a .venv made by another interpreter is made again, so the tests run on the Python asked for.
+ensure_venv() {
+  local marker=".venv/$1" target="$2" python="${PYTHON:-python3}" want have
+  if ! want="$("$python" -c 'import os, sys; assert sys.version_info >= (3, 11); print(os.path.realpath(sys.executable))' 2>/dev/null)"; then
+    echo "$0: needs Python 3.11 or newer; '$python' is $("$python" -V 2>/dev/null || echo "not there") (set PYTHON=/path/to/python3.11)" >&2
+    exit 1
+  fi
+  have="$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null || true)"
+  if [ "$have" != "$want" ] || [ ! -f "$marker" ] || [ pyproject.toml -nt "$marker" ]; then
+    echo "Setting up .venv with $("$python" -V 2>&1) (first run only, about a minute)..." >&2
+    if [ "$have" != "$want" ]; then "$python" -m venv --clear .venv; else "$python" -m venv .venv; fi
+    # pip and setuptools talk a lot; keep their output in a log and show it only when something fails.
+    if ! { .venv/bin/pip install --quiet --upgrade pip && .venv/bin/pip install --quiet -e "$target"; } >.venv/install.log 2>&1; then
+      cat .venv/install.log >&2
+      echo "Setup failed (log above, also in .venv/install.log)." >&2
+      exit 1
+    fi
+    touch "$marker"
+  fi
+}
