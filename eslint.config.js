@@ -5,6 +5,7 @@ const compat = require('eslint-plugin-compat');
 const globals = require('globals');
 
 module.exports = [
+  { ignores: ['web/vendor/**'] },   // vendored as published (NoSleep.js, ES5 UMD)
   {
     files: ['web/**/*.js'],
     plugins: { compat },

@@ -13,9 +13,16 @@ resulting `state`, then "thinks" for --think-ms before the next (0 = as fast as 
 Prints: p50/p99 time from an action's send until the last socket of that room has the resulting state,
 actions per second, peak RSS and CPU seconds of the server process, errors, the TV page's bytes
 (HTML+JS+CSS, no images) and the server's start-up time to a ready /healthz. The last line is one JSON
-object with the figures.
+object with the figures, including `cpu_ms_per_action` (server CPU ms / actions).
+
+A slow disk without a mock: `--slow-fsync-ms N` runs the server under Debian's strace, which delays
+every real fsync/fdatasync of the server by N ms as it enters the call
+(`strace -f --seccomp-bpf -e inject=fsync,fdatasync:delay_enter=N000`, microseconds; only those two
+calls stop the process, so the rest runs at full speed): a Pi's SD card, where a flush takes 5-50 ms.
+`--server-cpus 0` pins the server to one core (`taskset`), the headroom a Pi's slower cores need.
 
 Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
+       [--slow-fsync-ms 20] [--server-cpus 0]
 """
 from __future__ import annotations
 
@@ -57,6 +64,40 @@ def proc_cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def child_pid(pid: int, timeout: float = 20) -> int:
+    """The child of process `pid` running `-m server` (strace's tracee; strace also forks short-lived
+    probes at start), waiting up to `timeout` s for it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            children = []
+        for child in children:
+            try:
+                if b"server" in Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0"):
+                    return int(child)
+            except OSError:
+                pass
+        time.sleep(0.01)
+    raise SystemExit(f"no server process under strace (pid {pid})")
+
+
+def server_command(args, port: int, data_dir: Path) -> list[str]:
+    """The server's command line: python -m server, under taskset (--server-cpus) and strace
+    (--slow-fsync-ms) when asked."""
+    cmd = [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
+           "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
+           str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"]
+    if args.server_cpus is not None:
+        cmd = ["taskset", "-c", args.server_cpus, *cmd]
+    if args.slow_fsync_ms:
+        delay_us = round(args.slow_fsync_ms * 1000)
+        cmd = ["strace", "-f", "-qq", "--seccomp-bpf", "-o", "/dev/null", "-e", "trace=fsync,fdatasync",
+               "-e", f"inject=fsync,fdatasync:delay_enter={delay_us}", *cmd]
+    return cmd
+
+
 def proc_peak_rss_mb(pid: int) -> float:
     """Peak resident set size (VmHWM) of process `pid` in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -96,7 +137,7 @@ class Sock:
     """One socket with its own reader task: keeps the newest frame and tells the room what state_id it
     has reached (parsing only the prefix; a phone parses its state only when it is about to act)."""
 
-    def __init__(self, room: "Room", ws: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(self, room: Room, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.room, self.ws = room, ws
         self.seen = 0
         self.raw: str | None = None
@@ -271,7 +312,8 @@ async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> di
         seen[url] = len(body)
         text = body.decode("utf-8", "replace")
         if url.endswith(".js"):
-            refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
+            refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]'''
+                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
             refs = [a or b for a, b in refs]
         elif url.endswith(".css"):
             refs = re.findall(r'''@import\s+(?:url\()?['"]?([^'")]+\.css)''', text)
@@ -294,19 +336,21 @@ async def main() -> dict:
     ap.add_argument("--latency-log", type=Path, default=None,
                     help="write every timed action as 'seconds-from-start latency-ms room type' to this file")
     ap.add_argument("--profile", default=None, help="run the server under cProfile, writing this file")
+    ap.add_argument("--slow-fsync-ms", type=float, default=0,
+                    help="delay each of the server's fsync/fdatasync calls by this many ms (strace inject)")
+    ap.add_argument("--server-cpus", default=None, help="pin the server to these cores (taskset -c list, e.g. 0)")
     args = ap.parse_args()
-    figures = {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0, "stopping": False}
+    figures = {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0,
+               "stopping": False}
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        log = open(Path(tmp) / "server.log", "wb")
         t_start = time.perf_counter()
-        proc = subprocess.Popen(
-            [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
-             "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
-             str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        with open(Path(tmp) / "server.log", "wb") as log:  # the server process keeps its own descriptor
+            proc = subprocess.Popen(server_command(args, port, data_dir), cwd=ROOT, stdout=log,
+                                    stderr=subprocess.STDOUT)
+        server_pid = child_pid(proc.pid) if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
         try:
             async with aiohttp.ClientSession() as session:
                 for _ in range(2000):   # bounded: 20 s
@@ -322,7 +366,7 @@ async def main() -> dict:
                 startup_s = time.perf_counter() - t_start
                 tv_page = await page_bytes(session, base, "/tv")
             load0 = os.getloadavg()[0]
-            cpu0 = proc_cpu_s(proc.pid)
+            cpu0 = proc_cpu_s(server_pid)
             client0 = resource.getrusage(resource.RUSAGE_SELF)
             deadline = time.monotonic() + args.seconds
             rooms = [Room(i, base, args, figures) for i in range(args.rooms)]
@@ -336,20 +380,20 @@ async def main() -> dict:
                 if isinstance(r, BaseException):
                     figures["errors"] += 1
                     print(f"room failed: {r!r}", file=sys.stderr)
-            cpu_s = proc_cpu_s(proc.pid) - cpu0
+            cpu_s = proc_cpu_s(server_pid) - cpu0
             load1 = os.getloadavg()[0]
             client1 = resource.getrusage(resource.RUSAGE_SELF)
             client_cpu_s = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
-            peak = proc_peak_rss_mb(proc.pid)
+            peak = proc_peak_rss_mb(server_pid)
         finally:
             figures["stopping"] = True
-            proc.send_signal(signal.SIGTERM)
+            if proc.poll() is None:
+                os.kill(server_pid if args.slow_fsync_ms else proc.pid, signal.SIGTERM)  # strace then exits too
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-            log.close()
         snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
     lat = figures["latencies"]
@@ -367,9 +411,12 @@ async def main() -> dict:
         "wall_s": round(wall, 2), "think_ms": args.think_ms, "startup_s": round(startup_s, 3),
         "tv_page_kb": round(tv_page["total"] / 1024, 1), "client_cpu_s": round(client_cpu_s, 2),
         "load_avg": [round(load0, 2), round(load1, 2)],
-        "client_lag_p99_ms": round(pct(figures["lag"], 0.99), 1), "client_lag_max_ms": round(pct(figures["lag"], 1.0), 1), "cores": os.cpu_count(),
+        "client_lag_p99_ms": round(pct(figures["lag"], 0.99), 1),
+        "client_lag_max_ms": round(pct(figures["lag"], 1.0), 1), "cores": os.cpu_count(),
         "save_p50_ms": round(pct(saves, 0.5), 2), "save_p99_ms": round(pct(saves, 0.99), 2),
         "mode": mode, "phones_per_room": PHONES,
+        "cpu_ms_per_action": round(cpu_s * 1000 / max(figures["actions"], 1), 3),
+        "slow_fsync_ms": args.slow_fsync_ms, "server_cpus": args.server_cpus,
     }
     print(f"rooms: {args.rooms} x (TV + {PHONES} phones) = {sockets} sockets; mode {mode} "
           f"({'4 teams of two, two phones per seat' if mode == 'pairs' else 'no pairs: 8 seats'})")

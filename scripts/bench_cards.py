@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server.decks import card_images  # noqa: E402
-from server.config import Config  # noqa: E402
-from server.decks.library import DeckLibrary  # noqa: E402
+from server.config import Config
+from server.decks import card_images
+from server.decks.library import DeckLibrary
 
 
 def main() -> int:
@@ -27,7 +27,8 @@ def main() -> int:
         library = DeckLibrary(Config().decks_dir, Path(tmp))
         t = time.perf_counter()
         deck = library.get("builtin")
-        print(f"load deck 'builtin' ({deck.size} cards, header check of each): {(time.perf_counter() - t) * 1e3:.1f} ms")
+        ms = (time.perf_counter() - t) * 1e3
+        print(f"load deck 'builtin' ({deck.size} cards, header check of each): {ms:.1f} ms")
         cards = deck.cards[: args.cards]
         for size in card_images.SIZES:
             t = time.perf_counter()
@@ -41,7 +42,8 @@ def main() -> int:
             for fmt in card_images.FORMATS:
                 sizes = [card_images.cache_path(library, "builtin", c, size, fmt).stat().st_size for c in cards]
                 print(f"{size:5} {fmt:4}: mean {sum(sizes) / len(sizes) / 1024:6.1f} KiB")
-            print(f"{size:5} cold prepare (both formats): {cold * 1e3:6.1f} ms/card; cached hit {hit * 1e6:6.1f} µs/card")
+            print(f"{size:5} cold prepare (both formats): {cold * 1e3:6.1f} ms/card; "
+                  f"cached hit {hit * 1e6:6.1f} µs/card")
     return 0
 
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server.decks.boards import default_board  # noqa: E402
-from server.engine import MODES, RULESETS, Settings, apply, new_game  # noqa: E402
-from server.engine.autoplay import random_action  # noqa: E402
+from server.decks.boards import default_board
+from server.engine import MODES, RULESETS, Settings, apply, new_game
+from server.engine.autoplay import random_action
 
 SEATS = {"standard": 6, "pairs": 7, "trio": 3, "duel": 2, "kids": 4}
 

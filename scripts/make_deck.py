@@ -28,7 +28,7 @@ import json
 import math
 import random
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageEnhance, ImageFilter, ImageFont, ImageOps
@@ -38,15 +38,17 @@ EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 EMOJI_SIZE = 109  # the only size the CBDT bitmap font renders; we scale afterwards
 
 # ---- glyph pools (kept free of weapons, flags, brands, faces of real people) -------------------------
-CREATURES = list("🐋🐳🐙🐢🦉🦊🐈🐘🦒🦋🦢🦌🐇🐉🦄🐌🐍🦀🐝🦩🦚🦔🐺🦁🐁🐸🐬🐧🦇🐞🦥🐎🐫🦭🐟🐠🦈🦜🐓🐿🦓🦏🐻🐼🦕🦖🐊🦑🐡🕊🐄🐖🐑🦙") + ["🪼", "🐦‍⬛", "🦤"]
+CREATURES = [*list("🐋🐳🐙🐢🦉🦊🐈🐘🦒🦋🦢🦌🐇🐉🦄🐌🐍🦀🐝🦩🦚🦔🐺🦁🐁🐸🐬🐧🦇🐞🦥🐎🐫🦭"
+                   "🐟🐠🦈🦜🐓🐿🦓🦏🐻🐼🦕🦖🐊🦑🐡🕊🐄🐖🐑🦙"), "🪼", "🐦\u200d⬛", "🦤"]
 BIG_CREATURES = list("🐋🐳🐘🦒🐉🦕🐢🐙🦑🐻🦏🐊🦈")
 SMALL_CREATURES = list("🐌🐞🐝🦋🐁🐇🐸🐟🐠🐦🦔🐿🦜🕊🐤")
-FLYERS = list("🦋🕊🐦🦉🦇🐝🦜") + ["🐦‍⬛"]
-SWIMMERS = list("🐋🐳🐙🐟🐠🐡🦈🐬🦑🐢🦭") + ["🪼"]
-OBJECTS = list("🗝🚪🕰⏳☂💡📖🕯🏮🎈👑🪞🪜🪑🛁🔭🧭✉🎻🎺🎹🎭🔮🎁🐚🍄🥚👠🎩👓🧶🧩♟🎲🪶👁🔔🫖🧸🪁🎠🎡🪆🗿⚓⏰🪄🧵🛎📯🕹🧲🪩🧊🍎🍐🍋🌰") + ["🫙"]
-CONTAINERS = list("☕🍵🫖🛁🥣🧺🪣🪺🎩🥚🐚") + ["🫙"]
+FLYERS = [*list("🦋🕊🐦🦉🦇🐝🦜"), "🐦\u200d⬛"]
+SWIMMERS = [*list("🐋🐳🐙🐟🐠🐡🦈🐬🦑🐢🦭"), "🪼"]
+OBJECTS = [*list("🗝🚪🕰⏳☂💡📖🕯🏮🎈👑🪞🪜🪑🛁🔭🧭✉🎻🎺🎹🎭🔮🎁🐚🍄🥚👠🎩👓🧶🧩♟🎲"
+                 "🪶👁🔔🫖🧸🪁🎠🎡🪆🗿⚓⏰🪄🧵🛎📯🕹🧲🪩🧊🍎🍐🍋🌰"), "🫙"]
+CONTAINERS = [*list("☕🍵🫖🛁🥣🧺🪣🪺🎩🥚🐚"), "🫙"]
 HOUSES = list("🏠🏡🏰🏘🛖🏛⛺🏯🗼🏚")
-PEOPLE = list("🚶🧍🏃💃🧙🧚🧜🧗🧘🕴🤹🚣🏄🧑👧🧒🛌") + ["🚶‍♀️", "🧍‍♂️"]
+PEOPLE = [*list("🚶🧍🏃💃🧙🧚🧜🧗🧘🕴🤹🚣🏄🧑👧🧒🛌"), "🚶\u200d♀️", "🧍\u200d♂️"]
 PLANTS = list("🌳🌲🌴🌵🌻🌷🌹🍄🌿🪴🌾🌺🪷🍂🍁🌸")
 SKY_THINGS = list("⭐🌙☄🪐🌍🌠⚡❄🌈☁🔥💧")
 VEHICLES = list("⛵🛶🚂🚲🛸🚀🎈🚡🛩🚤⛴🪂🚠")
@@ -61,7 +63,7 @@ def hsv(h: float, s: float, v: float) -> tuple[int, int, int]:
 
 
 def mix(a, b, t: float):
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
 def lum(c) -> float:
@@ -109,12 +111,12 @@ class Palette:
 
 # ---- glyphs -------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _font() -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(EMOJI_FONT, EMOJI_SIZE)
 
 
-@lru_cache(maxsize=None)
+@cache
 def glyph_native(ch: str) -> Image.Image:
     """The glyph rendered at its native bitmap size, cropped to its visible pixels (RGBA)."""
     im = Image.new("RGBA", (170, 170), (0, 0, 0, 0))
@@ -167,25 +169,28 @@ def on_back(canvas, rng, g, left, bottom, things, k, size=(60, 120)):
 
 def silhouette(g: Image.Image, colour, alpha: float = 1.0) -> Image.Image:
     """A flat-coloured cut-out of an RGBA glyph."""
-    out = Image.new("RGBA", g.size, tuple(colour) + (0,))
+    out = Image.new("RGBA", g.size, (*tuple(colour), 0))
     out.putalpha(g.getchannel("A").point(lambda v: int(v * alpha)))
     return out
 
 
 def tint(g: Image.Image, colour, amount: float) -> Image.Image:
     """Washes a glyph toward the scene's light so it sits in the picture instead of on it."""
-    flat = Image.new("RGBA", g.size, tuple(colour) + (255,))
+    flat = Image.new("RGBA", g.size, (*tuple(colour), 255))
     out = Image.blend(g, flat, amount)
     out.putalpha(g.getchannel("A"))
     return out
 
 
-def paste(canvas: Image.Image, g: Image.Image, cx: float, cy: float, *, anchor: str = "center") -> tuple[int, int, int, int]:
+def paste(canvas: Image.Image, g: Image.Image, cx: float, cy: float, *,
+          anchor: str = "center") -> tuple[int, int, int, int]:
     """Composites `g` centred at (cx, cy) (or with its bottom centre there: anchor='bottom'); returns its box."""
     x = int(cx - g.width / 2)
     y = int(cy - g.height / 2) if anchor == "center" else int(cy - g.height)
-    canvas.alpha_composite(g, (x, y)) if 0 <= x and 0 <= y and x + g.width <= canvas.width and y + g.height <= canvas.height \
-        else _paste_clipped(canvas, g, x, y)
+    if x >= 0 and y >= 0 and x + g.width <= canvas.width and y + g.height <= canvas.height:
+        canvas.alpha_composite(g, (x, y))
+    else:
+        _paste_clipped(canvas, g, x, y)
     return x, y, x + g.width, y + g.height
 
 
@@ -202,7 +207,7 @@ def glow(canvas: Image.Image, g: Image.Image, cx: float, cy: float, colour, radi
     a = Image.new("L", (g.width + 2 * pad, g.height + 2 * pad), 0)
     a.paste(g.getchannel("A"), (pad, pad))
     a = a.filter(ImageFilter.GaussianBlur(radius)).point(lambda v: int(min(255, v * strength * 1.6)))
-    halo = Image.new("RGBA", a.size, tuple(colour) + (0,))
+    halo = Image.new("RGBA", a.size, (*tuple(colour), 0))
     halo.putalpha(a)
     y = cy if anchor == "center" else cy - g.height / 2
     paste(canvas, halo, cx, y)
@@ -216,7 +221,8 @@ def drop_shadow(canvas: Image.Image, g: Image.Image, cx: float, ground_y: float,
     s = s.resize((g.width, h), Image.BILINEAR)
     if shear:
         extra = int(abs(shear) * h)
-        s = s.transform((g.width + extra, h), Image.AFFINE, (1, shear, -extra if shear > 0 else 0, 0, 1, 0), Image.BILINEAR)
+        s = s.transform((g.width + extra, h), Image.AFFINE, (1, shear, -extra if shear > 0 else 0, 0, 1, 0),
+                        Image.BILINEAR)
     s = s.filter(ImageFilter.GaussianBlur(blur))
     paste(canvas, s, cx, ground_y + h / 2 - 2)
 
@@ -239,7 +245,7 @@ def radial(size: int, power: float = 1.0) -> Image.Image:
 
 def add_light(canvas, cx, cy, radius, colour, strength=1.0, power=1.6):
     m = radial(int(radius * 2), power).point(lambda v: int(v * strength))
-    layer = Image.new("RGBA", m.size, tuple(colour) + (0,))
+    layer = Image.new("RGBA", m.size, (*tuple(colour), 0))
     layer.putalpha(m)
     paste(canvas, layer, cx, cy)
 
@@ -255,12 +261,12 @@ def draw_moon(canvas, rng, pal, cx, cy, r, phase=None):
     moon = Image.new("RGBA", (int(r * 2) + 4, int(r * 2) + 4), (0, 0, 0, 0))
     d = ImageDraw.Draw(moon)
     colour = mix(pal.light, (250, 245, 225), .5)
-    d.ellipse((2, 2, 2 + 2 * r, 2 + 2 * r), fill=colour + (255,))
+    d.ellipse((2, 2, 2 + 2 * r, 2 + 2 * r), fill=(*colour, 255))
     # a few soft maria
     for _ in range(4):
         mr = r * rng.uniform(.12, .3)
         mx, my = 2 + r + rng.uniform(-.5, .5) * r, 2 + r + rng.uniform(-.5, .5) * r
-        d.ellipse((mx - mr, my - mr, mx + mr, my + mr), fill=mix(colour, (150, 150, 170), .25) + (255,))
+        d.ellipse((mx - mr, my - mr, mx + mr, my + mr), fill=(*mix(colour, (150, 150, 170), 0.25), 255))
     if phase is None:
         phase = rng.choice([None, .55, .7, .85])
     if phase:
@@ -303,13 +309,13 @@ def draw_clouds(canvas, rng, pal, top, bottom, n, colour=None, alpha=.75):
     c = colour or mix(pal.light, (255, 255, 255), .4 if not pal.dark else 0)
     if pal.dark and colour is None:
         c = mix(pal.sky[1], (200, 200, 230), .35)
-    layer = Image.new("RGBA", (W, H), tuple(c) + (0,))
+    layer = Image.new("RGBA", (W, H), (*tuple(c), 0))
     layer.putalpha(m)
     canvas.alpha_composite(layer)
 
 
 def draw_aurora(canvas, rng, pal, horizon):
-    for k in range(rng.randint(2, 3)):
+    for _k in range(rng.randint(2, 3)):
         m = Image.new("L", (W, H), 0)
         d = ImageDraw.Draw(m)
         base = rng.uniform(horizon * .2, horizon * .6)
@@ -319,7 +325,7 @@ def draw_aurora(canvas, rng, pal, horizon):
             d.line((x, y, x, y - rng.uniform(60, 180)), fill=rng.randint(120, 220), width=22)
         m = m.filter(ImageFilter.GaussianBlur(18))
         c = hsv(rng.choice([140, 160, 290, 320, 180]), .7, 1)
-        layer = Image.new("RGBA", (W, H), c + (0,))
+        layer = Image.new("RGBA", (W, H), (*c, 0))
         layer.putalpha(m.point(lambda v: int(v * .6)))
         canvas.alpha_composite(layer)
 
@@ -363,20 +369,21 @@ def ridge(rng, base, amp, rough, x0=-10, x1=W + 10, step=8):
     pts = []
     for x in range(x0, x1 + step, step):
         t = x / W * math.pi
-        y = base - amp * sum(w * math.sin(p + f * t) for w, p, f in zip(wt, ph, fr)) / 1.7
+        y = base - amp * sum(w * math.sin(p + f * t) for w, p, f in zip(wt, ph, fr, strict=True)) / 1.7
         pts.append((x, y))
     return pts
 
 
 def fill_below(canvas, pts, colour, alpha=255, grad_to=None):
     m = Image.new("L", (W, H), 0)
-    ImageDraw.Draw(m).polygon(pts + [(W + 10, H + 10), (-10, H + 10)], fill=alpha)
+    ImageDraw.Draw(m).polygon([*pts, (W + 10, H + 10), (-10, H + 10)], fill=alpha)
     if grad_to is not None:
         top = int(min(y for _, y in pts))
         layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-        layer.paste(vertical_gradient((W, H - max(0, top)), [colour, mix(colour, grad_to, .5), grad_to]), (0, max(0, top)))
+        layer.paste(vertical_gradient((W, H - max(0, top)), [colour, mix(colour, grad_to, .5), grad_to]),
+                    (0, max(0, top)))
     else:
-        layer = Image.new("RGBA", (W, H), tuple(colour) + (255,))
+        layer = Image.new("RGBA", (W, H), (*tuple(colour), 255))
     layer.putalpha(m)
     canvas.alpha_composite(layer)
 
@@ -391,16 +398,17 @@ def paint_ground(canvas, rng, pal, horizon, kind, light):
             refl = refl.resize((W, H - int(horizon)))
             canvas.paste(ImageEnhance.Brightness(refl.convert("RGB")).enhance(.85).convert("RGBA"), (0, int(horizon)))
         else:
-            sea = vertical_gradient((W, H - int(horizon)), [mix(pal.sky[2], pal.ground[1], .5), pal.ground[1], pal.ground[3]])
+            sea = vertical_gradient((W, H - int(horizon)),
+                                    [mix(pal.sky[2], pal.ground[1], .5), pal.ground[1], pal.ground[3]])
             canvas.paste(sea, (0, int(horizon)))
         d = ImageDraw.Draw(canvas, "RGBA")
-        for i in range(rng.randint(40, 90)):
+        for _ in range(rng.randint(40, 90)):
             y = horizon + (H - horizon) * (rng.random() ** 1.7)
             L = rng.uniform(10, 60) * (1 + (y - horizon) / 250)
             x = rng.uniform(-20, W)
             if light and rng.random() < .6:
                 x = light[0] + rng.gauss(0, 25 + (y - horizon) * .25) - L / 2
-            d.line((x, y, x + L, y), fill=pal.light + (rng.randint(40, 140),), width=rng.choice([1, 2, 2, 3]))
+            d.line((x, y, x + L, y), fill=(*pal.light, rng.randint(40, 140)), width=rng.choice([1, 2, 2, 3]))
         gy = horizon + (H - horizon) * rng.uniform(.25, .55)
     elif kind == "hills":
         n = rng.randint(3, 4)
@@ -424,12 +432,16 @@ def paint_ground(canvas, rng, pal, horizon, kind, light):
         fill_below(canvas, ridge(rng, horizon + 220, 20, .3), pal.ground[2], grad_to=pal.ground[3])
         gy = horizon + 240 + (H - horizon - 240) * .4
     elif kind == "checker":
-        ground = vertical_gradient((W, H - int(horizon)), [mix(pal.sky[2], pal.ground[0], .3), pal.ground[1], pal.ground[2]])
+        ground = vertical_gradient((W, H - int(horizon)),
+                                   [mix(pal.sky[2], pal.ground[0], .3), pal.ground[1], pal.ground[2]])
         canvas.paste(ground, (0, int(horizon)))
         d = ImageDraw.Draw(canvas, "RGBA")
-        vx, c_a = W / 2 + rng.uniform(-150, 150), mix(pal.ground[3], (0, 0, 0), .2) + (110,)
+        vx, c_a = W / 2 + rng.uniform(-150, 150), (*mix(pal.ground[3], (0, 0, 0), 0.2), 110)
         rows, cols = 14, 16
-        depth = lambda k: horizon + (H - horizon) * (k / rows) ** 2.2
+
+        def depth(k: float) -> float:
+            return horizon + (H - horizon) * (k / rows) ** 2.2
+
         for r in range(rows):
             y0, y1 = depth(r), depth(r + 1)
             for c in range(-cols, cols):
@@ -441,10 +453,12 @@ def paint_ground(canvas, rng, pal, horizon, kind, light):
                 d.polygon([(xs[0], y0), (xe[0], y0), (xe[1], y1), (xs[1], y1)], fill=c_a)
         gy = horizon + (H - horizon) * .6
     elif kind == "cloudsea":
-        base = vertical_gradient((W, H - int(horizon)), [pal.sky[2], mix(pal.sky[2], pal.light, .3), mix(pal.sky[1], pal.light, .2)])
+        base = vertical_gradient((W, H - int(horizon)),
+                                 [pal.sky[2], mix(pal.sky[2], pal.light, .3), mix(pal.sky[1], pal.light, .2)])
         canvas.paste(base, (0, int(horizon)))
         for k in range(3):
-            draw_clouds(canvas, rng, pal, horizon + k * 120, horizon + 160 + k * 170, 7, colour=mix(pal.light, (255, 255, 255), .5 - k * .1), alpha=.8)
+            draw_clouds(canvas, rng, pal, horizon + k * 120, horizon + 160 + k * 170, 7,
+                        colour=mix(pal.light, (255, 255, 255), .5 - k * .1), alpha=.8)
         gy = horizon + (H - horizon) * .45
     elif kind == "none":
         # the sky simply continues: everything floats
@@ -527,7 +541,8 @@ def comp_in_container(canvas, rng, pal, floor, light):
     native = glyph_native(hero)
     hs = min(hs, .92 * cg.width * native.height / native.width)
     drop_shadow(canvas, cg, W / 2, y, pal.shadow, alpha=.5)
-    hero_glyph(canvas, rng, pal, hero, hs, W / 2 + rng.uniform(-40, 40) * .4, top + cg.height * .3 + hs * .25, anchor="bottom",
+    hero_glyph(canvas, rng, pal, hero, hs, W / 2 + rng.uniform(-40, 40) * .4, top + cg.height * .3 + hs * .25,
+               anchor="bottom",
                glow_col=pal.light if pal.dark else None)
     paste(canvas, cg, W / 2, y, anchor="bottom")
     if rng.random() < .6:
@@ -541,9 +556,10 @@ def comp_tiny_watcher(canvas, rng, pal, floor, light):
     hs = rng.uniform(520, 700)
     cx = W / 2 + rng.uniform(-80, 80)
     base = min(y - 80, 860)
-    g = hero_glyph(canvas, rng, pal, hero, hs, cx, base, anchor="bottom", tint_amt=rng.uniform(.2, .4), glow_col=pal.light)
+    g = hero_glyph(canvas, rng, pal, hero, hs, cx, base, anchor="bottom", tint_amt=rng.uniform(.2, .4),
+                   glow_col=pal.light)
     # atmospheric haze over the far giant
-    haze = Image.new("RGBA", g.size, tuple(mix(pal.sky[2], pal.light, .4)) + (0,))
+    haze = Image.new("RGBA", g.size, (*tuple(mix(pal.sky[2], pal.light, 0.4)), 0))
     haze.putalpha(g.getchannel("A").point(lambda v: int(v * .3)))
     paste(canvas, haze, cx, base, anchor="bottom")
     tiny_people(canvas, rng, pal, min(H - 90, y + 140), 1, size=rng.uniform(55, 85), xs=[rng.uniform(150, W - 150)],
@@ -574,7 +590,8 @@ def comp_balloons(canvas, rng, pal, floor, light):
         g = glyph(hero, hs * .5)
         drop_shadow(canvas, g, cx + rng.uniform(-60, 60), max(floor, cy + hs), pal.shadow, alpha=.25, blur=10)
     for _ in range(rng.randint(0, 4)):
-        paste(canvas, silhouette(glyph(rng.choice(FLYERS), rng.uniform(22, 40), flip=rng.random() < .5), pal.shadow, .7),
+        paste(canvas,
+              silhouette(glyph(rng.choice(FLYERS), rng.uniform(22, 40), flip=rng.random() < .5), pal.shadow, .7),
               rng.uniform(40, W - 40), rng.uniform(100, 500))
 
 
@@ -592,7 +609,7 @@ def comp_wrong_shadow(canvas, rng, pal, floor, light):
     sx = cx + rng.choice([-1, 1]) * rng.uniform(50, 130)
     paste(canvas, sg, sx, y - hs * .05, anchor="bottom")
     # a soft pool of shadow joining the small creature's feet to the big shadow
-    pool = Image.new("RGBA", (int(abs(sx - cx)) + 160, 70), tuple(pal.shadow) + (0,))
+    pool = Image.new("RGBA", (int(abs(sx - cx)) + 160, 70), (*tuple(pal.shadow), 0))
     m = Image.new("L", pool.size, 0)
     ImageDraw.Draw(m).ellipse((20, 20, pool.width - 20, 50), fill=130)
     pool.putalpha(m.filter(ImageFilter.GaussianBlur(10)))
@@ -637,13 +654,15 @@ def comp_portal(canvas, rng, pal, floor, light):
     inside = rng.choice(SKY_THINGS + FLYERS + SWIMMERS)
     paste(ic, glyph(inside, fh * rng.uniform(.25, .4)), fw / 2 + rng.uniform(-30, 30), fh * rng.uniform(.3, .6))
     drop_shadow(canvas, Image.new("RGBA", (int(fw), int(fh)), (0, 0, 0, 255)), cx, y, pal.shadow, squash=.25, alpha=.4)
-    glow(canvas, Image.new("RGBA", (int(fw), int(fh)), (0, 0, 0, 255)), cx, y0 + fh / 2, other.light, radius=25, strength=.6)
+    glow(canvas, Image.new("RGBA", (int(fw), int(fh)), (0, 0, 0, 255)), cx, y0 + fh / 2, other.light, radius=25,
+         strength=.6)
     canvas.alpha_composite(ic, (int(x0), int(y0)))
     d = ImageDraw.Draw(canvas)
     frame = rng.choice([(120, 80, 40), (230, 220, 200), (60, 50, 45), (200, 170, 80)])
     d.rectangle((x0 - 14, y0 - 14, x0 + fw + 14, y0 + fh), outline=frame, width=14)
     if rng.random() < .6:  # the open door leaf
-        d.polygon([(x0 + fw + 14, y0 - 14), (x0 + fw + 70, y0 + 10), (x0 + fw + 70, y0 + fh - 6), (x0 + fw + 14, y0 + fh)],
+        d.polygon([(x0 + fw + 14, y0 - 14), (x0 + fw + 70, y0 + 10), (x0 + fw + 70, y0 + fh - 6),
+                   (x0 + fw + 14, y0 + fh)],
                   fill=mix(frame, (0, 0, 0), .25))
     if rng.random() < .7:
         tiny_people(canvas, rng, pal, min(H - 80, y + rng.uniform(60, 140)), 1, size=rng.uniform(60, 90),
@@ -686,7 +705,8 @@ def comp_rain_of(canvas, rng, pal, floor, light):
         g.putalpha(g.getchannel("A").point(lambda v: int(v * .92)))
         paste(canvas, g, gx, gy)
     px = rng.uniform(220, W - 220)
-    person = glyph(rng.choice(["🧍", "🚶", "🧒", "👧", "🐈", "🐘", "🦒", "🐧"]), rng.uniform(110, 160), flip=rng.random() < .5)
+    person = glyph(rng.choice(["🧍", "🚶", "🧒", "👧", "🐈", "🐘", "🦒", "🐧"]), rng.uniform(110, 160),
+                   flip=rng.random() < .5)
     umb = glyph(rng.choice(["☂", "🌂", "🍄", "🎩", "🪣"]), person.height * .9)
     drop_shadow(canvas, person, px, y, pal.shadow)
     paste(canvas, person, px, y, anchor="bottom")
@@ -717,7 +737,8 @@ def comp_tree_of(canvas, rng, pal, floor, light):
 def comp_sky_thing(canvas, rng, pal, floor, light):
     """The moon (or the sun) is replaced by an object; a small world below."""
     y = _floor(floor, 1000)
-    thing = rng.choice(["🕰", "🥚", "👁", "🧀", "🍊", "💡", "🔮", "🐚", "🍩", "🧭", "⚽", "🍪", "🪙", "🫧", "🐡", "🎱", "🔔", "🥝", "🌼"])
+    thing = rng.choice(["🕰", "🥚", "👁", "🧀", "🍊", "💡", "🔮", "🐚", "🍩", "🧭", "⚽", "🍪", "🪙", "🫧", "🐡",
+                        "🎱", "🔔", "🥝", "🌼"])
     s = rng.uniform(220, 360)
     tx, ty = rng.uniform(220, W - 220), rng.uniform(200, 360)
     add_light(canvas, tx, ty, s * 1.6, pal.light, .7)
@@ -738,7 +759,7 @@ def comp_procession(canvas, rng, pal, floor, light):
     """A line of creatures walking to the horizon, growing smaller; one carries something odd."""
     y = _floor(floor, 1000)
     walker = rng.choice(["🐌", "🐘", "🐢", "🦆", "🐧", "🐫", "🐜", "🦩", "🐑", "📚", "🕯", "🐈", "🦔", "🐇", "🐪", "🦙"])
-    load = rng.choice(HOUSES + ["🕯", "📖", "🌙", "⭐", "🎁", "🌳", "🎈", "🫖", "🕰", "🔔", ""])
+    load = rng.choice([*HOUSES, "🕯", "📖", "🌙", "⭐", "🎁", "🌳", "🎈", "🫖", "🕰", "🔔", ""])
     n = rng.randint(5, 8)
     hz = y - rng.uniform(330, 460)
     sx = rng.choice([W * .22, W * .78])
@@ -763,7 +784,8 @@ def comp_carrier(canvas, rng, pal, floor, light):
     hs = rng.uniform(320, 440)
     cx = W / 2 + rng.uniform(-60, 60)
     g = hero_glyph(canvas, rng, pal, hero, hs, cx, y + hs * .15, anchor="bottom", shadow_y=y + hs * .15)
-    things = rng.choice([HOUSES, PLANTS, ["🏰"], ["⛺", "🔥"], ["🎪"], ["🏠", "🌳"], ["🗼"], ["🏡", "🌲"], ["🎡", "🎠"]])
+    things = rng.choice([HOUSES, PLANTS, ["🏰"], ["⛺", "🔥"], ["🎪"], ["🏠", "🌳"], ["🗼"], ["🏡", "🌲"],
+                         ["🎡", "🎠"]])
     on_back(canvas, rng, g, cx - g.width / 2, y + hs * .15, things, rng.randint(2, 5))
 
 
@@ -793,7 +815,8 @@ def comp_kite(canvas, rng, pal, floor, light):
     kx, ky = rng.uniform(200, W - 200), rng.uniform(220, 400)
     px = W - kx + rng.uniform(-60, 60)
     d = ImageDraw.Draw(canvas, "RGBA")
-    pts = [(kx + (px - kx) * t, ky + ks * .3 + (y - 90 - ky - ks * .3) * t + 80 * math.sin(t * math.pi)) for t in [i / 30 for i in range(31)]]
+    pts = [(kx + (px - kx) * t, ky + ks * .3 + (y - 90 - ky - ks * .3) * t + 80 * math.sin(t * math.pi))
+           for t in [i / 30 for i in range(31)]]
     d.line(pts, fill=(250, 250, 250, 170), width=2)
     hero_glyph(canvas, rng, pal, kite, ks, kx, ky, angle=rng.uniform(-25, 25))
     for i in range(5):
@@ -824,7 +847,8 @@ def comp_giant_sleeper(canvas, rng, pal, floor, light):
     hero = rng.choice(["🐋", "🐘", "🐈", "🦕", "🐻", "🐉", "🦊", "🐖", "🦥", "🐢", "🐊"])
     hs = rng.uniform(420, 520)
     cx = W / 2
-    g = hero_glyph(canvas, rng, pal, hero, hs, cx, y + hs * .2, anchor="bottom", tint_amt=rng.uniform(.25, .4), shadow_y=y + hs * .2)
+    g = hero_glyph(canvas, rng, pal, hero, hs, cx, y + hs * .2, anchor="bottom", tint_amt=rng.uniform(.25, .4),
+                   shadow_y=y + hs * .2)
     top = y + hs * .2 - g.height
     on_back(canvas, rng, g, cx - g.width / 2, y + hs * .2, HOUSES + PLANTS[:4], rng.randint(2, 5), size=(36, 64))
     paste(canvas, glyph("💤", 80), cx + g.width * .35, top - 20)
@@ -836,24 +860,27 @@ def comp_fish_sky(canvas, rng, pal, floor, light):
     school = rng.choice(SWIMMERS)
     lead = rng.choice([s for s in SWIMMERS if s != school])
     flip = rng.random() < .5
-    hero_glyph(canvas, rng, pal, lead, rng.uniform(300, 420), rng.uniform(250, W - 250), rng.uniform(330, 480), flip=flip,
+    hero_glyph(canvas, rng, pal, lead, rng.uniform(300, 420), rng.uniform(250, W - 250), rng.uniform(330, 480),
+               flip=flip,
                glow_col=pal.light if pal.dark else None)
     for _ in range(rng.randint(8, 16)):
         paste(canvas, glyph(school, rng.uniform(40, 90), flip=flip), rng.uniform(30, W - 30), rng.uniform(120, y - 200))
     bubbles(canvas, rng, rng.randint(10, 25), y_range=(100, y - 100))
     for x in sorted(rng.uniform(60, W - 60) for _ in range(rng.randint(2, 5))):
         g = glyph(rng.choice(HOUSES + PLANTS[:3]), rng.uniform(60, 110))
-        paste(canvas, silhouette(g, mix(pal.shadow, pal.ground[2], .3)) if rng.random() < .5 else g, x, y, anchor="bottom")
+        paste(canvas, silhouette(g, mix(pal.shadow, pal.ground[2], .3)) if rng.random() < .5 else g, x, y,
+              anchor="bottom")
 
 
 def comp_lantern(canvas, rng, pal, floor, light):
     """In the dark, someone carries a light; the light is something unexpected."""
     y = _floor(floor, 1000)
-    dark = Image.new("RGBA", (W, H), hsv(rng.choice([225, 240, 260, 200]), .7, .12) + (150,))
+    dark = Image.new("RGBA", (W, H), (*hsv(rng.choice([225, 240, 260, 200]), 0.7, 0.12), 150))
     canvas.alpha_composite(dark)
     warm = hsv(rng.uniform(25, 55), .55, 1)
     px = rng.uniform(220, W - 220)
-    person = glyph(rng.choice(["🧍", "🚶", "🧙", "🧚", "🦉", "🐈", "🐕", "🦩", "🐧"]), rng.uniform(260, 340), flip=rng.random() < .5)
+    person = glyph(rng.choice(["🧍", "🚶", "🧙", "🧚", "🦉", "🐈", "🐕", "🦩", "🐧"]), rng.uniform(260, 340),
+                   flip=rng.random() < .5)
     lamp = rng.choice(["🏮", "🕯", "💡", "⭐", "🌙", "🐟", "🔥", "💎", "🔮", "🪼", "🐚", "❄", "🍄", "🔑", "❤"])
     lx, ly = px + person.width * .45, y - person.height * .55
     add_light(canvas, lx, ly, 460, warm, .95, 1.3)
@@ -879,7 +906,7 @@ def comp_boat(canvas, rng, pal, floor, light):
     d = ImageDraw.Draw(canvas, "RGBA")
     for k in range(6):
         yy = y + gs * .25 + k * 12
-        d.line((gx - gg.width * .6, yy, gx + gg.width * .6, yy), fill=pal.light + (60,), width=2)
+        d.line((gx - gg.width * .6, yy, gx + gg.width * .6, yy), fill=(*pal.light, 60), width=2)
     bx = gx + rng.choice([-1, 1]) * rng.uniform(200, 280)
     bx = min(max(bx, 110), W - 110)
     bg = glyph(boat, rng.uniform(90, 130))
@@ -900,7 +927,8 @@ def comp_swing_moon(canvas, rng, pal, floor, light):
     lx = mx + rng.uniform(90, 160) * rng.choice([-1, 1])
     ly = rng.uniform(my + 250, y - 40)
     d.line((mx, my - sg.height * .3, lx, my - sg.height * .2, lx, ly), fill=(255, 255, 255, 170), width=2)
-    paste(canvas, glyph(rng.choice(["🐟", "⭐", "🗝", "💎", "🔔", "🥾", "❤", "🌍", "🕰", "✉"]), 56, angle=rng.uniform(-30, 30)), lx, ly + 20)
+    paste(canvas, glyph(rng.choice(["🐟", "⭐", "🗝", "💎", "🔔", "🥾", "❤", "🌍", "🕰", "✉"]), 56,
+                        angle=rng.uniform(-30, 30)), lx, ly + 20)
 
 
 COMPOSITIONS = [comp_in_container, comp_tiny_watcher, comp_balloons, comp_wrong_shadow, comp_other_reflection,
@@ -947,7 +975,7 @@ def make_card(seed: str, index: int) -> Image.Image:
     mood = rng.choice(sorted(MOODS))
     pal = Palette(rng, mood)
     canvas = Image.new("RGBA", (W, H), (0, 0, 0, 255))
-    if comp in (comp_fish_sky, comp_boat) and rng.random() < .25 or (comp not in GROUNDS and rng.random() < .06):
+    if (comp in (comp_fish_sky, comp_boat) and rng.random() < .25) or (comp not in GROUNDS and rng.random() < .06):
         floor = underwater(canvas, rng, pal)
         light = (W / 2, 0)
     else:
@@ -1044,15 +1072,16 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)
         manifest = {
             "title": {"en": "Dreams (built-in)", "ru": "Сны (встроенная)"},
-            "licence": "Apache-2.0: drawn by scripts/make_deck.py from Noto Color Emoji (Copyright 2013 Google LLC); see assets/LICENSES/",
+            "licence": "Apache-2.0: drawn by scripts/make_deck.py from Noto Color Emoji (Copyright 2013 Google LLC); "
+                       "see assets/LICENSES/",
             "generator": {"script": "scripts/make_deck.py", "seed": args.seed, "candidates": keep},
         }
         (out / "deck.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     cards = sorted(out.glob("c[0-9][0-9][0-9].jpg"))
     contact_sheet(cards, out / "contact-sheet.png")
     prepare_sizes(out)
-    print(f"{len(cards)} cards, {sum(p.stat().st_size for p in cards) / 1e6:.1f} MB, contact sheet {out / 'contact-sheet.png'}",
-          file=sys.stderr)
+    megabytes = sum(p.stat().st_size for p in cards) / 1e6
+    print(f"{len(cards)} cards, {megabytes:.1f} MB, contact sheet {out / 'contact-sheet.png'}", file=sys.stderr)
     return 0
 
 

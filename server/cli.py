@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import os
-import resource
 import signal
 import sys
 import threading
@@ -16,9 +16,10 @@ from pathlib import Path
 
 from aiohttp import web
 
-from server import __version__, datadir, systemd_unit
+from server import __version__, datadir
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
+from server.decks import card_images
 from server.lan import qr
 from server.lan.addresses import candidates, is_loopback_only, listen_addresses
 from server.net import keys
@@ -78,7 +79,7 @@ def service_options(args: argparse.Namespace) -> list[str]:
     return out
 
 
-def reachability_note(host: str | None, addresses: list[str]) -> list[str]:
+def reachability_note(host: str | None) -> list[str]:
     """Banner lines saying why only some addresses are shown: nothing for a wildcard `--host`; for a
     loopback-only one, plainly that phones cannot reach the server and how to change that."""
     listening = listen_addresses(host)
@@ -115,7 +116,7 @@ def banner(app: web.Application) -> str:
     others = [urls.base(ip) for ip in urls.addresses[1:]]
     if others:
         lines.append(f"  Other addresses of this machine: {', '.join(others)}")
-    lines += reachability_note(app[keys.CONFIG].host, urls.addresses)
+    lines += reachability_note(app[keys.CONFIG].host)
     lines += ["", qr.terminal(join), "", "Ctrl+C stops the server; games are saved and resume on restart."]
     return "\n".join(lines)
 
@@ -136,15 +137,12 @@ def prepare_cards_in_background(library, deck_id: str | None = None) -> threadin
 
     def run() -> None:
         if sys.platform.startswith("linux"):  # setpriority on a thread id affects that thread only on Linux
-            try:
+            with contextlib.suppress(OSError):  # not allowed: prepare at normal priority
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-            except OSError:
-                pass
-        from server.decks import card_images
         for one in [deck_id] if deck_id else own_decks(library):
             try:
                 count = card_images.prepare_all(library, one, progress=True)
-            except Exception as exc:  # noqa: BLE001 - pictures are then made on first request instead
+            except Exception as exc:
                 log.warning("could not prepare the pictures of deck %s: %s", one, exc)
                 continue
             log.info("card pictures of deck %s ready (%d files)", one, count)
@@ -156,7 +154,12 @@ def prepare_cards_in_background(library, deck_id: str | None = None) -> threadin
 
 def raise_open_files_limit() -> tuple[int, int]:
     """Raise the soft limit on open files to the hard one (every phone is a socket; Debian's soft
-    default is 1024). Returns the (soft, hard) limits in force afterwards."""
+    default is 1024). Returns the (soft, hard) limits in force afterwards ((0, 0) where the platform has
+    no such limit: Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0, 0
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or soft < hard:
         target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
@@ -209,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     config = config_from_args(args)
     if args.print_systemd_unit:
+        from server import systemd_unit  # Unix only (pwd, grp)
         print(systemd_unit.unit_text(service_options(args), config.data_dir), end="")
         return 0
     try:

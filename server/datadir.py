@@ -12,6 +12,7 @@ must fail, never be re-created on the SD card; the default folder is made with i
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sqlite3
@@ -22,8 +23,8 @@ PROBE_BYTES = 64 * 1024   # what the write check writes (and syncs): a full disk
 OTHER = "choose another folder with --data-dir"
 
 READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
-FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
-GONE = {errno.ENOENT, errno.ENODEV, errno.ENXIO, errno.EIO, errno.ESTALE, errno.ENOTDIR}
+FULL = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}   # no EDQUOT on Windows
+GONE = {errno.ENOENT, errno.ENODEV, errno.ENXIO, errno.EIO, errno.ENOTDIR, getattr(errno, "ESTALE", errno.EIO)}
 
 
 class DataDirError(Exception):
@@ -119,10 +120,8 @@ def check(path: Path, explicit: bool) -> None:
     except OSError as exc:
         raise DataDirError(explain(path, exc)) from None
     finally:
-        try:
+        with contextlib.suppress(OSError):
             probe.unlink()
-        except OSError:
-            pass
     db = path / "rooms.sqlite3"
     if db.is_dir():
         raise DataDirError(f"The data folder {path} holds a folder named {db.name} where the games' database "

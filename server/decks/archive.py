@@ -119,14 +119,14 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
         with warnings.catch_warnings():
             # Pillow warns above MAX_IMAGE_PIXELS and raises above twice that: treat both as a bomb
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data), formats=sorted(IMAGE_FORMATS)) as im:
-                if im.format not in IMAGE_FORMATS:
+            with Image.open(io.BytesIO(data), formats=sorted(IMAGE_FORMATS)) as opened:
+                if opened.format not in IMAGE_FORMATS:
                     return "not_an_image"
-                if im.width * im.height > MAX_CARD_PIXELS:
+                if opened.width * opened.height > MAX_CARD_PIXELS:
                     return "too_many_pixels"
-                im.draft("RGB", (LONG_SIDE, LONG_SIDE))
-                im.load()
-                im = upright_rgb(im)
+                opened.draft("RGB", (LONG_SIDE, LONG_SIDE))
+                opened.load()
+                im = upright_rgb(opened)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
@@ -134,7 +134,7 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
     except (OSError, ValueError, SyntaxError, EOFError, struct.error):
         return "broken"
     if max(im.size) > LONG_SIDE:
-        im = ImageOps.contain(im, (LONG_SIDE, LONG_SIDE), Image.LANCZOS)
+        im = ImageOps.contain(im, (LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
     return im
 
 

@@ -11,6 +11,7 @@ OSError (or Pillow's errors) for a picture that cannot be read.
 """
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import sys
@@ -22,6 +23,7 @@ from typing import TextIO
 
 from PIL import Image, ImageOps
 
+from server.config import Config, default_data_dir
 from server.decks.library import DeckLibrary
 
 # Box (width, height) in pixels. tv: a card on a 1080p TV table at most ~half the screen high;
@@ -71,11 +73,11 @@ def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
     if size not in SIZES or any(f not in FORMATS for f in fmts):
         raise ValueError(f"unknown card image variant {size}.{fmts}")
     box = SIZES[size]
-    with Image.open(source) as im:
-        im.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
-        im = upright_rgb(im)
+    with Image.open(source) as opened:
+        opened.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
+        im = upright_rgb(opened)
         if im.width > box[0] or im.height > box[1]:
-            im = ImageOps.contain(im, box, Image.LANCZOS)
+            im = ImageOps.contain(im, box, Image.Resampling.LANCZOS)
         out = {}
         for fmt in fmts:
             pil_format, _, options = FORMATS[fmt]
@@ -107,8 +109,9 @@ def _write_atomic(target: Path, data: bytes) -> None:
 
 def prepare(library: DeckLibrary, deck_id: str, card_id: str, size: str, fmt: str) -> Path:
     """The prepared file for one card variant: a shipped deck's own prepared file if it has one
-    (PREPARED_DIR), else the cached one, made first if it is missing or older than the source. Blocking (Pillow work): call it through `loop.run_in_executor`. Safe to call from several
-    threads at once (one maker per file; the file appears atomically)."""
+    (PREPARED_DIR), else the cached one, made first if it is missing or older than the source. Blocking
+    (Pillow work): call it through `loop.run_in_executor`. Safe to call from several threads at once (one
+    maker per file; the file appears atomically)."""
     if size not in SIZES or fmt not in FORMATS:
         raise ValueError(f"unknown card image variant {size}.{fmt}")
     deck = library.get(deck_id)
@@ -132,7 +135,8 @@ class Progress:
     """A one-line terminal progress bar that appears only after `delay` seconds (quick jobs stay
     silent) and only on a terminal."""
 
-    def __init__(self, total: int, label: str, *, stream: TextIO | None = None, delay: float = 0.7, enabled: bool = True):
+    def __init__(self, total: int, label: str, *, stream: TextIO | None = None, delay: float = 0.7,
+                 enabled: bool = True):
         self.total, self.label, self.done = total, label, 0
         self.stream = stream or sys.stderr
         self.enabled = enabled and self.stream.isatty()
@@ -179,13 +183,10 @@ def prepare_all(library: DeckLibrary, deck_id: str, progress: bool = True, *, st
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m server.card_images [--data-dir D] [DECK ...]`: pre-make the prepared pictures of the
+    """`python -m server.decks.card_images [--data-dir D] [DECK ...]`: pre-make the prepared pictures of the
     given decks (default: every deck) with a progress bar, so the first game never waits for them."""
-    import argparse
-
-    from server.config import Config, default_data_dir
-
-    p = argparse.ArgumentParser(prog="python -m server.card_images", description=main.__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m server.decks.card_images",
+                                description=(main.__doc__ or "").split("\n")[0])
     p.add_argument("--data-dir", type=Path, default=default_data_dir())
     p.add_argument("decks", nargs="*")
     args = p.parse_args(argv)

@@ -251,7 +251,7 @@ class DeckLibrary:
         self.user_dir = self.data_dir / "decks"
         self.cache_dir = self.data_dir / "cache" / "cards"
         self.excluded_dir = self.data_dir / "excluded"
-        self._cache: dict[Path, tuple[int, Deck]] = {}
+        self._cache: dict[Path, tuple[tuple[int, int], Deck]] = {}  # folder -> (stamps, deck)
         self._lock = threading.Lock()
 
     # -- finding ------------------------------------------------------------------------------------------

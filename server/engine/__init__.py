@@ -1,5 +1,6 @@
 """The pure rules engine (RULES.md): state, actions, scoring and views. No I/O, no asyncio, no clock,
 no global random; a test walks the imports to keep it so. The contract: docs/architecture.md.
+The lowest layer: it may import only its own modules and the standard library (tests/engine/test_purity.py).
 
     state = new_game(Settings(), ["s1", "s2", "s3", "s4"], deck, board, seed=7)
     state, events = apply(state, "s2", {"type": "tell", "card": "c017", "association": "A quiet storm"})
@@ -18,9 +19,32 @@ from .state import GameState, from_json, to_json
 from .views import allowed_actions, player_view, public_view, seat_view
 
 __all__ = [
-    "Board", "CONDITIONS", "EngineError", "GameState", "IllegalAction", "MODES", "MalformedAction",
-    "Mode", "RULESETS", "Ruleset", "Settings", "allowed_actions", "apply", "cards_in_play",
-    "check_association", "count_words", "deck_in_play", "from_json", "is_question", "min_deck_size",
-    "mode_seat_range", "new_game", "player_view", "public_view", "score_breakdown", "score_round",
-    "seat_view", "to_json",
+    "CONDITIONS",
+    "MODES",
+    "RULESETS",
+    "Board",
+    "EngineError",
+    "GameState",
+    "IllegalAction",
+    "MalformedAction",
+    "Mode",
+    "Ruleset",
+    "Settings",
+    "allowed_actions",
+    "apply",
+    "cards_in_play",
+    "check_association",
+    "count_words",
+    "deck_in_play",
+    "from_json",
+    "is_question",
+    "min_deck_size",
+    "mode_seat_range",
+    "new_game",
+    "player_view",
+    "public_view",
+    "score_breakdown",
+    "score_round",
+    "seat_view",
+    "to_json",
 ]

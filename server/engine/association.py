@@ -2,8 +2,10 @@
 other conditions are reminders that players may dispute."""
 from __future__ import annotations
 
-from .text import ASSOCIATION_MAX, clean, grapheme_count
+from collections.abc import Collection
+
 from .errors import IllegalAction, MalformedAction
+from .text import ASSOCIATION_MAX, clean, grapheme_count
 
 CHECKABLE = ("question", "four_words")
 _TRAILING = " \t\n»\"'”’“)]}!.…"
@@ -21,7 +23,7 @@ def is_question(text: str) -> bool:
     return text.rstrip(_TRAILING).endswith(_QUESTION_MARKS)
 
 
-def check_association(text: str, conditions) -> list[str]:
+def check_association(text: str, conditions: Collection[str]) -> list[str]:
     """The checkable conditions (`question`, `four_words`) that `text` violates, in that order."""
     violated = []
     if "question" in conditions and not is_question(text):
@@ -31,7 +33,7 @@ def check_association(text: str, conditions) -> list[str]:
     return violated
 
 
-def checked_association(raw: object, conditions, *, required: bool = False) -> str | None:
+def checked_association(raw: object, conditions: Collection[str], *, required: bool = False) -> str | None:
     """Clean a typed association and check it against this turn's conditions.
 
     :returns: the cleaned text, or None when nothing was typed (it was spoken aloud).

@@ -2,8 +2,10 @@
 `skip`-like helpers. Pure: takes and returns the PRNG state (rng.py), never touches global random."""
 from __future__ import annotations
 
+from typing import Any
+
 from .game import waiting_to_play
-from .modes import MODES, active_seats
+from .modes import MODES
 from .rng import randbelow, shuffled
 from .state import GameState
 
@@ -11,19 +13,18 @@ from .state import GameState
 SAFE_ASSOCIATION = "Is it four words?"
 
 
-def random_action(state: GameState, rng: int) -> tuple[str | None, dict, int]:
+def random_action(state: GameState, rng: int) -> tuple[str | None, dict[str, Any], int]:
     """``(seat, action, rng)``: a uniformly chosen legal action of a seat the phase waits on
     (in ``scored``: `next_round` by the table). Undefined once the game is over."""
-    s = state.__dict__
     mode = MODES[state.settings.mode]
     phase = state.phase
     if phase == "telling":
         seat = state.storyteller
         if seat is None:
-            seats = active_seats(s)
+            seats = state.active_seats()
             k, rng = randbelow(rng, len(seats))
             seat = seats[k]
-        action = {"type": "tell"}
+        action: dict[str, Any] = {"type": "tell"}
         if mode.tell_with_card:
             hand = state.hands[seat]
             k, rng = randbelow(rng, len(hand))
@@ -33,7 +34,7 @@ def random_action(state: GameState, rng: int) -> tuple[str | None, dict, int]:
             action["association"] = SAFE_ASSOCIATION
         return seat, action, rng
     if phase == "playing":
-        waiting = waiting_to_play(s)
+        waiting = waiting_to_play(state)
         if not waiting:  # everything is down but the association is disputed
             return state.storyteller, {"type": "restate", "association": SAFE_ASSOCIATION}, rng
         k, rng = randbelow(rng, len(waiting))
@@ -46,18 +47,18 @@ def random_action(state: GameState, rng: int) -> tuple[str | None, dict, int]:
         return seat, {"type": "play_card", "cards": picks[:mode.cards_each]}, rng
     if phase == "voting":
         votes = state.votes
-        waiting = [v for v in mode.voters(s) if v not in votes]
+        waiting = [v for v in mode.voters(state) if v not in votes]
         k, rng = randbelow(rng, len(waiting))
         voter = waiting[k]
         owners = state.owners
         k, rng = randbelow(rng, len(owners))
         while owners[k] == voter:  # uniform over the cards that are not the voter's own
             k, rng = randbelow(rng, len(owners))
-        action = {"type": "vote", "card": k + 1}
+        vote: dict[str, Any] = {"type": "vote", "card": k + 1}
         seat = voter
         if mode.proxy_votes:
             k, rng = randbelow(rng, 2)
             if k:
-                seat, action["for"] = state.adult, voter
-        return seat, action, rng
+                seat, vote["for"] = state.adult, voter
+        return seat, vote, rng
     return None, {"type": "next_round"}, rng

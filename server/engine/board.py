@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 CONDITIONS: tuple[str, ...] = ("question", "four_words", "person", "screen", "story", "brand")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """One board: `length` cells per lap (L), numbered from `first_number` as printed.
 
@@ -24,7 +24,7 @@ class Board:
     title: str = ""
     ruleset: str | None = None
     note: str = ""
-    _by_index: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _by_index: dict[int, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.length, int) or isinstance(self.length, bool) or self.length < 2:
@@ -32,7 +32,7 @@ class Board:
         if not isinstance(self.first_number, int) or isinstance(self.first_number, bool):
             raise ValueError(f"first_number must be an integer, not {self.first_number!r}")
         special = tuple(sorted((int(n), str(c)) for n, c in self.special))
-        by_index = {}
+        by_index: dict[int, str] = {}
         for number, condition in special:
             if not self.first_number <= number < self.first_number + self.length:
                 raise ValueError(f"special cell {number} is not on the board "
@@ -67,7 +67,7 @@ class Board:
         on the classic board is distance 38)."""
         return number - self.first_number
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """JSON shape of a board file: ``{"id","title","ruleset","length","first_number","special","note"}``
         with `special` keyed by the printed cell number as a string."""
         return {"id": self.id, "title": self.title, "ruleset": self.ruleset, "length": self.length,
@@ -75,7 +75,7 @@ class Board:
                 "special": {str(n): c for n, c in self.special}, "note": self.note}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Board":
+    def from_dict(cls, data: object) -> Board:
         """Inverse of `to_dict`. :raises ValueError: for a missing or ill-typed field."""
         if not isinstance(data, dict):
             raise ValueError("a board is a JSON object")

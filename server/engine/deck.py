@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .modes import MODES
 from .rulesets import RULESETS
+from .settings import Settings
 
 
 def deck_in_play(deck_size: int, cards_per_round: int, seats: int, hand_size: int = 6) -> int:
@@ -15,7 +16,7 @@ def deck_in_play(deck_size: int, cards_per_round: int, seats: int, hand_size: in
     return n if n >= hand_size * seats + cards_per_round else deck_size
 
 
-def min_deck_size(settings, n_seats: int) -> int:
+def min_deck_size(settings: Settings, n_seats: int) -> int:
     """Fewest cards a deck needs for `settings` with `n_seats` seats: enough to deal and play one
     full round (standard: 6 per seat and a refill; trio +2 bot cards; duel 13; kids 6 + 2).
 
@@ -25,7 +26,7 @@ def min_deck_size(settings, n_seats: int) -> int:
     return MODES[settings.mode].min_deck(RULESETS[settings.ruleset], n_seats)
 
 
-def cards_in_play(settings, deck_size: int, n_seats: int) -> int:
+def cards_in_play(settings: Settings, deck_size: int, n_seats: int) -> int:
     """Cards of a `deck_size` deck that stay in play; the rest are removed unseen (§1.3). The whole
     deck with `reshuffle` on (004) and for rulesets/modes without removal (Dixit, duel, kids)."""
     rs, mode = RULESETS[settings.ruleset], MODES[settings.mode]

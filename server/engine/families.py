@@ -1,88 +1,140 @@
-"""Scoring of one round, per scoring family (RULES.md §1.1, §2.3–2.5). Pure arithmetic on the case
-format of RULES.md §5; `scoring.score_round` picks the family through the registries.
+"""Scoring of one round, one function per scoring family (RULES.md §1.1, §2.3–2.5). Pure arithmetic on
+the case format of RULES.md §5; `scoring.score` picks the family from the ruleset and mode objects.
 
-Every function returns ``(breakdown, outcome)``: breakdown maps every elephant to a list of
-``{"reason": str, "points": int}`` (points in cells; negative only for the classic back-moves);
-outcome is ``"all"``, ``"none"`` or ``"some"`` (did the voters find the card they looked for).
+Every family is a `Family`: ``(storyteller, table, votes, positions) -> (breakdown, outcome)``.
+`table` is the owner of card 1..N (a seat, or "bot"/"deck"/"mammoth" for nobody's cards), `votes`
+voter -> card number (1-based), `positions` elephant -> distance before the round. The breakdown maps
+every elephant to a list of ``{"reason", "points"}`` (points in cells; negative only for the classic
+back-moves); the outcome is ``"all"``, ``"none"`` or ``"some"`` (did the voters find the card they
+looked for). Removed seats (D11) are the caller's: `scoring.score` empties their lines.
 """
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from .results import Breakdown, Outcome
 
 #: Table owners that are nobody's elephant (trio bot cards, kids' deck cards, the duel's mammoth).
 NOBODY = frozenset({"bot", "deck", "mammoth"})
 
+Family = Callable[[str, Sequence[str], Mapping[str, int], Mapping[str, int]], tuple[Breakdown, Outcome]]
 
-def _card_of(table: list[str], owner: str) -> int:
+
+def _card_of(table: Sequence[str], owner: str) -> int:
     numbers = [i + 1 for i, o in enumerate(table) if o == owner]
     if len(numbers) != 1:
         raise ValueError(f"{owner!r} must own exactly one card on the table, owns {len(numbers)}")
     return numbers[0]
 
 
-def _outcome(found: int, voters: int) -> str:
+def _outcome(found: int, voters: int) -> Outcome:
     if voters and found == voters:
         return "all"
     return "none" if found == 0 else "some"
 
 
-def _add(bd: dict, who: str, reason: str, points: int) -> None:
+def _add(bd: Breakdown, who: str, reason: str, points: int) -> None:
     if points:
         bd[who].append({"reason": reason, "points": points})
 
 
-def standard(style: str, storyteller: str, table: list[str], votes: dict[str, int],
-             positions: dict[str, int]) -> tuple[dict, str]:
-    """The storyteller's-card families: `style` is ``"imaginarium"``, ``"classic"`` or ``"dixit"``.
+class _Round:
+    """What the three storyteller's-card families share: the elephants, the voters, c and the votes
+    each other player's card received (RULES.md §1.1)."""
 
-    V = the voters in `votes` (the storyteller excluded), c = votes on the storyteller's card. With no
-    voter at all nobody scores (outcome "none"; the game never scores such a round).
-    """
-    target = _card_of(table, storyteller)
-    bd: dict[str, list] = {storyteller: []}
-    for group in (table, votes, positions):
-        for e in group:
-            if e not in bd and e not in NOBODY:
-                bd[e] = []
-    voters = [v for v in votes if v != storyteller]
-    found = sum(1 for v in voters if votes[v] == target)
-    outcome = _outcome(found, len(voters))
-    if not voters:
-        return bd, "none"
-    received: dict[str, int] = {}
-    for v in voters:
-        owner = table[votes[v] - 1]
-        if owner != storyteller and owner not in NOBODY:
-            received[owner] = received.get(owner, 0) + 1
-    others = [e for e in bd if e != storyteller]
-    if style == "dixit" and outcome != "some":
-        for e in others:
-            _add(bd, e, "storyteller_failed", 2)
-    elif outcome == "some":
-        _add(bd, storyteller, "storyteller", 3)
-        if style != "dixit":
-            _add(bd, storyteller, "votes_on_card", found)
-        for v in voters:
-            if votes[v] == target:
-                _add(bd, v, "guessed", 3)
-    elif outcome == "all":
-        if style == "imaginarium":
-            for v in voters:
-                _add(bd, v, "guessed", 3)
-        elif style == "classic":  # 004: back 3, never behind the start
-            _add(bd, storyteller, "everyone_guessed", -min(3, positions.get(storyteller, 0)))
-    elif style == "classic":  # nobody guessed: back 2, never behind the start
-        _add(bd, storyteller, "nobody_guessed", -min(2, positions.get(storyteller, 0)))
-    for owner, n in received.items():  # empty when everyone guessed
-        _add(bd, owner, "votes_on_card", n)
-    return bd, outcome
+    def __init__(self, storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+                 positions: Mapping[str, int]) -> None:
+        self.storyteller, self.votes = storyteller, votes
+        self.target = _card_of(table, storyteller)
+        bd: Breakdown = {storyteller: []}
+        for group in (table, votes, positions):
+            for e in group:
+                if e not in bd and e not in NOBODY:
+                    bd[e] = []
+        self.breakdown = bd
+        self.voters = [v for v in votes if v != storyteller]
+        self.found = sum(1 for v in self.voters if votes[v] == self.target)
+        self.outcome = _outcome(self.found, len(self.voters))
+        received: dict[str, int] = {}
+        for v in self.voters:
+            owner = table[votes[v] - 1]
+            if owner != storyteller and owner not in NOBODY:
+                received[owner] = received.get(owner, 0) + 1
+        self.received = received
+
+    def guessers_score(self, points: int) -> None:
+        for v in self.voters:
+            if self.votes[v] == self.target:
+                _add(self.breakdown, v, "guessed", points)
+
+    def cards_score(self) -> None:
+        """+1 per vote on each other player's card (none when everyone guessed)."""
+        for owner, n in self.received.items():
+            _add(self.breakdown, owner, "votes_on_card", n)
 
 
-def duel(storyteller: str, table: list[str], votes: dict[str, int],
-         positions: dict[str, int]) -> tuple[dict, str]:
+def imaginarium(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+                positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
+    """`imaginarium` (000/001): all found → voters 3, storyteller 0; none found → storyteller 0; some →
+    storyteller 3 + c, correct voters 3; other players +1 per vote on their card. With no voter at all
+    nobody scores (outcome "none"; the game never scores such a round)."""
+    r = _Round(storyteller, table, votes, positions)
+    if not r.voters:
+        return r.breakdown, "none"
+    if r.outcome == "some":
+        _add(r.breakdown, storyteller, "storyteller", 3)
+        _add(r.breakdown, storyteller, "votes_on_card", r.found)
+    if r.outcome != "none":
+        r.guessers_score(3)
+    r.cards_score()
+    return r.breakdown, r.outcome
+
+
+def classic(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+            positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
+    """`imaginarium-classic` (004): as `imaginarium` when some found; all found → the storyteller moves
+    back 3 cells, none found → back 2, never behind the start; nobody else scores for "all"."""
+    r = _Round(storyteller, table, votes, positions)
+    if not r.voters:
+        return r.breakdown, "none"
+    at = positions.get(storyteller, 0)
+    if r.outcome == "some":
+        _add(r.breakdown, storyteller, "storyteller", 3)
+        _add(r.breakdown, storyteller, "votes_on_card", r.found)
+        r.guessers_score(3)
+    elif r.outcome == "all":
+        _add(r.breakdown, storyteller, "everyone_guessed", -min(3, at))
+    else:
+        _add(r.breakdown, storyteller, "nobody_guessed", -min(2, at))
+    r.cards_score()
+    return r.breakdown, r.outcome
+
+
+def dixit(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+          positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
+    """`dixit` (002): all or none found → storyteller 0, every other player 2; some → storyteller 3
+    (no per-vote bonus), correct voters 3; other players +1 per vote on their card."""
+    r = _Round(storyteller, table, votes, positions)
+    if not r.voters:
+        return r.breakdown, "none"
+    if r.outcome == "some":
+        _add(r.breakdown, storyteller, "storyteller", 3)
+        r.guessers_score(3)
+    else:
+        for e in r.breakdown:
+            if e != storyteller:
+                _add(r.breakdown, e, "storyteller_failed", 2)
+    r.cards_score()
+    return r.breakdown, r.outcome
+
+
+def duel(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+         positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
     """Two players against the mammoth (RULES.md §2.4): g players found the mammoth's card;
     g = 0 → mammoth +3; g = 1 → elephant +1, mammoth +1; g = 2 → elephant +2."""
     target = _card_of(table, "mammoth")
     g = sum(1 for n in votes.values() if n == target)
-    bd: dict[str, list] = {"elephant": [], "mammoth": []}
+    bd: Breakdown = {"elephant": [], "mammoth": []}
     if g == 0:
         _add(bd, "mammoth", "nobody_found_mammoth", 3)
     elif g == 1:
@@ -93,8 +145,8 @@ def duel(storyteller: str, table: list[str], votes: dict[str, int],
     return bd, _outcome(g, len(votes))
 
 
-def kids(storyteller: str, table: list[str], votes: dict[str, int],
-         positions: dict[str, int]) -> tuple[dict, str]:
+def kids(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+         positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
     """The kids' variant (RULES.md §2.5): the storyteller is the adult; the children are everyone in
     `votes` or `positions` but the adult. Right → +1, or +3 when that child's elephant is last
     (Decision D5: at the smallest distance, and not everyone there). With one child the adult has an
@@ -102,8 +154,8 @@ def kids(storyteller: str, table: list[str], votes: dict[str, int],
     target = _card_of(table, storyteller)
     children = [c for c in dict.fromkeys([*votes, *positions]) if c != storyteller]
     one_child = len(children) == 1
-    elephants = children + [storyteller] if one_child else children
-    bd: dict[str, list] = {e: [] for e in elephants}
+    elephants = [*children, storyteller] if one_child else children
+    bd: Breakdown = {e: [] for e in elephants}
     at = {e: positions.get(e, 0) for e in elephants}
     low = min(at.values()) if at else 0
     last = {e for e, d in at.items() if d == low} if len(set(at.values())) > 1 else set()

@@ -1,58 +1,86 @@
 """Modes (table layouts, RULES.md §2) registered in one place, as a few hooks with neutral defaults
 (the python-chess variant pattern). `game.py` asks these hooks and never branches on a mode's name.
 
-Hooks read a *draft*: the dict of GameState fields being built by `apply` (see state.py).
+Hooks only read: they get a `GameState` (immutable) and return values; what changes cards is returned
+as a plan (`Refill`, `RoundDeal`) that game.py carries out, the one place that writes a state.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import ClassVar, Literal, NamedTuple
+
 from . import families
 from .errors import IllegalAction
+from .families import Family
 from .rulesets import RULESETS, Ruleset
+from .state import GameState
+
+DuelOutcome = Literal["win", "loss", "draw"]
 
 
-def refill_counts(wants: list[tuple[str, int]], available: int) -> list[tuple[str, int]]:
+class Refill(NamedTuple):
+    """The cards a mode's refill after scoring moves (game.py carries it out, RULES.md §1 table). A
+    NamedTuple: built every round, and cheaper to build than a frozen dataclass."""
+
+    draws: tuple[tuple[str, int], ...] = ()
+    """(seat, cards) in seat order, drawn off the top of the deck as one pile."""
+    may_reshuffle: bool = False
+    """The discard may become a new deck under the old one when the deck is short."""
+    partial: bool = False
+    """When the cards are not there, draw what there is (kids: the adult's hand)."""
+    discard_hands: bool = False
+    """Every hand goes to the discard first (duel, 000)."""
+
+
+class RoundDeal(NamedTuple):
+    """Cards dealt at the start of every round (duel, 000): face down to the centre, then new hands."""
+
+    centre: int
+    """Cards face down in the centre (the mammoth's card), drawn first."""
+    hands: tuple[tuple[str, int], ...]
+    """(seat, cards) of the new hands, in seat order."""
+
+
+_NO_REFILL = Refill()
+
+
+def refill_counts(wants: Sequence[tuple[str, int]], available: int) -> tuple[tuple[str, int], ...]:
     """Cards each seat draws: all it `wants` if `available` covers them, else passes round the table of
     one card to every seat still drawing, each pass only while it reaches them all (Decision D10)."""
     if sum(n for _, n in wants) <= available:
-        return wants
+        return tuple(wants)
     gets = dict.fromkeys((seat for seat, _ in wants), 0)
     while True:
         drawing = [seat for seat, n in wants if gets[seat] < n]
         if not drawing or available < len(drawing):
-            return [(seat, n) for seat, n in gets.items() if n]
+            return tuple((seat, n) for seat, n in gets.items() if n)
         for seat in drawing:
             gets[seat] += 1
         available -= len(drawing)
-
-
-def active_seats(d: dict) -> list[str]:
-    """Seats still playing, in seat (clockwise) order."""
-    removed = d["removed"]
-    return [s for s in d["seats"] if s not in removed] if removed else list(d["seats"])
 
 
 class Mode:
     """Standard table (RULES.md §2.1): every seat has an elephant and a hand; the storyteller tells
     with a card, the others play one card each and vote."""
 
-    id = "standard"
-    rulesets: tuple[str, ...] = ("imaginarium", "imaginarium-classic", "dixit")
-    tell_with_card = True          # the storyteller's `tell` carries their card
-    cards_each = 1                 # cards each player submits in `playing`
-    has_playing_phase = True       # kids: the adult's card plus deck cards go straight to the table
-    extra_cards = 0                # cards added from the deck when the table is laid out
-    extra_owner = ""               # their owner on the table ("bot", "deck")
-    storyteller_votes = False
-    proxy_votes = False            # kids: the adult may enter a child's vote (`for`)
-    has_adult = False              # kids: one seat is the adult, the permanent storyteller
-    sought_owner = None            # whose card the voters look for; None: the storyteller's
-    hand_face_down_while_telling = False  # duel: nobody looks at their cards before the association
-    allows_short_game = True
-    min_active = 2                 # a storyteller and one voter
-    equal_turns = True             # the storyteller passes round the table (D8 counts its cycles)
+    id: ClassVar[str] = "standard"
+    rulesets: ClassVar[tuple[str, ...]] = ("imaginarium", "imaginarium-classic", "dixit")
+    tell_with_card: ClassVar[bool] = True      # the storyteller's `tell` carries their card
+    cards_each: ClassVar[int] = 1              # cards each player submits in `playing`
+    has_playing_phase: ClassVar[bool] = True   # kids: the adult's card and deck cards go straight to the table
+    extra_cards: ClassVar[int] = 0             # cards added from the deck when the table is laid out
+    extra_owner: ClassVar[str] = ""            # their owner on the table ("bot", "deck")
+    storyteller_votes: ClassVar[bool] = False
+    proxy_votes: ClassVar[bool] = False        # kids: the adult may enter a child's vote (`for`)
+    has_adult: ClassVar[bool] = False          # kids: one seat is the adult, the permanent storyteller
+    sought_owner: ClassVar[str | None] = None  # whose card the voters look for; None: the storyteller's
+    hand_face_down_while_telling: ClassVar[bool] = False  # duel: nobody looks before the association
+    allows_short_game: ClassVar[bool] = True
+    min_active: ClassVar[int] = 2              # a storyteller and one voter
+    equal_turns: ClassVar[bool] = True         # the storyteller passes round the table (D8 counts cycles)
     # -- lobby rules the room reads (it never branches on a mode's name) --
-    people_per_seat = 1            # pairs: a seat (one elephant) is a team of two people (RULES.md §2.2)
-    automatic = False              # pairs: a standard room switches to it once the people fit (RULES.md §4)
+    people_per_seat: ClassVar[int] = 1         # pairs: a seat (one elephant) is a team of two (RULES.md §2.2)
+    automatic: ClassVar[bool] = False          # pairs: a standard room switches to it once the people fit (§4)
 
     # -- seats, decks, elephants ---------------------------------------------------------------
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
@@ -67,113 +95,105 @@ class Mode:
         """Cards needed to deal and play one full round."""
         return rs.hand_size * n_seats + n_seats
 
-    def elephant_ids(self, seats: list[str], adult: str | None) -> list[str]:
+    def elephant_ids(self, seats: Sequence[str], adult: str | None) -> list[str]:
         """Elephant ids in display order; standard: one per seat, named like the seat."""
         return list(seats)
 
-    def elephant_seats(self, d: dict, elephant: str) -> list[str]:
-        """The seats an elephant belongs to."""
+    def elephant_seats(self, s: GameState, elephant: str) -> list[str]:
+        """The seats an elephant belongs to (none: the mammoth)."""
         return [elephant]
 
-    def storyteller_elephant(self, d: dict, storyteller: str) -> str | None:
+    def storyteller_elephant(self, s: GameState, storyteller: str) -> str | None:
         """Whose cell decides the storyteller's special-cell condition (RULES.md §3)."""
         return storyteller
 
-    def setup(self, d: dict, rs: Ruleset, deal) -> None:
-        """Deal the opening hands (`deal(seat, n)`)."""
-        for seat in d["seats"]:
-            deal(seat, rs.hand_size)
+    def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
+        """Cards dealt to each seat before the first round (every seat listed, 0 for none)."""
+        return dict.fromkeys(seats, rs.hand_size)
 
-    def start_round(self, d: dict, rs: Ruleset, draw) -> bool:
-        """Per-round preparation before telling; False if the deck cannot supply it."""
-        return True
+    def round_deal(self, s: GameState, rs: Ruleset) -> RoundDeal | None:
+        """Cards dealt before each round's telling, or None (hands carry over)."""
+        return None
 
     # -- who acts --------------------------------------------------------------------------------
-    def voters(self, d: dict) -> list[str]:
+    def voters(self, s: GameState) -> list[str]:
         """Seats that vote this round (RULES.md §1.1: everyone but the storyteller)."""
-        return [s for s in active_seats(d) if s != d["storyteller"]]
+        return [seat for seat in s.active_seats() if seat != s.storyteller]
 
-    def plays_from_hand(self, d: dict) -> list[str]:
+    def plays_from_hand(self, s: GameState) -> list[str]:
         """Seats whose hands feed the table (for the hands-empty end and D1)."""
-        return active_seats(d)
+        return s.active_seats()
 
-    def first_storyteller(self, d: dict, chosen: str | None) -> str | None:
+    def first_storyteller(self, adult: str | None, chosen: str | None) -> str | None:
         """The first storyteller when the room did not pick one (None: by the setting)."""
         return chosen
 
-    def next_storyteller(self, d: dict) -> str | None:
+    def next_storyteller(self, s: GameState) -> str | None:
         """Next active seat clockwise after the current storyteller (RULES.md §1.2)."""
-        seats, removed = d["seats"], d["removed"]
-        i = seats.index(d["storyteller"]) if d["storyteller"] in seats else -1
+        seats, removed = s.seats, s.removed
+        i = seats.index(s.storyteller) if s.storyteller in seats else -1
         for k in range(1, len(seats) + 1):
             seat = seats[(i + k) % len(seats)]
             if seat not in removed:
                 return seat
         return None
 
-    def can_continue(self, d: dict) -> bool:
+    def can_continue(self, s: GameState) -> bool:
         """Enough active seats to play a round."""
-        return len(active_seats(d)) >= self.min_active
+        return len(s.active_seats()) >= self.min_active
 
-    def may_reshuffle_extras(self, d: dict) -> bool:
+    def may_reshuffle_extras(self, s: GameState) -> bool:
         """Whether the discard may become a new deck to supply table extras / round deals."""
-        return d["settings"].reshuffle
+        return s.settings.reshuffle
 
-    def may_reshuffle_refill(self, d: dict) -> bool:
+    def may_reshuffle_refill(self, s: GameState) -> bool:
         """Whether the discard may become a new deck for refills (§4 reshuffle setting)."""
-        return d["settings"].reshuffle
+        return s.settings.reshuffle
 
     # -- scoring, refills, ends ------------------------------------------------------------------
-    def score(self, rs: Ruleset, storyteller: str, table: list[str], votes: dict, positions: dict):
-        """Breakdown and outcome of a round (RULES.md §1.1 by default)."""
-        return rs.score(storyteller, table, votes, positions)
+    def family(self, rs: Ruleset) -> Family:
+        """The scoring family of this table (RULES.md §1.1: the ruleset's own by default)."""
+        return rs.family
 
-    def end_of_round(self, d: dict, rs: Ruleset, draw) -> bool:
-        """Refill after scoring (RULES.md §1 table), dealt round the table in passes, a pass only when
-        the deck holds a card for every seat still drawing (D10: hands shrink together). True if the
-        refill emptied the deck."""
-        reshuffle = self.may_reshuffle_refill(d)
-        if rs.refill == "one_each" and d["deck_ran_out"] and not reshuffle:
-            return False  # "while the deck lasts": a deck rebuilt only for extras does not refill hands
-        hands = d["hands"] = dict(d["hands"])
-        size = rs.hand_size
+    def refill(self, s: GameState, rs: Ruleset) -> Refill:
+        """The refill after scoring (RULES.md §1 table), dealt round the table in passes, a pass only
+        when the deck holds a card for every seat still drawing (D10: hands shrink together)."""
+        reshuffle = self.may_reshuffle_refill(s)
+        if rs.refill == "one_each" and s.deck_ran_out and not reshuffle:
+            return _NO_REFILL  # "while the deck lasts": a deck rebuilt only for extras refills no hand
+        hands, size = s.hands, rs.hand_size
         wants = [(seat, 1 if rs.refill == "one_each" else size - len(hands[seat]))
-                 for seat in active_seats(d) if len(hands[seat]) < size]
-        wants = refill_counts(wants, len(d["deck"]) + (len(d["discard"]) if reshuffle else 0))
-        had = bool(d["deck"])
-        cards = draw(sum(n for _, n in wants), reshuffle)  # seat order, one pile
-        at = 0
-        for seat, n in wants:
-            hands[seat] = hands[seat] + cards[at:at + n]
-            at += n
-        return had and not d["deck"]
+                 for seat in s.active_seats() if len(hands[seat]) < size]
+        available = len(s.deck) + (len(s.discard) if reshuffle else 0)
+        return Refill(draws=refill_counts(wants, available), may_reshuffle=reshuffle)
 
-    def end_reason(self, d: dict, rs: Ruleset, refill_emptied: bool) -> str | None:
-        """Why the game ends after this round's scoring, or None (RULES.md §1, §4, D3t, D7)."""
-        if not self.can_continue(d):
+    def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
+        """Why the game ends after this round's scoring and refill, or None (RULES.md §1, §4, D3t,
+        D7 made exact by D8)."""
+        if not self.can_continue(s):
             return "too_few_players"
-        furthest = max(d["elephants"].values())
-        short = d["settings"].short_game
-        if short is not None and furthest >= d["board"].distance_to(short):
+        furthest = max(s.elephants.values())
+        short = s.settings.short_game
+        if short is not None and furthest >= s.board.distance_to(short):
             return "short_game"
         if rs.score_to_win is not None and furthest >= rs.score_to_win:
             return "score_reached"
-        if rs.ends_when_deck_empties and not d["settings"].reshuffle and len(d["deck"]) < len(active_seats(d)):
-            return "deck_empty"  # D7 made exact (D8): the next refill could not serve every seat
-        hands = d["hands"]
-        if any(not hands[s] for s in self.plays_from_hand(d)):
+        if rs.ends_when_deck_empties and not s.settings.reshuffle and len(s.deck) < len(s.active_seats()):
+            return "deck_empty"  # the next refill could not serve every seat
+        hands = s.hands
+        if any(not hands[seat] for seat in self.plays_from_hand(s)):
             return "hands_empty"
-        if self.extra_cards and len(d["deck"]) < self.extra_cards and not (
-                self.may_reshuffle_extras(d) and len(d["deck"]) + len(d["discard"]) >= self.extra_cards):
+        if self.extra_cards and len(s.deck) < self.extra_cards and not (
+                self.may_reshuffle_extras(s) and len(s.deck) + len(s.discard) >= self.extra_cards):
             return "no_bot_cards"
         return None
 
-    def winners(self, d: dict, reason: str) -> list[str]:
+    def winners(self, s: GameState, reason: str) -> list[str]:
         """Winning elephants: every leader by distance (ties share, RULES.md §1.2)."""
-        best = max(d["elephants"].values())
-        return [e for e, dist in d["elephants"].items() if dist == best]
+        best = max(s.elephants.values())
+        return [e for e, dist in s.elephants.items() if dist == best]
 
-    def outcome(self, d: dict) -> str | None:
+    def outcome(self, s: GameState) -> DuelOutcome | None:
         """Duel's win/loss/draw; None elsewhere."""
         return None
 
@@ -207,12 +227,12 @@ class Trio(Mode):
     def min_deck(self, rs: Ruleset, n_seats: int) -> int:
         return rs.hand_size * n_seats + self.extra_cards
 
-    def may_reshuffle_extras(self, d: dict) -> bool:
-        return d["settings"].reshuffle or d["settings"].when_deck_empty == "reshuffle"
+    def may_reshuffle_extras(self, s: GameState) -> bool:
+        return s.settings.reshuffle or s.settings.when_deck_empty == "reshuffle"
 
 
 class Duel(Mode):
-    """Two players and one shared elephant against the mammoth (RULES.md §2.4, D3d, D4)."""
+    """Two players and one shared elephant against the mammoth (RULES.md §2.4, D3d, D4, D9)."""
 
     id = "duel"
     rulesets = ("imaginarium", "imaginarium-classic")
@@ -223,9 +243,8 @@ class Duel(Mode):
     min_active = 1
     sought_owner = "mammoth"
     hand_face_down_while_telling = True
-    finish = 20  # distance in cells on every board (D9)
-
     equal_turns = False
+    finish: ClassVar[int] = 20  # distance in cells on every board (D9)
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (2, 2)
@@ -236,67 +255,51 @@ class Duel(Mode):
     def min_deck(self, rs: Ruleset, n_seats: int) -> int:
         return 1 + rs.hand_size * n_seats
 
-    def elephant_ids(self, seats, adult):
+    def elephant_ids(self, seats: Sequence[str], adult: str | None) -> list[str]:
         return ["elephant", "mammoth"]
 
-    def elephant_seats(self, d, elephant):
-        return list(d["seats"]) if elephant == "elephant" else []
+    def elephant_seats(self, s: GameState, elephant: str) -> list[str]:
+        return list(s.seats) if elephant == "elephant" else []
 
-    def storyteller_elephant(self, d, storyteller):
+    def storyteller_elephant(self, s: GameState, storyteller: str) -> str | None:
         return "elephant"
 
-    def setup(self, d, rs, deal) -> None:
-        pass  # every round deals anew
+    def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
+        return dict.fromkeys(seats, 0)  # every round deals anew
 
-    def start_round(self, d, rs, draw) -> bool:
+    def round_deal(self, s: GameState, rs: Ruleset) -> RoundDeal | None:
         # The mammoth's card first, then six new cards each (000); D3d: reshuffle when short.
-        need = 1 + rs.hand_size * len(active_seats(d))
-        cards = draw(need, True)
-        if cards is None:
-            return False
-        d["mammoth"] = cards[0]
-        hands = d["hands"] = dict(d["hands"])
-        rest = cards[1:]
-        for i, seat in enumerate(active_seats(d)):
-            hands[seat] = rest[i * rs.hand_size:(i + 1) * rs.hand_size]
-        return True
+        return RoundDeal(centre=1, hands=tuple((seat, rs.hand_size) for seat in s.active_seats()))
 
-    def voters(self, d):
-        return active_seats(d)
+    def voters(self, s: GameState) -> list[str]:
+        return s.active_seats()
 
-    def plays_from_hand(self, d):
+    def plays_from_hand(self, s: GameState) -> list[str]:
         return []
 
-    def may_reshuffle_extras(self, d):
+    def may_reshuffle_extras(self, s: GameState) -> bool:
         return True
 
-    def score(self, rs, storyteller, table, votes, positions):
-        return families.duel(storyteller, table, votes, positions)
+    def family(self, rs: Ruleset) -> Family:
+        return families.duel
 
-    def end_of_round(self, d, rs, draw) -> bool:
-        # Every card left in both hands goes to the discard too (000).
-        hands = d["hands"] = dict(d["hands"])
-        discard = list(d["discard"])
-        for seat in hands:
-            discard += hands[seat]
-            hands[seat] = []
-        d["discard"] = discard
-        return False
+    def refill(self, s: GameState, rs: Ruleset) -> Refill:
+        return Refill(discard_hands=True)  # every card left in both hands goes to the discard too (000)
 
-    def end_reason(self, d, rs, refill_emptied):
-        if not self.can_continue(d):
+    def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
+        if not self.can_continue(s):
             return "too_few_players"
-        if max(d["elephants"].values()) >= self.finish:
+        if max(s.elephants.values()) >= self.finish:
             return "finish"
         return None
 
-    def winners(self, d, reason):
-        e, m = d["elephants"]["elephant"], d["elephants"]["mammoth"]
+    def winners(self, s: GameState, reason: str) -> list[str]:
+        e, m = s.elephants["elephant"], s.elephants["mammoth"]
         return ["elephant"] if e > m else ["mammoth"] if m > e else ["elephant", "mammoth"]
 
-    def outcome(self, d):
+    def outcome(self, s: GameState) -> DuelOutcome | None:
         # D4: both at the finish in the same round is a draw; the host's early end compares distance.
-        e, m = d["elephants"]["elephant"], d["elephants"]["mammoth"]
+        e, m = s.elephants["elephant"], s.elephants["mammoth"]
         if e >= self.finish and m >= self.finish:
             return "draw"
         return "win" if e > m else "loss" if m > e else "draw"
@@ -315,7 +318,6 @@ class Kids(Mode):
     proxy_votes = True
     has_adult = True
     allows_short_game = False
-
     equal_turns = False
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
@@ -327,55 +329,53 @@ class Kids(Mode):
     def min_deck(self, rs: Ruleset, n_seats: int) -> int:
         return rs.hand_size + self.extra_cards
 
-    def elephant_ids(self, seats, adult):
-        children = [s for s in seats if s != adult]
-        return children + [adult] if len(children) == 1 else children
+    def elephant_ids(self, seats: Sequence[str], adult: str | None) -> list[str]:
+        children = [seat for seat in seats if seat != adult]
+        return [*children, adult] if len(children) == 1 and adult is not None else children
 
-    def setup(self, d, rs, deal) -> None:
-        deal(d["adult"], rs.hand_size)
-        for seat in d["seats"]:
-            d["hands"].setdefault(seat, [])
+    def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
+        return {seat: rs.hand_size if seat == adult else 0 for seat in seats}
 
-    def first_storyteller(self, d, chosen):
-        return d["adult"]
+    def first_storyteller(self, adult: str | None, chosen: str | None) -> str | None:
+        return adult
 
-    def next_storyteller(self, d):
-        return d["adult"]
+    def next_storyteller(self, s: GameState) -> str | None:
+        return s.adult
 
-    def plays_from_hand(self, d):
-        return [d["adult"]]
+    def plays_from_hand(self, s: GameState) -> list[str]:
+        return [s.adult] if s.adult is not None else []
 
-    def can_continue(self, d):
-        return d["adult"] not in d["removed"] and len(active_seats(d)) >= 2
+    def can_continue(self, s: GameState) -> bool:
+        return s.adult not in s.removed and len(s.active_seats()) >= 2
 
-    def may_reshuffle_extras(self, d):
+    def may_reshuffle_extras(self, s: GameState) -> bool:
         return True
 
-    def may_reshuffle_refill(self, d):
+    def may_reshuffle_refill(self, s: GameState) -> bool:
         return True
 
-    def score(self, rs, storyteller, table, votes, positions):
-        return families.kids(storyteller, table, votes, positions)
+    def family(self, rs: Ruleset) -> Family:
+        return families.kids
 
-    def end_of_round(self, d, rs, draw) -> bool:
-        adult = d["adult"]
-        hands = d["hands"] = dict(d["hands"])
-        hands[adult] = hands[adult] + draw(rs.hand_size - len(hands[adult]), True, partial=True)
-        return False
+    def refill(self, s: GameState, rs: Ruleset) -> Refill:
+        adult = s.adult
+        if adult is None:
+            return Refill()
+        return Refill(draws=((adult, rs.hand_size - len(s.hands[adult])),), may_reshuffle=True, partial=True)
 
-    def end_reason(self, d, rs, refill_emptied):
-        if not self.can_continue(d):
+    def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
+        if not self.can_continue(s):
             return "too_few_players"
-        if max(d["elephants"].values()) >= d["board"].length:
+        if max(s.elephants.values()) >= s.board.length:
             return "lap"
-        if not d["hands"][d["adult"]]:
+        if s.adult is None or not s.hands[s.adult]:
             return "hands_empty"
         return None
 
-    def winners(self, d, reason):
+    def winners(self, s: GameState, reason: str) -> list[str]:
         if reason == "lap":  # everyone who completed the lap in that round (000)
-            return [e for e, dist in d["elephants"].items() if dist >= d["board"].length]
-        return super().winners(d, reason)
+            return [e for e, dist in s.elephants.items() if dist >= s.board.length]
+        return super().winners(s, reason)
 
 
 MODES: dict[str, Mode] = {m.id: m for m in (Mode(), Pairs(), Trio(), Duel(), Kids())}

@@ -1,37 +1,61 @@
-"""The public scoring function (RULES.md §1.1, §2.3–2.5, case format §5). The game scores through it."""
+"""Scoring one round (RULES.md §1.1, §2.3–2.5, case format §5). The game scores through `score`, which
+takes the ruleset and mode objects; `score_round` / `score_breakdown` are the same by registered names."""
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
+
 from .errors import IllegalAction
-from .modes import MODES
-from .rulesets import RULESETS
+from .modes import MODES, Mode
+from .results import Breakdown, Outcome
+from .rulesets import RULESETS, Ruleset
 
 
-def score_breakdown(ruleset: str, mode: str, storyteller: str, table: list[str],
-                    votes: dict[str, int], positions: dict[str, int] | None = None,
-                    removed=()) -> tuple[dict, str]:
-    """Like `score_round`, with the reasons: ``({elephant: [{"reason", "points"}]}, outcome)``;
-    outcome is ``"all"``, ``"none"`` or ``"some"``. Elephants in `removed` get no points (D11).
+def score(rs: Ruleset, mode: Mode, storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+          positions: Mapping[str, int], inactive: Collection[str] = ()) -> tuple[Breakdown, Outcome]:
+    """Breakdown and outcome of one round by the table's scoring family (`mode.family(rs)`), with the
+    lines of `inactive` elephants emptied: no score without a seat (Decision D11; votes on such a seat's
+    card stay wrong guesses).
 
-    :raises IllegalAction: ``bad_settings`` for an unknown ruleset/mode.
-    :raises ValueError: when the table does not hold exactly one card of the storyteller (duel: of
-        the mammoth), or a vote is not a table number.
+    :param table: owner of card 1..N; ``"bot"``, ``"deck"`` or ``"mammoth"`` for nobody's cards
+    :param votes: voter -> card number (1-based); only players still voting
+    :param positions: elephant -> distance in cells before the round
+    :returns: ``({elephant: [{"reason", "points"}]}, "all" | "none" | "some")``
+    :raises ValueError: the table does not hold exactly one card of the storyteller (duel: of the
+        mammoth), or a vote is not a table number.
     """
-    rs, m = RULESETS.get(ruleset), MODES.get(mode)
-    if rs is None or m is None:
-        raise IllegalAction("bad_settings", f"unknown ruleset/mode {ruleset!r}/{mode!r}")
     size = len(table)
     for voter, number in votes.items():
         if type(number) is not int or not 1 <= number <= size:
-            raise ValueError(f"vote of {voter!r} is not a card number 1..{len(table)}: {number!r}")
-    breakdown, outcome = m.score(rs, storyteller, table, votes, positions or {})  # never mutates
-    for e in removed:  # D11: no score without a seat (votes on its card stay wrong guesses)
+            raise ValueError(f"vote of {voter!r} is not a card number 1..{size}: {number!r}")
+    breakdown, outcome = mode.family(rs)(storyteller, table, votes, positions)  # families never mutate
+    for e in inactive:
         if e in breakdown:
             breakdown[e] = []
     return breakdown, outcome
 
 
-def score_round(ruleset: str, mode: str, storyteller: str, table: list[str], votes: dict[str, int],
-                positions: dict[str, int] | None = None, removed=()) -> dict[str, int]:
+def _registered(ruleset: str, mode: str) -> tuple[Ruleset, Mode]:
+    rs, m = RULESETS.get(ruleset), MODES.get(mode)
+    if rs is None or m is None:
+        raise IllegalAction("bad_settings", f"unknown ruleset/mode {ruleset!r}/{mode!r}")
+    return rs, m
+
+
+def score_breakdown(ruleset: str, mode: str, storyteller: str, table: Sequence[str],
+                    votes: Mapping[str, int], positions: Mapping[str, int] | None = None,
+                    removed: Collection[str] = ()) -> tuple[Breakdown, Outcome]:
+    """`score` by registered names: ``({elephant: [{"reason", "points"}]}, outcome)``; outcome is
+    ``"all"``, ``"none"`` or ``"some"``. Elephants in `removed` get no points (D11).
+
+    :raises IllegalAction: ``bad_settings`` for an unknown ruleset/mode.
+    :raises ValueError: see `score`.
+    """
+    rs, m = _registered(ruleset, mode)
+    return score(rs, m, storyteller, table, votes, positions or {}, removed)
+
+
+def score_round(ruleset: str, mode: str, storyteller: str, table: Sequence[str], votes: Mapping[str, int],
+                positions: Mapping[str, int] | None = None, removed: Collection[str] = ()) -> dict[str, int]:
     """Points (cells moved) per elephant for one round, with exactly the meaning of RULES.md §5.
 
     :param ruleset: ``imaginarium`` | ``imaginarium-classic`` | ``dixit``
@@ -41,17 +65,18 @@ def score_round(ruleset: str, mode: str, storyteller: str, table: list[str], vot
     :param votes: voter -> card number (1-based); only players still voting
     :param positions: elephant -> distance before the round (default 0); the classic back-moves
         never go behind the start, kids' catch-up bonus needs the last place (D5)
-    :param removed: elephants whose seats were removed: they score nothing, whatever the outcome (D11)
+    :param removed: elephants whose seats were removed: they score nothing, whatever the outcome (D11;
+        the case file's ``removed`` extension, docs/RULES.md §5.1)
     :returns: every elephant -> points (negative only for the classic storyteller's back-moves);
         duel: ``{"elephant", "mammoth"}``; kids: the children, plus the adult with one child.
     :raises IllegalAction: ``bad_settings`` for an unknown ruleset/mode.
-    :raises ValueError: for a table or votes that do not fit (see `score_breakdown`).
+    :raises ValueError: for a table or votes that do not fit (see `score`).
     """
     breakdown, _ = score_breakdown(ruleset, mode, storyteller, table, votes, positions, removed)
     return points_of(breakdown)
 
 
-def points_of(breakdown: dict) -> dict[str, int]:
+def points_of(breakdown: Breakdown) -> dict[str, int]:
     """Points per elephant from a breakdown; `score_round` is exactly `points_of(score_breakdown(...)[0])`
     and the game scores each round the same way (it also keeps the reasons and the outcome)."""
     return {e: sum(item["points"] for item in items) for e, items in breakdown.items()}

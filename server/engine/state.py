@@ -1,68 +1,100 @@
-"""GameState: one game as immutable plain data, with an exact JSON round trip (RNG included).
+"""GameState: one game as an immutable typed value, with an exact JSON round trip (RNG included).
 
-Fields hold JSON-native values only (str, int, bool, None, lists, dicts with str keys) plus the frozen
-`Settings` and `Board`, so ``from_json(to_json(s)) == s``. `apply` never mutates a state: it copies
-the field dict, replaces the containers it changes, and builds a new state (copy-on-write).
+Fields hold JSON-native values (str, int, bool, None, lists, dicts with str keys) plus the frozen
+`Settings` and `Board`, so ``from_json(to_json(s)) == s``. They are typed read-only (`Sequence`,
+`Mapping`): nothing may change a container a state holds. `evolve` and `write` are the one place that
+writes a state: `evolve` copies the field dict and lays the changes over it (copy-on-write); `write`
+changes a *draft*, the copy `apply` made for the action it is building, before anyone else sees it.
+
+Why not ``slots=True``: a slotted instance cannot be copied in one C-level step, and copying 29 slots one
+by one per action cost more than the 10 % of engine speed allowed (issue 10); a frozen dataclass whose
+``__dict__`` is copied whole keeps `scripts/bench_engine.py` where it was. The small values around it
+(`Settings`, `Board`, `Ruleset`) are slotted dataclasses; `Refill` and `RoundDeal` NamedTuples.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Literal, TypedDict, cast
 
 from .board import Board
 from .errors import MalformedAction
+from .results import RoundResult
 from .settings import Settings
 
 FORMAT = 1
 
-#: Every field, with its meaning. Card places (each card is in exactly one): set_aside, deck,
-#: hands, played, mammoth, table, discard.
-FIELDS = {
-    "version": "int; +1 on every accepted action",
-    "settings": "Settings",
-    "board": "Board",
-    "seats": "seat ids in clockwise order",
-    "removed": "seat ids removed by the host (their elephants stay)",
-    "adult": "kids: the adult's seat (permanent storyteller); else None",
-    "elephants": "elephant id -> distance in cells (never negative)",
-    "hands": "seat -> cards in hand (hidden but from their owner)",
-    "deck": "draw pile, top card last (hidden)",
-    "discard": "discard pile (face up once, not shown)",
-    "set_aside": "cards removed unseen before play (RULES.md §1.3)",
-    "mammoth": "duel: this round's face-down mammoth card, until the table is laid out",
-    "phase": "telling | playing | voting | scored | game_over",
-    "round": "round number from 1",
-    "storyteller": "seat, or None while anyone may claim (first_storyteller = claim)",
-    "association": "typed association text or None",
-    "disputed": "a player disputed the association (RULES.md §3)",
-    "conditions": "conditions on this turn's association",
-    "last_card": "D1: every hand held exactly one card when this turn began",
-    "played": "seat -> cards submitted this round, before the table is laid out (hidden)",
-    "table": "card ids numbered 1..N (from voting on)",
-    "owners": "owner of each table card (hidden until scored)",
-    "votes": "voter seat -> table number (hidden until scored)",
-    "result": "the last scored round (JSON-native), or None",
-    "first_draw": "seat -> token of the random draw for the first storyteller, or None",
-    "winners": "elephant ids, once the game is over",
-    "end_reason": "why the game ended",
-    "deck_ran_out": "the deck has been empty once (refills stop unless the table reshuffles)",
-    "rng": "PRNG state (rng.py)",
-}
+Phase = Literal["telling", "playing", "voting", "scored", "game_over"]
 
-
+@dataclass(frozen=True)
 class GameState:
-    """An immutable game state; read its fields as attributes (see `FIELDS`).
+    """An immutable game state. Card places (each card is in exactly one): `set_aside`, `deck`,
+    `hands`, `played`, `mammoth`, `table`, `discard`.
 
     Predicates in python-chess style: `is_game_over()`, `is_active(seat)`, `has_played(seat)`,
     `has_voted(seat)`. Build one with `engine.new_game`, change it only with `engine.apply`.
     """
 
-    __hash__ = None  # holds lists and dicts
-
-    def __setattr__(self, name, value):
-        raise AttributeError("GameState is immutable: use engine.apply()")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameState) and self.__dict__ == other.__dict__
+    version: int
+    """+1 on every accepted action, from 0."""
+    settings: Settings
+    """The table settings (RULES.md §4)."""
+    board: Board
+    """The board: cells per lap, printed numbers, special cells (RULES.md §3)."""
+    seats: Sequence[str]
+    """Seat ids in clockwise order (pairs: one seat per team)."""
+    removed: Sequence[str]
+    """Seats removed by the host, in removal order (their elephants stay, they never score: D11)."""
+    adult: str | None
+    """Kids: the adult's seat (the permanent storyteller); else None."""
+    elephants: Mapping[str, int]
+    """Elephant id -> distance in cells (never negative), in display order."""
+    hands: Mapping[str, Sequence[str]]
+    """Seat -> card ids in hand (hidden from all but their owner); every seat has an entry."""
+    deck: Sequence[str]
+    """Draw pile, top card last (hidden)."""
+    discard: Sequence[str]
+    """Discard pile (face up once, never shown again)."""
+    set_aside: Sequence[str]
+    """Cards removed unseen before play (RULES.md §1.3, D2)."""
+    mammoth: str | None
+    """Duel: this round's face-down mammoth card until the table is laid out; else None."""
+    phase: Phase
+    """``telling`` | ``playing`` | ``voting`` | ``scored`` | ``game_over``."""
+    round: int
+    """Round number from 1."""
+    storyteller: str | None
+    """This round's storyteller seat, or None while anyone may claim (first_storyteller = claim)."""
+    association: str | None
+    """The typed association, or None (spoken aloud, or not told yet)."""
+    disputed: bool
+    """A player disputed the association; the reveal waits for `restate` (RULES.md §3)."""
+    conditions: Sequence[str]
+    """Conditions on this turn's association: special cell and permanent restriction (§3, §4)."""
+    last_card: bool
+    """D1: every hand that feeds the table held exactly one card when this turn began."""
+    played: Mapping[str, Sequence[str]]
+    """Seat -> cards submitted this round, before the table is laid out (hidden)."""
+    table: Sequence[str]
+    """Card ids laid out, numbered 1..N in this order (from voting on)."""
+    owners: Sequence[str]
+    """Owner of each `table` card: a seat, "bot", "deck" or "mammoth" (hidden until scored)."""
+    votes: Mapping[str, int]
+    """Voter seat -> table number 1..N (hidden until scored)."""
+    result: RoundResult | None
+    """The last scored round, until the next turn begins; else None."""
+    first_draw: Mapping[str, int] | None
+    """Seat -> token 1..n of the random draw that chose the first storyteller (004), or None."""
+    winners: Sequence[str] | None
+    """Winning elephant ids once the game is over; else None."""
+    end_reason: str | None
+    """Why the game ended (docs/architecture.md `end_reason`), or None."""
+    deck_ran_out: bool
+    """The dealt deck could not supply once: "while the deck lasts" refills stop (§1) unless the table
+    reshuffles."""
+    rng: int
+    """PRNG state (rng.py): one 64-bit int."""
 
     def __repr__(self) -> str:
         return (f"<GameState {self.settings.ruleset}/{self.settings.mode} round {self.round} "
@@ -84,39 +116,103 @@ class GameState:
         """True if `seat` has voted this round."""
         return seat in self.votes
 
+    def active_seats(self) -> list[str]:
+        """Seats still playing, in seat (clockwise) order."""
+        removed = self.removed
+        return [s for s in self.seats if s not in removed] if removed else list(self.seats)
 
-def make_state(fields: dict) -> GameState:
-    """A GameState holding exactly `fields` (no copy: the caller hands the dict over)."""
-    state = object.__new__(GameState)
-    object.__setattr__(state, "__dict__", fields)
-    return state
+
+class Changes(TypedDict, total=False):
+    """Some fields of a GameState and their new values: what `evolve` writes (same names and types)."""
+
+    version: int
+    settings: Settings
+    board: Board
+    seats: Sequence[str]
+    removed: Sequence[str]
+    adult: str | None
+    elephants: Mapping[str, int]
+    hands: Mapping[str, Sequence[str]]
+    deck: Sequence[str]
+    discard: Sequence[str]
+    set_aside: Sequence[str]
+    mammoth: str | None
+    phase: Phase
+    round: int
+    storyteller: str | None
+    association: str | None
+    disputed: bool
+    conditions: Sequence[str]
+    last_card: bool
+    played: Mapping[str, Sequence[str]]
+    table: Sequence[str]
+    owners: Sequence[str]
+    votes: Mapping[str, int]
+    result: RoundResult | None
+    first_draw: Mapping[str, int] | None
+    winners: Sequence[str] | None
+    end_reason: str | None
+    deck_ran_out: bool
+    rng: int
+
+
+#: Field names in declaration order (the JSON object's keys, besides "format").
+FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
+
+
+def evolve(state: GameState, changes: Changes) -> GameState:
+    """The one writer of game states: `state` with `changes` laid over it (a new state; `state` and
+    the containers it shares with the new one are never changed)."""
+    values = state.__dict__.copy()
+    values.update(changes)
+    new = object.__new__(GameState)
+    object.__setattr__(new, "__dict__", values)  # the frozen dataclass's own fields, copied whole
+    return new
+
+
+def write(draft: GameState, changes: Changes) -> GameState:
+    """Lay `changes` over `draft` in place and return it. Only for a draft: a state `evolve` made for
+    the action being built, which no one else holds yet (game.py's steps); everything else is a
+    finished, immutable value. Writing the draft's own field dict saves a copy of every field per step
+    (engine speed, issue 10)."""
+    draft.__dict__.update(changes)
+    return draft
+
+
+def make_state(values: Mapping[str, object]) -> GameState:
+    """A GameState holding exactly `values` (every field by name), unchecked: for `from_json` and for
+    tests that craft a starting position. Game code builds states with `evolve` only."""
+    return evolve(_EMPTY, cast(Changes, {k: values[k] for k in FIELDS}))
 
 
 def to_json(state: GameState) -> str:
     """The whole state as JSON text (includes hidden cards and the RNG: for storage, never for players)."""
-    fields = dict(state.__dict__)
-    fields["settings"] = state.settings.to_dict()
-    fields["board"] = state.board.to_dict()
-    fields["format"] = FORMAT
-    return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+    values = dict(state.__dict__)
+    values["settings"] = state.settings.to_dict()
+    values["board"] = state.board.to_dict()
+    values["format"] = FORMAT
+    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
 
 
 def from_json(text: str) -> GameState:
-    """Inverse of `to_json`: ``from_json(to_json(s)) == s``.
+    """Inverse of `to_json`: ``from_json(to_json(s)) == s``; reads every state stored since format 1.
 
     :raises MalformedAction: not a saved state of this format.
     """
     try:
-        fields = json.loads(text)
+        values = json.loads(text)
     except (TypeError, ValueError) as exc:
         raise MalformedAction(f"not JSON: {exc}") from None
-    if not isinstance(fields, dict) or fields.pop("format", None) != FORMAT:
+    if not isinstance(values, dict) or values.pop("format", None) != FORMAT:
         raise MalformedAction("not a saved game state of this format")
-    if set(fields) != set(FIELDS):
-        raise MalformedAction(f"state fields differ: {sorted(set(fields) ^ set(FIELDS))}")
+    if set(values) != set(FIELDS):
+        raise MalformedAction(f"state fields differ: {sorted(set(values) ^ set(FIELDS))}")
     try:
-        fields["settings"] = Settings.from_dict(fields["settings"])
-        fields["board"] = Board.from_dict(fields["board"])
+        values["settings"] = Settings.from_dict(values["settings"])
+        values["board"] = Board.from_dict(values["board"])
     except ValueError as exc:
         raise MalformedAction(f"bad board in state: {exc}") from None
-    return make_state({k: fields[k] for k in FIELDS})
+    return make_state(values)
+
+
+_EMPTY = object.__new__(GameState)  # evolve's base for a state read whole from JSON

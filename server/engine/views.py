@@ -8,30 +8,32 @@ RNG state.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .game import waiting_to_play
-from .modes import MODES, active_seats
+from .modes import MODES
+from .results import RoundResult
 from .rulesets import RULESETS
 from .state import GameState
 
 
-def public_view(state: GameState) -> dict:
+def public_view(state: GameState) -> dict[str, Any]:
     """The TV's (and spectators') view; shape in docs/architecture.md "Public view".
 
     `elephants[].cell` is the printed cell number (first_number + distance mod length), `lap` the
     completed laps, `distance` the score in cells; on Dixit's track a score past the last cell stays on
     the last cell, lap 0 (D12).
     """
-    s = state.__dict__
     mode = MODES[state.settings.mode]
     board = state.board
     laps = RULESETS[state.settings.ruleset].laps
     phase = state.phase
-    voters = mode.voters(s) if phase == "voting" else []
+    voters = mode.voters(state) if phase == "voting" else []
     if phase == "telling":
-        waiting = active_seats(s) if state.storyteller is None else [state.storyteller]
+        waiting = state.active_seats() if state.storyteller is None else [state.storyteller]
     elif phase == "playing":
-        waiting = waiting_to_play(s)
-        if state.disputed:  # the reveal waits for the storyteller to restate
+        waiting = waiting_to_play(state)
+        if state.disputed and state.storyteller is not None:  # the reveal waits for the restatement
             waiting.append(state.storyteller)
     elif phase == "voting":
         waiting = [v for v in voters if v not in state.votes]
@@ -58,7 +60,7 @@ def public_view(state: GameState) -> dict:
                    "has_played": state.has_played(seat),
                    "has_voted": seat in state.votes,
                    "is_storyteller": seat == state.storyteller} for seat in state.seats],
-        "elephants": [{"id": e, "seats": mode.elephant_seats(s, e), "distance": dist,
+        "elephants": [{"id": e, "seats": mode.elephant_seats(state, e), "distance": dist,
                        "cell": cell, "lap": lap}
                       for e, dist in state.elephants.items() for cell, lap in [board.place(dist, laps)]],
         "storyteller": state.storyteller,
@@ -77,21 +79,21 @@ def public_view(state: GameState) -> dict:
         "first_draw": dict(state.first_draw) if state.first_draw else None,
         "winners": list(state.winners) if state.winners is not None else None,
         "end_reason": state.end_reason,
-        "duel_outcome": mode.outcome(s) if phase == "game_over" else None,
+        "duel_outcome": mode.outcome(state) if phase == "game_over" else None,
     }
 
 
-def _copy_result(result: dict | None) -> dict | None:
+def _copy_result(result: RoundResult | None) -> RoundResult | None:
     """A copy the caller may change without touching the state (views never share containers)."""
     if result is None:
         return None
     return {**result,
             "table": [{**t, "votes": list(t["votes"])} for t in result["table"]],
             "points": dict(result["points"]),
-            "breakdown": {e: [dict(item) for item in items] for e, items in result["breakdown"].items()}}
+            "breakdown": {e: [{**item} for item in items] for e, items in result["breakdown"].items()}}
 
 
-def player_view(state: GameState, seat: str) -> dict:
+def player_view(state: GameState, seat: str) -> dict[str, Any]:
     """One phone's view: `public_view` plus ``me`` (docs/architecture.md "Player view"):
     ``{"seat", "hand", "played", "vote", "is_storyteller", "can", "active"}``; `can` lists the
     action types this seat may send now.
@@ -105,7 +107,7 @@ def player_view(state: GameState, seat: str) -> dict:
     return view
 
 
-def seat_view(state: GameState, seat: str) -> dict:
+def seat_view(state: GameState, seat: str) -> dict[str, Any]:
     """The ``me`` part of `player_view` alone (what only `seat` sees), so a server sending one state to
     many phones builds the shared public part once.
 
@@ -115,7 +117,7 @@ def seat_view(state: GameState, seat: str) -> dict:
         raise KeyError(seat)
     mode = MODES[state.settings.mode]
     if state.phase == "voting":
-        played = [c for c, o in zip(state.table, state.owners) if o == seat]
+        played = [c for c, o in zip(state.table, state.owners, strict=True) if o == seat]
     else:
         played = list(state.played.get(seat, []))
     return {
@@ -135,20 +137,19 @@ def allowed_actions(state: GameState, seat: str) -> list[str]:
     """Action types `seat` may send now (a hint for the phone; `apply` stays the judge)."""
     if state.phase == "game_over" or seat in state.removed:
         return []
-    s = state.__dict__
     mode = MODES[state.settings.mode]
     phase, can = state.phase, []
     if phase == "telling" and state.storyteller in (None, seat):
         can.append("tell")
     elif phase == "playing":
-        if seat in waiting_to_play(s):
+        if seat in waiting_to_play(state):
             can.append("play_card")
         if seat == state.storyteller and state.disputed:
             can.append("restate")
         elif seat != state.storyteller and not state.disputed:
             can.append("dispute")
     elif phase == "voting":
-        waiting = [v for v in mode.voters(s) if v not in state.votes]
+        waiting = [v for v in mode.voters(state) if v not in state.votes]
         if seat in waiting or (mode.proxy_votes and seat == state.adult and waiting):
             can.append("vote")
     elif phase == "scored":

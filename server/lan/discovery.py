@@ -73,17 +73,20 @@ class Advertisement:
         self._task = asyncio.create_task(self._register(), name="zeroconf-register")
 
     async def _register(self) -> None:
+        aiozc = self._aiozc
+        if aiozc is None:  # stopped before the task ran
+            return
         try:
             for info in self.infos:
                 # The first await probes and returns a task that completes when announced.
-                announced = await self._aiozc.async_register_service(info, allow_name_change=True)
+                announced = await aiozc.async_register_service(info, allow_name_change=True)
                 await announced
                 self._done.append(info)
             self.registered.set()
             log.info("mDNS: advertised %s", ", ".join(self.names))
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # noqa: BLE001 - no multicast here is not a bug: the QR still works
+        except Exception as exc:
             self._failed = True
             log.warning("mDNS advertisement failed (%s); phones still join by the IP address", exc)
 

@@ -31,6 +31,6 @@ def terminal(data: str) -> str:
         matrix.append([False] * len(matrix[0]))
     chars = {(False, False): "█", (True, True): " ", (False, True): "▀", (True, False): "▄"}
     lines = []
-    for top, bottom in zip(matrix[0::2], matrix[1::2]):
-        lines.append("".join(chars[(t, b)] for t, b in zip(top, bottom)))
+    for top, bottom in zip(matrix[0::2], matrix[1::2], strict=True):
+        lines.append("".join(chars[(t, b)] for t, b in zip(top, bottom, strict=True)))
     return "\n".join(lines)

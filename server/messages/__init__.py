@@ -1,4 +1,5 @@
-"""Sentences for error codes, per language (`en.json`, `ru.json`: code -> sentence with {params})."""
+"""Sentences for error codes, per language (`en.json`, `ru.json`: code -> sentence with {params}).
+A foundation layer: it imports nothing from `server` (docs/architecture.md)."""
 from __future__ import annotations
 
 import json
@@ -52,7 +53,8 @@ def sentence(code: str, lang: str, params: dict | None = None) -> str:
     A `reason` param picks a more specific sentence `<code>.<reason>` when there is one (`bad_settings`
     says which setting does not fit and why). `ruleset` and `mode` ids are shown by their names
     (`ruleset.<id>`, `mode.<id>`). When `min` equals `max`, `<code>.exact` is used if there is one.
-    `{n|form|forms}` picks a noun's plural form for the number `n` (`plural_form`). Unknown codes fall back to English, then to the generic `not_allowed`
+    `{n|form|forms}` picks a noun's plural form for the number `n` (`plural_form`). Unknown codes fall
+    back to English, then to the generic `not_allowed`
     sentence."""
     params = dict(params or {})
     table, english = catalogue(lang), catalogue("en")

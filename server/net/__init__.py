@@ -3,4 +3,5 @@ rate limits, origin checks and the typed `web.AppKey`s that hold what the app sh
 
 May import: `server.room`, `server.decks`, `server.lan`, `server.engine`, `server.messages`,
 `server.config`, aiohttp and the standard library. Never `server.app` or `server.cli`.
+Layers: docs/architecture.md, enforced by tests/test_layers.py.
 """

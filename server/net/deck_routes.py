@@ -26,7 +26,7 @@ import re
 import tempfile
 from collections.abc import Awaitable, Callable
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 from PIL import Image
 
 from server.decks import card_images
@@ -41,7 +41,8 @@ _CARD_FILE = re.compile(rf"(?P<card>{CARD_ID_RE.pattern})\.(?P<size>tv|thumb)\.(
 MESSAGES = {
     "en": {"not_found": "No such card or deck.", "forbidden": "Only the host can change decks.",
            "too_big": "The upload is too big.", "malformed": "Malformed request.",
-           "no_file": "Attach a zip file of pictures as 'file'.", "unknown_cards": "Some of these are not cards of the deck.",
+           "no_file": "Attach a zip file of pictures as 'file'.",
+           "unknown_cards": "Some of these are not cards of the deck.",
            "broken_card": "This card's picture cannot be read.",
            "storage_failed": "The server could not store the deck (is its disk full?). Nothing was imported."},
     "ru": {"not_found": "Нет такой карты или колоды.", "forbidden": "Колоды меняет только хозяин комнаты.",
@@ -56,7 +57,8 @@ def _lang(request: web.Request) -> str:
     return "ru" if request.headers.get("Accept-Language", "").lower().startswith("ru") else "en"
 
 
-def error(request: web.Request, status: int, code: str, message: str | None = None, files: list | None = None) -> web.Response:
+def error(request: web.Request, status: int, code: str, message: str | None = None,
+          files: list | None = None) -> web.Response:
     """A JSON error for people: `{"error": code, "message": ..., "files": [...]}`."""
     text = message or MESSAGES[_lang(request)].get(code, code)
     return web.json_response({"error": code, "message": text, "files": files or []}, status=status)
@@ -84,7 +86,8 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
             return error(request, 404, "not_found")
         loop = asyncio.get_running_loop()
         try:
-            path = await loop.run_in_executor(None, card_images.prepare, library, deck_id, m["card"], m["size"], m["fmt"])
+            path = await loop.run_in_executor(None, card_images.prepare, library, deck_id, m["card"], m["size"],
+                                              m["fmt"])
         except KeyError:  # the deck changed meanwhile
             return error(request, 404, "not_found")
         except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
@@ -111,6 +114,8 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
         with tempfile.TemporaryFile() as spool:
             got_file = False
             while (part := await reader.next()) is not None:
+                if not isinstance(part, BodyPartReader):  # a nested multipart is no form field of ours
+                    continue
                 if part.name == "title" and not got_file:
                     title = (await part.text())[:200]
                 elif part.name == "file" and not got_file:
@@ -162,7 +167,8 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
             ids = library.set_excluded(deck_id, body)
         except ValueError:
             unknown = sorted(set(body) - set(library.get(deck_id).cards))
-            return error(request, 400, "unknown_cards", files=[{"name": c, "problem": "not_in_deck"} for c in unknown[:50]])
+            return error(request, 400, "unknown_cards",
+                         files=[{"name": c, "problem": "not_in_deck"} for c in unknown[:50]])
         return web.json_response({"deck": deck_id, "excluded": sorted(ids)})
 
     r = app.router

@@ -1,8 +1,9 @@
-"""A token bucket: `burst` tries at once, refilled at `rate` tries per second (rate 0: never refills)."""
+"""Rate limits: a token bucket (`burst` tries at once, refilled at `rate` tries per second; rate 0: never
+refills), and one bucket per client IP address."""
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 class TokenBucket:
@@ -24,3 +25,18 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class IpLimits:
+    """One join token bucket per client IP address (so a new socket does not get a fresh allowance)."""
+
+    def __init__(self, burst: float, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def allow(self, ip: str) -> bool:
+        """Take a token from `ip`'s bucket; False means rate-limited."""
+        if len(self._buckets) > 4096:  # forget idle addresses rather than grow without bound
+            self._buckets.clear()
+        bucket = self._buckets.setdefault(ip, TokenBucket(self.burst, self.rate))
+        return bucket.allow()

@@ -10,9 +10,9 @@ import logging
 from aiohttp import WSCloseCode, WSMsgType, web
 from yarl import URL
 
-from server.net import keys
 from server.config import LANGS
 from server.messages import sentence
+from server.net import keys
 from server.net.outbox import Outbox
 from server.net.ratelimit import TokenBucket
 from server.room.refusals import Malformed, Refused
@@ -63,6 +63,20 @@ class Connection:
         # ASCII-escaped: a lone surrogate from a hostile frame can never break the UTF-8 encoder
         self.outbox.put(json.dumps({"type": "error", "code": code, "message": sentence(code, self.lang, params),
                                     "ref": ref, "params": params}, separators=(",", ":")))
+
+    def refused(self, kind: str, exc: Exception) -> None:
+        """The room refused this socket's message `kind`: `Malformed` and `Refused` say their code;
+        anything else is a bug (the room changed nothing; logged with its traceback, as it is called in
+        the `except`): `internal_error`, and the socket stays."""
+        if isinstance(exc, Malformed):
+            log.warning("%r: malformed %s: %s", self, kind, exc.detail)
+            self.refuse("malformed", kind)
+        elif isinstance(exc, Refused):
+            log.info("%r: %s refused: %s", self, kind, exc.code)
+            self.refuse(exc.code, kind, exc.params)
+        else:
+            log.error("%r: internal error on %s", self, kind, exc_info=exc)
+            self.refuse("internal_error", kind)
 
     async def write_loop(self) -> None:
         """The connection's only writer: sends what the outbox holds until it is closed."""
@@ -120,7 +134,8 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
         try:
             await writer
         except asyncio.CancelledError:
-            if asyncio.current_task().cancelling():  # our own handler is being cancelled: pass it on
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():  # our own handler is being cancelled: pass it on
                 raise
     return ws
 
@@ -149,17 +164,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
         log.warning("%r: join rate-limited", conn)
         conn.refuse("rate_limited", kind)
         return
-    try:
-        conn.room.handle(conn, msg)
-    except Malformed as exc:
-        log.warning("%r: malformed %s: %s", conn, kind, exc.detail)
-        conn.refuse("malformed", kind)
-    except Refused as exc:
-        log.info("%r: %s refused: %s", conn, kind, exc.code)
-        conn.refuse(exc.code, kind, exc.params)
-    except Exception:  # a bug: the room rolled back; say so to the sender and keep the socket
-        log.exception("%r: internal error on %s", conn, kind)
-        conn.refuse("internal_error", kind)
+    conn.room.handle(conn, msg)  # answers through `refused`, or with the new state once it is stored
 
 
 def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
@@ -199,7 +204,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
 
 async def close_sockets(app: web.Application) -> None:
     """on_shutdown: close every socket with GOING_AWAY (1001) so pages reconnect to the next server."""
-    sockets = list(app[keys.SOCKETS])
+    sockets: list[web.WebSocketResponse] = [*app[keys.SOCKETS]]
     closes = [ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown") for ws in sockets]
     if closes:  # a phone that stopped reading cannot hold the shutdown up for long
         await asyncio.wait([asyncio.ensure_future(c) for c in closes], timeout=5)

@@ -24,6 +24,7 @@ class Rooms:
         self.env = env
         self.default_lang = default_lang
         self._rooms: dict[str, Room] = {}
+        self._opening: set[str] = set()  # codes of rooms being stored, not yet findable
 
     def load(self) -> int:
         """Load every stored room (forgetting month-old ones); returns how many. A record the current
@@ -31,7 +32,7 @@ class Rooms:
         for code, record in self.env.store.load_all(max_age_s=ROOM_MAX_AGE_S).items():
             try:
                 self._rooms[code] = Room(self.env, record)
-            except Exception as exc:  # noqa: BLE001 - one bad row must not stop the server
+            except Exception as exc:
                 log.warning("room %s: stored record unreadable (%s); skipped", code, exc)
         return len(self._rooms)
 
@@ -47,13 +48,29 @@ class Rooms:
             return None
         return self._rooms.get(code.strip().upper())
 
-    def create(self, lang: str | None = None) -> Room:
-        """A new room with a fresh random code, stored. Raises StorageError."""
+    def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self._rooms:
-                break
+            if code not in self._rooms and code not in self._opening:
+                return code
+
+    def create(self, lang: str | None = None) -> Room:
+        """A new room with a fresh random code, stored before it returns (blocking: for start-up, the
+        terminal banner; the server uses `open`). Raises StorageError."""
+        code = self._new_code()
         room = Room.create(self.env, code, lang or self.default_lang)
+        self._rooms[code] = room
+        return room
+
+    async def open(self, lang: str | None = None) -> Room:
+        """A new room with a fresh random code, stored (through the group commit, the loop never waits
+        on the disk) before anyone can find it. Raises StorageError."""
+        code = self._new_code()
+        self._opening.add(code)
+        try:
+            room = await Room.open(self.env, code, lang or self.default_lang)
+        finally:
+            self._opening.discard(code)
         self._rooms[code] = room
         return room
 
@@ -68,8 +85,14 @@ class Rooms:
         return None
 
     def current_or_create(self) -> Room:
-        """`current()`, or a new room when every room is finished (or there is none). Raises StorageError."""
+        """`current()`, or a new room when every room is finished (or there is none); blocking like
+        `create`. Raises StorageError."""
         return self.current() or self.create()
+
+    async def current_or_open(self) -> Room:
+        """`current()`, or a new room (`open`) when every room is finished or there is none. Raises
+        StorageError."""
+        return self.current() or await self.open()
 
     def latest(self) -> Room | None:
         """The most recently written room, or None (the CLI prints its join URL on start)."""

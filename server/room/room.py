@@ -6,17 +6,26 @@ not a rule (names, tokens, pause) and hands every game action to `server.engine.
 
 Order of checks for every message (boardgame.io's order): known type -> credentials (seated, host) ->
 `state_id` not stale -> room phase / pause -> the action itself (the engine for game actions). A refusal
-raises `Refused` and changes nothing. An accepted action is applied and written to the store in one
-synchronous step (no `await` in between); only then do sockets change (the handler's `Effects`) and
-every connection get its new view.
+changes nothing and goes to the sender (`Connection.refused`).
+
+The transaction (issue 14): an accepted action is applied to a working copy of the room, and that copy
+goes to the store's next group commit (server/room/store.py). The room itself (what views, welcomes,
+tokens and the registry read) stays the durable state until the fsync covering the copy returns; only
+then does the copy become the room, do sockets change (the handler's `Effects`) and does every
+connection get its new view (rendered while the disk worked). A failed commit leaves the room as it was
+and refuses the action with `storage_failed`. A room has at most one action being stored: messages that
+arrive meanwhile wait, in order, and are checked against the durable state once it is known, so no
+action is ever applied on top of one that might still fail. Rooms share the fsync, not the wait.
 """
 from __future__ import annotations
 
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
+from server import engine
 from server.room import host, lobby, views
 from server.room.env import RoomEnv
 from server.room.record import new_record
@@ -28,7 +37,7 @@ from server.room.store import StorageError
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[RoomState, "str | None", dict[str, Any]], "Effects | None"]
+Handler = Callable[[RoomState, str | None, dict[str, Any]], Effects | None]  # (room, sender's person, message)
 
 HANDLERS: dict[str, Handler] = {
     "join": lobby.join, "set_colour": lobby.set_colour, "rename": lobby.rename, "add_child": lobby.add_child,
@@ -41,27 +50,57 @@ HANDLERS: dict[str, Handler] = {
 assert set(HANDLERS) == set(SPECS), "every message in SPECS has a handler"
 
 
-def _is_int(value: object) -> bool:
+# messages a room keeps while its action is being stored (14 people tap a few times a second at most)
+MAX_WAITING = 256
+
+
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Action:
+    """An accepted action being stored: the sender, the working copy it made (`work`, with its data as
+    JSON `text`), its effects on sockets, and the frames rendered for it while the disk works."""
+
+    __slots__ = ("conn", "effects", "frames", "kind", "text", "version", "work")
+
+    def __init__(self, conn: Connection, kind: str, work: RoomState, text: str, effects: Effects) -> None:
+        self.conn, self.kind, self.work, self.text, self.effects = conn, kind, work, text, effects
+        self.frames: list[tuple[Connection, str]] | None = None
+        self.version = -1
 
 
 class Room(RoomState):
     """A room `code` with its record (JSON-able dict, what the store keeps) and the live engine state.
 
     `env` gives the store, the deck library, boards and the join URL. Connections attach after `hello`.
+    `data` and `game` are always the durable state (see the module's docstring).
     """
 
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         super().__init__(env, record)
-        # the record as last committed, as JSON text: a refused or unstorable action rolls back to it
-        # (cheaper than a deep copy of the record before every action)
+        # `data` as last committed, as JSON text: an action starts from a copy parsed from it (cheaper
+        # than a deep copy), and it is the stored text's room part (encoded once per action)
         self._committed = dumps(self.data)
+        self._game_text: tuple[engine.GameState | None, str] = (None, "null")  # the game's stored text
+        self._action: _Action | None = None    # the action being stored
+        self._waiting: deque[tuple[Connection, dict[str, Any]]] = deque()  # messages that came meanwhile
+        self._version = 0   # +1 whenever sockets attach or leave (frames rendered before are stale)
 
     @classmethod
     def create(cls, env: RoomEnv, code: str, lang: str | None) -> Room:
-        """A new empty room in the lobby, persisted. Raises StorageError."""
+        """A new empty room in the lobby, persisted before it returns (blocking: start-up, tools).
+        Raises StorageError."""
         room = cls(env, new_record(code, default_settings(lang)))
         env.store.save(code, room.record())
+        return room
+
+    @classmethod
+    async def open(cls, env: RoomEnv, code: str, lang: str | None) -> Room:
+        """A new empty room in the lobby, persisted (through the group commit) before it returns.
+        Raises StorageError."""
+        room = cls(env, new_record(code, default_settings(lang)))
+        await env.store.write(code, room.snapshot())
         return room
 
     # ------------------------------------------------------------------ sockets
@@ -77,12 +116,14 @@ class Room(RoomState):
     def attach(self, conn: Connection) -> None:
         """Register a socket that said hello (its `person` from its token, or None)."""
         self.connections.add(conn)
+        self._version += 1
         self.broadcast()
 
     def detach(self, conn: Connection) -> None:
         """Forget a closed socket; the others see the roster's `connected` change."""
         if conn in self.connections:
             self.connections.discard(conn)
+            self._version += 1
             self.broadcast()
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
@@ -98,17 +139,32 @@ class Room(RoomState):
         return views.state_for(self, conn, room_view)
 
     def broadcast(self) -> None:
-        """Queue the current state on every connection (encoded once where sockets share it)."""
+        """Queue the current (durable) state on every connection (encoded once where sockets share it)."""
         for conn, text in views.frames(self):
             conn.send_state(text)
 
     # ------------------------------------------------------------------ the transaction
     def handle(self, conn: Connection, msg: dict[str, Any]) -> None:
-        """Apply one client message from `conn` (already a dict with a str `type`).
+        """Take one client message from `conn` (already a dict with a str `type`). Never raises: a
+        refusal goes to `conn.refused`; an accepted action goes to the store, and everyone gets the new
+        state once it is durable. While an action of this room is being stored, the message waits."""
+        if self._action is not None or self._waiting:
+            if len(self._waiting) >= MAX_WAITING:  # a flood while the disk is slow: memory stays bounded
+                conn.refused(msg["type"], Refused("rate_limited"))
+                return
+            self._waiting.append((conn, msg))
+            return
+        self._answer(conn, msg)
 
-        Raises Refused (or Malformed) and changes nothing, or applies it, stores the room (raises
-        Refused("storage_failed") if the store fails, after rolling back) and broadcasts.
-        """
+    def _answer(self, conn: Connection, msg: dict[str, Any]) -> None:
+        try:
+            self._check_and_apply(conn, msg)
+        except Exception as exc:
+            conn.refused(msg["type"], exc)
+
+    def _check_and_apply(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Check `msg` against the durable state and apply it to a working copy that goes to the store.
+        Raises Refused (or Malformed) and changes nothing."""
         kind = msg["type"]
         spec = SPECS.get(kind)
         if spec is None:
@@ -138,47 +194,84 @@ class Room(RoomState):
             raise Refused("wrong_phase")
         if spec.game_action and self.data["paused"]:
             raise Refused("paused")
-        # 4. the action; a refusal or a failed write rolls back to the committed record: nothing changes
+        # 4. the action, on a working copy: a refusal just drops it
+        work = self._working_copy()
+        before = _epoch_key(work)
+        effects = HANDLERS[kind](work, person, msg) or NO_EFFECTS
+        work.data["state_id"] += 1
+        if _epoch_key(work) != before:
+            work.data["epoch"] = work.state_id
+        actor = effects.takes or person  # after `join` the newcomer is the actor
+        if actor:
+            work.data["floors"][work.seat_of(actor) if spec.game_action else actor] = work.state_id
+            if spec.game_action:  # who of a pairs team acted last (partner_acted names them)
+                work.data.setdefault("actors", {})[work.seat_of(actor)] = actor
+        self._action = _Action(conn, kind, work, dumps(work.data), effects)
+        self.env.store.commit(self)
+
+    def _working_copy(self) -> RoomState:
+        """A RoomState sharing this room's env, sockets and (immutable) game, with `data` parsed anew."""
+        work = object.__new__(RoomState)
+        work.env, work.connections, work.game = self.env, self.connections, self.game
+        work.data = json.loads(self._committed)
+        work._deck_info = self._deck_info
+        return work
+
+    # -- the store's side (store.Pending)
+    def snapshot(self) -> str:
+        """The record text to store: the action's data text with the game spliced in (the game's text
+        is made again only when the game changed)."""
+        action = self._action
+        text, game = (action.text, action.work.game) if action is not None else (self._committed, self.game)
+        if game is not self._game_text[0]:
+            self._game_text = (game, "null" if game is None else dumps(engine.to_json(game)))
+        return f'{text[:-1]},"game":{self._game_text[1]}}}'
+
+    def writing(self) -> None:
+        """While the disk works: render the new state's frames (unless the action changes sockets)."""
+        action = self._action
+        if action is not None and action.effects == NO_EFFECTS:
+            action.frames = list(views.frames(action.work))
+            action.version = self._version
+
+    def done(self, error: StorageError | None) -> None:
+        """The commit covering the action returned: make it the room and tell everyone, or refuse it
+        with `storage_failed` and change nothing. Then take the messages that waited."""
+        action, self._action = self._action, None
+        if action is not None:
+            if error is not None:
+                log.warning("room %s: could not store %s: %s", self.code, action.kind, error)
+                action.conn.refused(action.kind, Refused("storage_failed"))
+            else:
+                self._publish(action)
+        while self._waiting and self._action is None:
+            conn, msg = self._waiting.popleft()
+            if conn in self.connections:  # a socket that left the room meanwhile has nobody to tell
+                self._answer(conn, msg)
+
+    def _publish(self, action: _Action) -> None:
         told = {c: views.welcome_key(self, c) for c in self.connections}
-        effects = self._commit(kind, spec.game_action, person, msg)
+        work = action.work
+        self.data, self.game, self._deck_info, self._committed = work.data, work.game, work._deck_info, action.text
+        conn, effects = action.conn, action.effects
         conn.floor = self.state_id  # a socket without a person cannot repeat this action either
-        if effects.takes is not None:
+        if effects.takes is not None and conn in self.connections:
             conn.person = effects.takes
         if effects.drops is not None:  # those sockets become spectators (they get `welcome`, seat null)
             for c in self.connections:
                 if c.person == effects.drops:
                     c.person = None
         for c, key in told.items():  # whose seat, person or host status changed learns it (welcome)
-            if views.welcome_key(self, c) != key:
+            if c in self.connections and views.welcome_key(self, c) != key:
                 c.send(self.welcome(c))
-        self.broadcast()
+        if action.frames is not None and action.version == self._version:
+            for c, text in action.frames:
+                c.send_state(text)
+        else:  # sockets came or went while the disk worked, or the action moved some: render now
+            self.broadcast()
 
-    def _commit(self, kind: str, game_action: bool, person: str | None, msg: dict[str, Any]) -> Effects:
-        """Run the handler, count the action and store the room, or roll the record and game back."""
-        backup_game = self.game
-        before = self._epoch_key()
-        try:
-            effects = HANDLERS[kind](self, person, msg) or NO_EFFECTS
-            self.data["state_id"] += 1
-            if self._epoch_key() != before:
-                self.data["epoch"] = self.state_id
-            actor = effects.takes or person  # after `join` the newcomer is the actor
-            if actor:
-                self.data["floors"][self.seat_of(actor) if game_action else actor] = self.state_id
-                if game_action:  # who of a pairs team acted last (partner_acted names them)
-                    self.data.setdefault("actors", {})[self.seat_of(actor)] = actor
-            self.env.store.save(self.code, self.record())
-        except StorageError as exc:
-            self.data, self.game = json.loads(self._committed), backup_game
-            log.warning("room %s: could not store %s: %s", self.code, kind, exc)
-            raise Refused("storage_failed") from exc
-        except BaseException:
-            self.data, self.game = json.loads(self._committed), backup_game
-            raise
-        self._committed = dumps(self.data)
-        return effects
 
-    def _epoch_key(self) -> tuple[Any, ...]:
-        """What, when it changes, makes every older state_id stale: room phase, pause, engine phase/round."""
-        game = self.game
-        return (self.phase, self.data["paused"], getattr(game, "phase", None), getattr(game, "round", None))
+def _epoch_key(room: RoomState) -> tuple[Any, ...]:
+    """What, when it changes, makes every older state_id stale: room phase, pause, engine phase/round."""
+    game = room.game
+    return (room.phase, room.data["paused"], getattr(game, "phase", None), getattr(game, "round", None))

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from server import engine
 from server.room.env import RoomEnv
 from server.room.record import migrate
-from server.room.refusals import engine_errors
+from server.room.refusals import Refused, engine_errors
 from server.room.roster import Roster
 
 
@@ -30,6 +30,10 @@ class Connection(Protocol):
 
     def send_state(self, text: str) -> None:
         """Queue a serialised state, replacing an unsent one."""
+
+    def refused(self, kind: str, exc: Exception) -> None:
+        """Tell the sender its message `kind` was refused (`Refused`, `Malformed`: with its code) or
+        broke the server (any other exception, logged as an internal error; called in the `except`)."""
 
 
 @dataclass(frozen=True)
@@ -51,8 +55,8 @@ class RoomState:
 
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         self.env = env
-        self.data = migrate(record)
-        game = self.data.get("game")
+        self.data = dict(migrate(record))
+        game = self.data.pop("game", None)  # kept live in `game`; `record()` puts it back
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
         self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
@@ -113,6 +117,8 @@ class RoomState:
     def play(self, seat: str | None, action: dict[str, Any]) -> None:
         """Apply `action` by `seat` (None: the room itself, e.g. a host's skip) to the game. Raises
         Malformed / Refused (the engine's refusal, translated) and changes nothing then."""
+        if self.game is None:
+            raise Refused("wrong_phase")
         with engine_errors():
             self.game, _events = engine.apply(self.game, seat, action)
 

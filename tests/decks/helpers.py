@@ -10,9 +10,10 @@ from pathlib import Path
 from PIL import Image
 
 
-def picture(fmt: str = "JPEG", size=(60, 90), colour=(200, 40, 40), mode: str = "RGB", exif_orientation: int | None = None) -> bytes:
+def picture(fmt: str = "JPEG", size=(60, 90), colour=(200, 40, 40), mode: str = "RGB",
+            exif_orientation: int | None = None) -> bytes:
     """An encoded picture; with `exif_orientation` the EXIF Orientation tag is set (6 = rotate 90° CW)."""
-    im = Image.new(mode, size, colour if mode == "RGB" else colour + (128,))
+    im = Image.new(mode, size, colour if mode == "RGB" else (*colour, 128))
     buf = io.BytesIO()
     kwargs = {}
     if exif_orientation is not None:
@@ -28,7 +29,8 @@ def png_bomb(width: int = 100_000, height: int = 100_000) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 64))
+            + chunk(b"IEND", b""))
 
 
 def broken_jpeg() -> bytes:
@@ -48,5 +50,6 @@ def card_folder(folder: Path, n: int, fmt: str = "PNG", suffix: str = ".png") ->
     """A deck folder of `n` distinct small cards named c001...."""
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(n):
-        (folder / f"c{i + 1:03d}{suffix}").write_bytes(picture(fmt, colour=((i * 37) % 256, (i * 91) % 256, (i * 53) % 256)))
+        colour = ((i * 37) % 256, (i * 91) % 256, (i * 53) % 256)
+        (folder / f"c{i + 1:03d}{suffix}").write_bytes(picture(fmt, colour=colour))
     return folder

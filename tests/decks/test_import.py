@@ -10,7 +10,6 @@ from PIL import Image
 from server.decks import archive as deck_import
 from server.decks.archive import ImportRefused, import_zip, is_safe_member, slug
 from server.decks.library import DeckLibrary
-
 from tests.decks.helpers import broken_jpeg, card_folder, make_zip, picture, png_bomb
 
 

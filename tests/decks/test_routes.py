@@ -10,10 +10,9 @@ from aiohttp import FormData, web
 from PIL import Image
 
 from server.decks import card_images
+from server.decks.library import DeckLibrary
 from server.net import deck_routes
 from server.net.deck_routes import CACHE_FOREVER, setup_deck_routes
-from server.decks.library import DeckLibrary
-
 from tests.decks.helpers import broken_jpeg, card_folder, make_zip, picture, png_bomb
 
 HOST = {"X-Room": "KXPT", "X-Token": "host-token"}
@@ -124,7 +123,8 @@ async def test_upload_good_zip_then_play_its_cards(client, library):
     body = await resp.json()
     assert body["deck"]["size"] == 2 and body["deck"]["builtin"] is False
     assert {s["name"]: s["problem"] for s in body["skipped"]} == {
-        "../evil.jpg": "unsafe_path", "bomb.png": "too_many_pixels", "broken.jpg": "broken", "readme.txt": "not_an_image"}
+        "../evil.jpg": "unsafe_path", "bomb.png": "too_many_pixels", "broken.jpg": "broken",
+        "readme.txt": "not_an_image"}
     deck_id = body["deck"]["id"]
     listed = await (await client.get("/api/decks")).json()
     assert [d["id"] for d in listed["decks"]] == ["builtin", deck_id]
@@ -140,7 +140,8 @@ async def test_upload_without_pictures_is_400_with_each_problem(client, library)
     assert resp.status == 400
     body = await resp.json()
     assert body["error"] == "no_images" and body["message"]
-    assert [(f["name"], f["problem"]) for f in body["files"]] == [("broken.jpg", "broken"), ("notes.txt", "not_an_image")]
+    assert [(f["name"], f["problem"]) for f in body["files"]] == [
+        ("broken.jpg", "broken"), ("notes.txt", "not_an_image")]
     assert [p.name for p in library.user_dir.iterdir()] == []
 
 

@@ -16,10 +16,12 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import async_playwright, expect
 
+from tests.helpers.lan import HOST_RESOLVER_ARG, lan_url
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+                 "--disable-component-update", "--disable-sync", "--no-first-run", HOST_RESOLVER_ARG]
 STARTUP_LIMIT_S = 30
 
 
@@ -39,7 +41,8 @@ class ServerProcess:
 
     def __init__(self, tmp_path: Path, card_cache: Path | None = None):
         self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://127.0.0.1:{self.port}"   # for Python clients
+        self.page_url = lan_url(self.port)             # for pages: an insecure origin, as on Wi-Fi
         self.data_dir = tmp_path / "data"
         self.log_path = tmp_path / "server.log"
         self.proc: subprocess.Popen | None = None
@@ -90,8 +93,8 @@ def server_process(tmp_path, card_cache):
 
 @pytest.fixture
 def server(server_process):
-    """The base URL ("http://127.0.0.1:<port>") of a running server."""
-    return server_process.url
+    """The base URL pages open ("http://game.lan:<port>", mapped to loopback) of a running server."""
+    return server_process.page_url
 
 
 def _wait_healthy(proc: subprocess.Popen, base: str, log_path: Path) -> None:

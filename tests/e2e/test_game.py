@@ -178,7 +178,8 @@ async def _play_until_game_over(tv, phones, output_dir) -> int:
         screen = phones[0].locator("main.phone-main")
         await expect(screen).to_have_attribute("data-screen", re.compile(r"^(scored|game_over)$"))
         # (the last round's result shows first, with "Final standings" instead of "Next round")
-        if await screen.get_attribute("data-screen") == "game_over" or await phones[0].get_by_test_id("see-final").count():
+        if (await screen.get_attribute("data-screen") == "game_over"
+                or await phones[0].get_by_test_id("see-final").count()):
             return round_no
         await expect(main).to_have_attribute("data-phase", "scored")
         await expect(tv.locator(".owner-plate")).to_have_count(4)

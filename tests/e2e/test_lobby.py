@@ -13,6 +13,8 @@ import pytest
 from PIL import Image
 from playwright.async_api import expect
 
+from tests.helpers.lan import loopback
+
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 expect.set_options(timeout=20_000)
 
@@ -37,7 +39,7 @@ def upload(base: str, code: str, token: str, data: bytes, title: str) -> dict:
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n{title}\r\n"
             f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"deck.zip\"\r\n"
             f"Content-Type: application/zip\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-    req = urllib.request.Request(f"{base}/api/decks", data=body, method="POST", headers={
+    req = urllib.request.Request(f"{loopback(base)}/api/decks", data=body, method="POST", headers={
         "Content-Type": f"multipart/form-data; boundary={boundary}", "X-Room": code, "X-Token": token})
     with urllib.request.urlopen(req) as res:
         assert res.status == 201
@@ -100,7 +102,7 @@ async def test_uploading_a_zip_from_the_phone(ui, tmp_path):
 
 async def test_kids_filter_is_kept_per_deck(ui, server):
     ui.prefix = "lobby-kids-filter"
-    tv, code = await ui.tv()
+    _tv, code = await ui.tv()
     adult = await ui.phone(code, "Мама", "purple", "ru-RU")
     await adult.get_by_test_id("setting-mode").select_option("kids")
     await adult.get_by_test_id("kids-filter-open").click()
@@ -120,9 +122,10 @@ async def test_kids_filter_is_kept_per_deck(ui, server):
     # The server keeps it: a reload (another evening) shows the card still excluded.
     await adult.reload()
     await adult.get_by_test_id("kids-filter-open").click()
-    await expect(adult.locator(f'[data-testid="filter-card"][data-card="{victim}"]')).to_have_class(re.compile("excluded"))
+    victim_card = adult.locator(f'[data-testid="filter-card"][data-card="{victim}"]')
+    await expect(victim_card).to_have_class(re.compile("excluded"))
     await expect(adult.get_by_test_id("filter-count")).to_have_text(f"Оставлено {total - 1} из {total} карт")
-    with urllib.request.urlopen(f"{server}/api/decks/builtin/cards") as res:
+    with urllib.request.urlopen(f"{loopback(server)}/api/decks/builtin/cards") as res:
         assert json.loads(res.read())["excluded"] == [victim]
     await adult.get_by_test_id("filter-close").click()
     await expect(adult.get_by_test_id("kids-filter")).to_have_count(0)
@@ -206,7 +209,7 @@ async def test_the_tv_lists_every_join_address(ui, server):
     tv, code = await ui.tv()
     await tv.get_by_test_id("tv-info-btn").click()
     urls = tv.get_by_test_id("tv-info-urls").locator("li")
-    with urllib.request.urlopen(f"{server}/api/info?room={code}") as res:
+    with urllib.request.urlopen(f"{loopback(server)}/api/info?room={code}") as res:
         info = json.loads(res.read())
     await expect(urls).to_have_count(len(info["join_urls"]))
     await expect(urls.first).to_contain_text(f"/join/{code}")

@@ -68,7 +68,8 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await fits(phone, 390, "phone hand")
         await fits(tv, 1920, "TV playing")
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=progress]") <= await tv.evaluate(TOP_JS, ".board")
-        assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".backs")   # the row, not a card still landing
+        # the row, not a card still landing
+        assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".backs")
         await sc.shot(tv, "tv-playing")
         await sc.shot(phone, "phone-hand")
 

@@ -140,7 +140,8 @@ async def test_trio_three_players_and_two_cards_from_the_deck(ui):
         await expect(plates.filter(has_text="from the deck")).to_have_count(2)
         nothing = tv.get_by_test_id("scores-nothing")
         await expect(nothing).to_have_count(1)
-        await expect(tv.locator(f'.table-card[data-number="{bots[0]}"]').get_by_test_id("scores-nothing")).to_be_visible()
+        bot_card = tv.locator(f'.table-card[data-number="{bots[0]}"]')
+        await expect(bot_card.get_by_test_id("scores-nothing")).to_be_visible()
         # Nobody gets a point for the vote on the deck's card: the first voter only guessed wrong (0),
         # and the storyteller's points count one correct voter (3 + 1).
         st_seat = await seat_of(st)
@@ -223,7 +224,8 @@ async def test_duel_two_players_race_the_mammoth(ui):
         if round_no <= 2:
             await ui.shot(tv, f"tv-scored-{round_no}")
         # The phones show the mammoth's move too (phones[1] speaks English).
-        await expect(phones[1].get_by_test_id("mammoth-points")).to_have_text(f"The mammoth: +{3 if round_no == 1 else 0}")
+        mammoth = 3 if round_no == 1 else 0
+        await expect(phones[1].get_by_test_id("mammoth-points")).to_have_text(f"The mammoth: +{mammoth}")
         if round_no == 1:
             await ui.shot(phones[1], "phone-scored")
         await phones[0].get_by_test_id("next-round").click()
@@ -319,7 +321,8 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
         catch_up = {2: "Оля", 3: "Петя"}.get(round_no)
         await expect(cheer.get_by_test_id("catch-up")).to_have_count(1 if catch_up else 0)
         if catch_up:
-            await expect(tv.locator(f'.points-item[data-elephant="{child_seat[catch_up]}"] .points-value')).to_have_text("+3")
+            points = tv.locator(f'.points-item[data-elephant="{child_seat[catch_up]}"] .points-value')
+            await expect(points).to_have_text("+3")
         if round_no == 2:
             await ui.shot(tv, "tv-scored-catch-up")
         if round_no == 1:
@@ -384,7 +387,7 @@ async def test_pairs_eight_phones_four_teams(ui):
         await mate.locator(".card-grid.selectable .grid-card").nth(1).click()   # the partner is still choosing…
         if round_no == 1:
             await ui.shot(tv, "tv-telling")
-        told = await tell(teller, association(round_no))
+        await tell(teller, association(round_no))
         # …and sees the choice made on the other phone at once.
         await expect(mate.get_by_test_id("partner-line")).to_contain_text(await name_of(teller))
         await expect(mate.get_by_test_id("confirm")).to_have_count(0)
@@ -403,7 +406,7 @@ async def test_pairs_eight_phones_four_teams(ui):
                     await ui.shot(other, "phone-partner-played")
                     await ui.shot(tv, "tv-playing")
         await wait_phase(tv, "voting")
-        table = await table_cards(tv, 4)
+        await table_cards(tv, 4)
         if round_no == 1:
             await ui.shot(tv, "tv-voting")
         for i, team in enumerate(teams):

@@ -21,7 +21,7 @@ async def _run(server_process, launch_options, output_dir, body) -> None:
 
 async def test_settings_form_follows_the_server_and_the_ruleset(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        tv, table = await sc.table(NAMES)
+        _tv, table = await sc.table(NAMES)
         host = table.phones[0]
         page = await sc.page(f"/join/{table.code}", PHONE, host.token, table.code)
         await expect(page.get_by_test_id("settings-form")).to_be_visible()
@@ -78,7 +78,7 @@ async def test_tv_speaks_the_rooms_language_from_its_first_state(server_process,
 
 async def test_paused_host_reaches_the_menu_and_it_closes_on_a_new_phase(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        tv, table = await sc.table(NAMES)
+        _tv, table = await sc.table(NAMES)
         host = table.phones[0]
         await table.act(host, "set_settings", settings={"first_storyteller": "claim", "special_cells": False})
         page = await sc.page(f"/join/{table.code}", PHONE, host.token, table.code)
@@ -116,7 +116,7 @@ async def test_paused_host_reaches_the_menu_and_it_closes_on_a_new_phase(server_
 
 async def test_a_childs_phone_is_not_told_to_look_at_its_cards(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        tv, table = await sc.table(NAMES[:3])
+        _tv, table = await sc.table(NAMES[:3])
         await table.act(table.phones[0], "set_settings", settings={"mode": "kids"})
         child = await sc.page(f"/join/{table.code}", PHONE, table.phones[1].token, table.code)
         await expect(child.get_by_test_id("phone-lobby")).to_be_visible()

@@ -8,21 +8,20 @@ expect.set_options(timeout=20_000)   # above the pages' largest back-off step (8
 
 
 async def test_pages_reconnect_after_a_server_restart(server_process, launch_options, output_dir):
-    url = server_process.url
     errors: list[str] = []
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(**launch_options)
         try:
             tv = await (await browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")).new_page()
             tv.on("pageerror", lambda exc: errors.append(f"tv: {exc}"))
-            await tv.goto(f"{url}/tv")
+            await tv.goto(f"{server_process.page_url}/tv")
             code_el = tv.get_by_test_id("room-code")
             await expect(code_el).to_have_text(re.compile(r"^[A-Z]{4}$"))
             code = (await code_el.text_content()).strip()
             phone = await (await browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US",
                                                      is_mobile=True, has_touch=True)).new_page()
             phone.on("pageerror", lambda exc: errors.append(f"phone: {exc}"))
-            await phone.goto(f"{url}/join/{code}")
+            await phone.goto(f"{server_process.page_url}/join/{code}")
             await phone.get_by_test_id("name").fill("Аня")
             await phone.get_by_test_id("join").click()
             await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
@@ -30,7 +29,8 @@ async def test_pages_reconnect_after_a_server_restart(server_process, launch_opt
 
             server_process.kill()
             await expect(tv.get_by_test_id("conn")).to_have_attribute("data-status", re.compile("offline|connecting"))
-            await expect(phone.get_by_test_id("conn")).to_have_attribute("data-status", re.compile("offline|connecting"))
+            offline = re.compile("offline|connecting")
+            await expect(phone.get_by_test_id("conn")).to_have_attribute("data-status", offline)
             await tv.screenshot(path=str(output_dir / "tv-offline.png"), animations="disabled")
 
             server_process.start()   # same port, same data directory: the room is still there

@@ -85,7 +85,8 @@ def test_pages_load_only_our_own_files():
     """No CDN, no external font: every URL in the pages and stylesheets is a path on our server."""
     for path in [*WEB.rglob("*.html"), *WEB.rglob("*.css"), *_modules()]:
         text = path.read_text(encoding="utf-8")
-        external = re.findall(r"""(?:src|href)=["'](https?:)?//|@import\s+url\(\s*["']?https?:|url\(\s*["']?https?:""", text)
+        external = re.findall(r"""(?:src|href)=["'](https?:)?//|@import\s+url\(\s*["']?https?:"""
+                              r"""|url\(\s*["']?https?:""", text)
         assert not external, f"{path.relative_to(ROOT)} loads something from another host"
         assert "fonts.googleapis" not in text and "cdn." not in text, path
 

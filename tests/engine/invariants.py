@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+
 from server.engine import RULESETS, from_json, player_view, public_view, to_json
 
 _CARD = re.compile(r'"(c\d{3})"')
@@ -31,7 +32,7 @@ def check_views(state) -> None:
         allowed = set(public)
         if seat is not None:
             allowed |= set(state.hands[seat]) | set(state.played.get(seat, ()))
-            allowed |= {c for c, o in zip(state.table, state.owners) if o == seat}
+            allowed |= {c for c, o in zip(state.table, state.owners, strict=True) if o == seat}
         leaked = set(_CARD.findall(text)) - allowed
         assert not leaked, f"{seat or 'TV'} sees hidden cards {sorted(leaked)} in {state.phase}"
         assert rng not in text

@@ -1,13 +1,12 @@
 """Scenario tests for RULES.md's decisions D1-D7, the board (§3) and the table settings (§4)."""
+import itertools
 import json
 
 import pytest
 
 from server.decks.boards import BoardError, default_board, load_board
-from server.engine import (Board, IllegalAction, apply, check_association, count_words, deck_in_play,
-                           public_view)
+from server.engine import IllegalAction, apply, check_association, count_words, deck_in_play, public_view
 from tests.engine.helpers import BOARDS, craft, game, number_of, play_all, play_out, tell, vote
-
 
 # -- D1: the last card ----------------------------------------------------------------------------
 
@@ -57,7 +56,7 @@ def test_d6_shipped_boards():
         assert board.length // 6 <= len(board.special) <= board.length // 4  # about one in five
         assert "our own layout" in board.note.lower()
         conditions = [c for _, c in board.special]
-        assert all(a != b for a, b in zip(conditions, conditions[1:]))  # in rotation
+        assert all(a != b for a, b in itertools.pairwise(conditions))  # in rotation
     assert {c for _, c in classic.special} <= {"question", "four_words", "screen", "story", "brand"}
     assert imag.lap(80) == 2 and imag.condition_at(48) == "four_words"  # cell 8 on the third lap
 

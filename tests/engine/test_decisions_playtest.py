@@ -97,7 +97,7 @@ def test_d10_hands_shrink_together(ruleset, n, cards):
     for seed in range(3):
         s = game(n, seed=seed, cards=cards, ruleset=ruleset)
         final, _, telling = play_counting(s, seed)
-        for state in telling + [final]:
+        for state in [*telling, final]:
             assert len({len(h) for h in state.hands.values()}) == 1, [len(h) for h in state.hands.values()]
         check_state(final, set(deck(cards)))
 

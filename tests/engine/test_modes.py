@@ -1,9 +1,8 @@
 """Scenario tests of each mode (RULES.md §2) with fixed seeds."""
 import pytest
 
-from server.engine import IllegalAction, Settings, apply, mode_seat_range, new_game, public_view, player_view
-from tests.engine.helpers import (BOARDS, craft, deck, game, number_of, other_than, play_all, play_out,
-                                  seats, tell, vote)
+from server.engine import IllegalAction, Settings, apply, mode_seat_range, new_game, player_view, public_view
+from tests.engine.helpers import BOARDS, craft, deck, game, number_of, other_than, play_all, play_out, seats, tell, vote
 
 
 def test_seat_ranges_per_ruleset_and_mode():

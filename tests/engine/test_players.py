@@ -77,7 +77,7 @@ def test_too_few_players_ends_the_game():
     s, _ = remove(s, "s2")
     s, _ = remove(s, "s3")
     assert s.phase == "playing"
-    s, events = remove(s, "s4")
+    s, _events = remove(s, "s4")
     assert s.phase == "game_over" and s.end_reason == "too_few_players"
     assert all(len(h) == 6 for h in s.hands.values())
 

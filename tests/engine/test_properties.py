@@ -6,10 +6,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from server.engine import (MODES, RULESETS, Board, EngineError, Settings, cards_in_play, apply, mode_seat_range, new_game,
-                           to_json)
+from server.engine import (
+    MODES,
+    RULESETS,
+    Board,
+    EngineError,
+    Settings,
+    apply,
+    cards_in_play,
+    mode_seat_range,
+    new_game,
+    to_json,
+)
 from server.engine.autoplay import random_action
 from server.engine.rng import randbelow
 from tests.engine.helpers import BOARDS, deck, seats
@@ -29,7 +40,7 @@ def configs(draw):
     short = None
     if rs.short_game_default is not None and m.allows_short_game:
         short = draw(st.sampled_from([None, rs.short_game_default, 5 + BOARDS[ruleset].first_number]))
-    restriction = draw(st.sampled_from((None,) + rs.conditions))
+    restriction = draw(st.sampled_from((None, *rs.conditions)))
     # Small decks and short boards too: more complete games per second, and the D2 whole-deck path.
     full = rs.deck_size
     size = draw(st.one_of(st.just(full), st.integers(m.min_deck(rs, n), full)))
@@ -130,7 +141,7 @@ def test_random_games_keep_every_invariant(cfg, seed, disrupt):
     for g in range(GAMES_PER_EXAMPLE):
         final, tellers, natural = play(cfg, seed + g, disrupt, full=g < FULL_CHECK_GAMES)
         assert final.phase == "game_over" and final.winners
-        s, n, size, board = cfg
+        s, n, size, _board = cfg
         if (natural and s.mode in ("standard", "pairs") and s.ruleset != "dixit" and not s.reshuffle
                 and s.short_game is None and cards_in_play(s, size, n) % (n * n) == 0):
             assert final.end_reason == "hands_empty"

@@ -16,7 +16,7 @@ def test_another_case_file_is_run(tmp_path, monkeypatch):
     path = tmp_path / "cases.json"
     path.write_text(json.dumps([CASE, wrong]))
     monkeypatch.setenv("SCORING_CASES", str(path))
-    assert load_cases(cases_file()) == [CASE, wrong]
+    assert [CASE, wrong] == load_cases(cases_file())
     check_case(CASE)
     with pytest.raises(AssertionError):
         check_case(wrong)

@@ -1,8 +1,7 @@
 """Scenario tests of the standard table (RULES.md §1, §2.1) with fixed seeds."""
 import pytest
 
-from server.engine import (IllegalAction, MalformedAction, Settings, apply, from_json, player_view,
-                           public_view, to_json)
+from server.engine import IllegalAction, MalformedAction, Settings, apply, from_json, player_view, public_view, to_json
 from tests.engine.helpers import game, number_of, play_all, play_out, tell
 
 
@@ -130,7 +129,7 @@ def test_the_game_ends_when_hands_are_empty_and_leaders_share():
 
 def test_host_ends_the_game_mid_round_and_nothing_is_lost():
     s = play_all(tell(game(4, seed=3, first_storyteller="host")))
-    s, events = apply(s, None, {"type": "end_game"})
+    s, _events = apply(s, None, {"type": "end_game"})
     assert s.phase == "game_over" and s.end_reason == "host"
     assert all(len(h) == 6 for h in s.hands.values())  # the round's cards went back
     with pytest.raises(IllegalAction) as err:

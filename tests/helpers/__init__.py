@@ -5,6 +5,8 @@ and no test module imports another test module):
   room driven action by action) and `seated_table` (a TV and phones joined, the game started);
 - `tests.helpers.process`: a real server process on a free port (`ServerProcess`, `running_server`);
 - `tests.helpers.browser`: the browser scene the page tests share (Playwright; only tests/e2e imports it);
+- `tests.helpers.lan`: the home-network address browser tests open pages at (`lan_url`, `loopback`);
+- `tests.helpers.oldchrome`: the old headless Chromium builds of smart TVs, driven over plain CDP;
 - `tests.helpers.scoring_cases`: the scoring-case file and the check of one case.
 
 Imported as `tests.helpers...`, like tests/engine/helpers.py, so it works with pytest's

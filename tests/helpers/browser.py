@@ -9,7 +9,9 @@ from pathlib import Path
 
 import aiohttp
 from playwright.async_api import async_playwright, expect
+from yarl import URL
 
+from tests.helpers.lan import lan_url
 from tests.helpers.wire import Table, seated_table, socket_opener
 
 TV = {"width": 1920, "height": 1080}
@@ -62,7 +64,7 @@ class Scene:
             await context.add_init_script(f"localStorage.setItem('imaginarium.token.{code}', '{token}')")
         page = await context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"{path}: {exc}"))
-        await page.goto(f"{self.url}{path}")
+        await page.goto(f"{lan_url(URL(self.url).port)}{path}")   # an insecure origin, as on Wi-Fi
         return page
 
     async def table(self, names: list[str]) -> tuple[object, Table]:
@@ -89,7 +91,9 @@ async def run_scene(server_process, launch_options, output_dir: Path, prefix: st
         try:
             await body(Scene(browser, session, server_process.url, output_dir, prefix, errors))
         except AssertionError as exc:
-            raise AssertionError(f"{exc}\nJavaScript errors: {errors}") if errors else exc
+            if errors:
+                raise AssertionError(f"{exc}\nJavaScript errors: {errors}") from exc
+            raise
         finally:
             await browser.close()
     assert not errors, errors

@@ -40,10 +40,9 @@ class ServerProcess:
                 "--data-dir", str(self.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"]
 
     def start(self) -> None:
-        out = open(self.log, "ab")
-        self.proc = subprocess.Popen(self.argv(), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        out.close()
+        with open(self.log, "ab") as out:  # the server process keeps its own descriptor
+            self.proc = subprocess.Popen(self.argv(), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
     async def ready(self, session: aiohttp.ClientSession) -> dict:
         """Poll /healthz until it answers ok (bounded); returns its JSON."""

@@ -146,7 +146,7 @@ class Table:
         assert err["ref"] == type_ and err["message"]
         return err
 
-    async def step(self) -> "Player | bool":
+    async def step(self) -> Player | bool:
         """Let the first phone that can act take one action; returns that phone, or False once the
         game is over."""
         if self.tv.game["phase"] == "game_over":

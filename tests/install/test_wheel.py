@@ -59,7 +59,8 @@ def installed(tmp_path_factory) -> Installed:
 
 
 def run(argv: list[str], **kwargs) -> subprocess.CompletedProcess:
-    done = subprocess.run(argv, check=False, capture_output=True, text=True, timeout=600, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+    done = subprocess.run(argv, check=False, capture_output=True, text=True, timeout=600,
+                          cwd=kwargs.pop("cwd", ROOT), **kwargs)
     assert done.returncode == 0, f"{argv}\n{done.stdout}\n{done.stderr}"
     return done
 

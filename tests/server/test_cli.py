@@ -76,6 +76,16 @@ async def test_card_pictures_are_prepared_in_the_background(client):
     assert prepare_cards_in_background(None) is None
 
 
+async def test_start_up_prepares_the_familys_own_decks_and_not_the_shipped_one(client):
+    """The built-in deck ships prepared (issue 12): the start-up work is the family's decks only."""
+    library = client.server.app[keys.LIBRARY]
+    thread = prepare_cards_in_background(library)   # what `imaginarium` starts after its banner
+    thread.join(timeout=60)                          # a bound on the work, not a pace
+    assert not thread.is_alive()
+    assert len(list((library.cache_dir / "tiny").glob("c*.thumb.webp"))) == 10
+    assert not (library.cache_dir / "builtin").exists()
+
+
 def unit_of(*options: str) -> configparser.ConfigParser:
     """The unit `python -m server <options> --print-systemd-unit` prints, parsed."""
     done = subprocess.run([sys.executable, "-m", "server", *options, "--print-systemd-unit"], check=False,

@@ -2,8 +2,8 @@
 empty one each time; `/tv?new=1` is how a TV asks for a brand-new room."""
 from __future__ import annotations
 
-from server.net import keys
 from server.cli import banner
+from server.net import keys
 
 
 async def tv_redirect(client) -> str:

@@ -3,11 +3,12 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg } from '/static/shared/cards.js';
+import { icon } from '/static/shared/icons.js';
 
 /**
  * A grid of cards. items: [{id, card, number?, disabled?, label?}]. options:
  *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
- *   onChange(selectedIds). Tapping a selectable card selects it; the 🔍 corner enlarges it.
+ *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier corner enlarges it.
  * Returns { el, selected(): ids, clear() }.
  */
 export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
@@ -23,8 +24,9 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
     h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb')),
     item.number != null ? h('span', { class: 'grid-number', text: String(item.number) }) : null,
     item.label ? h('span', { class: 'grid-label', text: item.label }) : null,
-    h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'), text: '🔍',
-      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, selectable && !item.disabled ? () => pick(item.id) : null); } }));
+    h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
+      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, selectable && !item.disabled ? () => pick(item.id) : null); } },
+    icon('search')));
     card.addEventListener('click', () => {
       if (selectable && !item.disabled) pick(item.id);
       else enlarge(deck, item, null);

@@ -3,6 +3,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { elephantName, elephantColour, standings } from '/static/shared/roster.js';
+import { icon } from '/static/shared/icons.js';
 
 /** Builds the screen; update(ctx) redraws it. */
 export function create() {
@@ -19,7 +20,7 @@ export function create() {
         ? h('p', { class: 'hint center', text: t(`end_reason.${g.end_reason}`) }) : null,
       h('ol', { class: 'p-standings', 'data-testid': 'final-standings' }, standings(g).map((e) => h('li', {
         class: `p-standing${won(e) ? ' won' : ''}${mine(e) ? ' mine' : ''}` },
-      h('span', { class: 'p-rank', text: won(e) ? '👑' : '' }),
+      h('span', { class: 'p-rank' }, won(e) ? icon('crown') : null),
       elephantToken(elephantColour(c.room, e), 40),
       h('span', { class: 'p-standing-name', text: elephantName(c.room, e) }),
       h('span', { class: 'p-standing-distance', text: String(e.distance) })))),

@@ -17,6 +17,8 @@ import * as voting from './voting.js';
 import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import * as hostMenu from './host-menu.js';
+import { polyfillFlexGap } from '/static/shared/flex-gap.js';
+import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
 
 const SCREENS = { join, lobby, telling, playing: hand, voting, scored, game_over: gameOver };
 const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
@@ -31,12 +33,12 @@ let last = null;
 let mounted = { key: null, screen: null };
 let header = null;
 let prevTurn = new Set();
-let wakeLock = null;
 let noRoom = false;      // the server said there is no such room: the badge says so instead of "Connecting…"
 // The last round's result before the standings, as on the TV (a tap on "Final standings" skips it).
 const hold = finalHold(() => { if (last) render(); });
 
 async function main() {
+  polyfillFlexGap(app);
   await loadLang(detectLang());
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
@@ -45,8 +47,9 @@ async function main() {
     room: code, role: 'phone', token: () => readToken(), lang: () => document.documentElement.lang,
     onStatus: (s) => { if (!noRoom) badge.set(s); }, onMessage,
   });
-  // Wake Lock must be requested inside a user gesture on iOS: ask on any tap while the game runs.
-  document.addEventListener('click', keepAwake, { capture: true });
+  // Keeping the screen on must start inside a tap (Wake Lock on iOS, the video everywhere): ask on any tap
+  // while a game runs.
+  document.addEventListener('click', () => { if (playing(last)) startKeepAwake(); }, { capture: true });
 }
 
 function readToken() {
@@ -151,7 +154,7 @@ function render() {
   renderPause(c);
   buzzOnTurn(c);
   preloadHand(c);
-  if (c.room.phase !== 'game' && wakeLock && wakeLock !== 'pending') { wakeLock.release().catch(() => {}); wakeLock = null; }
+  if (!playing(last)) stopKeepAwake();   // game over, back in the lobby: the screen may sleep again
 }
 
 function renderHeader(c) {
@@ -206,14 +209,9 @@ function preloadHand(c) {
   preloadAll(deck, cards, 'thumb');
 }
 
-async function keepAwake() {
-  if (!last || last.room.phase !== 'game' || wakeLock || !('wakeLock' in navigator)) return;
-  wakeLock = 'pending';  // one request at a time
-  try {
-    const lock = await navigator.wakeLock.request('screen');  // eslint-disable-line compat/compat -- guarded above
-    wakeLock = lock;
-    lock.addEventListener('release', () => { if (wakeLock === lock) wakeLock = null; });
-  } catch { wakeLock = null; /* refused (battery saver); the game still works */ }
+/** True while a game is being played (not in the lobby, not over). */
+function playing(msg) {
+  return Boolean(msg && msg.room.phase === 'game' && msg.game && msg.game.phase !== 'game_over');
 }
 
 main().catch((e) => fill(app, h('p', { class: 'phone-loading', text: String(e) })));

@@ -4,6 +4,7 @@ import { h, fill, setStyle } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { conditionIcon } from '/static/shared/conditions.js';
+import { icon } from '/static/shared/icons.js';
 
 const DUEL_FINISH = 20;   // cells the shared elephant and the mammoth race to (RULES.md §2.4)
 
@@ -35,7 +36,7 @@ export function create() {
     const kinds = [...new Set(Object.values(special))];
     fill(legend, kinds.length ? [h('span', { class: 'legend-title', text: t('tv.legend') }),
       kinds.map((k) => h('span', { class: 'legend-item', 'data-condition': k },
-        h('span', { class: 'legend-icon', text: conditionIcon(k) }), t(`condition_short.${k}`)))] : null);
+        h('span', { class: 'legend-icon' }, conditionIcon(k)), t(`condition_short.${k}`)))] : null);
     legend.hidden = !kinds.length;
     setStyle(cells, { '--cols': cols, '--rows': rows });
     const items = [];
@@ -51,8 +52,8 @@ export function create() {
         title: cond ? t(`condition.${cond}`) : null,
       },
       h('span', { class: 'cell-number', text: String(number) }),
-      isFinish ? h('span', { class: 'cell-finish', text: '🏁' }) : null,
-      cond ? h('span', { class: 'cell-icon', text: conditionIcon(cond) }) : null));
+      isFinish ? h('span', { class: 'cell-finish' }, icon('flag')) : null,
+      cond ? h('span', { class: 'cell-icon' }, conditionIcon(cond)) : null));
     }
     fill(cells, items);
     geom = { cols, rows, length };

@@ -3,6 +3,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t, tn, has } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { elephantName, standings } from '/static/shared/roster.js';
+import { icon } from '/static/shared/icons.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -25,7 +26,7 @@ export function create() {
       if (e.distance !== prev) { rank = i + 1; prev = e.distance; }
       const won = winnerEls.includes(e);
       return h('li', { class: `final-row${won ? ' won' : ''}` },
-        h('span', { class: 'final-rank', text: won ? '👑' : String(rank) }),
+        won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),
         pieceToken(ctx.room, e, 64),
         h('span', { class: 'final-name', text: elephantName(ctx.room, e) }),
         h('span', { class: 'final-distance', text: tn('cells_n', e.distance) }));

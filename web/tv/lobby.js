@@ -49,7 +49,7 @@ export function create(ctx) {
     const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a phoneless child is never "away"
       'data-testid': 'roster-item' },
     pairs ? teamTokens(r) : elephantToken(r.colour, 96, r.name),
-    h('span', { class: 'roster-name', text: r.name }),
+    h('span', { class: 'roster-name fit', text: r.name }),
     r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
     r.seat === room.host ? h('span', { class: 'host-badge', text: mode === 'kids' ? t('tv.adult') : t('host') }) : null));
     // Empty places up to the mode's minimum, so the room sees how many are still missing.

@@ -7,6 +7,7 @@ import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, mem
 import { deckId } from '/static/shared/cards.js';
 import { tableCards } from './table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
+import { icon } from '/static/shared/icons.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -65,7 +66,7 @@ function resultCards(ctx, r) {
       // Trio: a vote on a bot card scores nothing for anyone (RULES.md §2.3): say so on the card.
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
-      h('div', { class: `owner-plate${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ''}`, style: { '--i': i,
+      h('div', { class: `owner-plate${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ' fit'}`, style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       mine ? h('span', { class: 'owner-star', text: '★ ' }) : null,
       h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) }))]);
@@ -82,7 +83,7 @@ function pointsList(ctx, r) {
     return h('div', { class: 'points-item', 'data-elephant': e.id },
       pieceToken(ctx.room, e, 52),
       h('div', { class: 'points-who' },
-        h('div', { class: 'points-name', text: elephantName(ctx.room, e) }),
+        h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) }),
         parts.length ? h('div', { class: 'points-why', text: parts.join(' · ') }) : null),
       h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) }));
   });
@@ -105,7 +106,7 @@ function kidsCelebration(ctx, r) {
     const bonus = ((r.breakdown || {})[seat] || []).some((b) => b.reason === 'guessed_from_last_place');
     const p = pointsOf(r, seat);
     return h('div', { class: `cheer${bonus ? ' bonus' : ''}` },
-      h('span', { class: 'cheer-party', text: '🎉' }),
+      h('span', { class: 'cheer-party' }, icon('party-popper')),
       elephantToken(seatColour(ctx.room, seat), 64),
       h('span', { class: 'cheer-name', text: seatName(ctx.room, seat) }),
       h('span', { class: 'cheer-points', text: `+${p}` }),

@@ -29,7 +29,7 @@ export function create(ctx) {
       const removed = info && info.removed;
       return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}` },
         pieceToken(c.room, e, 56),
-        h('span', { class: 'standing-name', text: elephantName(c.room, e) }),
+        h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
         // Outside the name, so a long name's ellipsis never hides who tells.
         seats.includes(g.storyteller) && g.phase !== 'game_over' ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: '★' }) : null,
         h('span', { class: 'standing-distance', text: String(e.distance) }));
@@ -47,7 +47,7 @@ function duelRace(c) {
   return [h('li', { class: 'race-title', text: t('tv.race_to', { n: DUEL_FINISH }) }),
     els.map((e) => h('li', { class: `race-row race-${e.id}`, 'data-elephant': e.id, 'data-testid': 'race-row' },
       h('div', { class: 'race-head' }, pieceToken(c.room, e, 64),
-        h('span', { class: 'standing-name', text: elephantName(c.room, e) }),
+        h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
         h('span', { class: 'standing-distance', text: `${e.distance}/${DUEL_FINISH}` })),
       h('div', { class: 'race-bar' }, h('div', { class: 'race-fill',
         style: { width: `${Math.min(100, (e.distance / DUEL_FINISH) * 100)}%` } }))))];

@@ -9,7 +9,7 @@ import { cardImg, preloadAll } from '/static/shared/cards.js';
  */
 export function tableCards(deck, table, faceUp) {
   const cards = new Map();
-  const row = h('div', { class: 'table-row', style: { '--n': table.length } });
+  const row = h('div', { class: 'table-row', 'data-n': table.length, style: { '--n': table.length } });
   table.forEach((entry, i) => {
     const el = h('div', { class: `table-card${faceUp ? ' revealed' : ''}`, style: { '--i': i },
       'data-number': entry.number, 'data-card': entry.card, 'data-testid': 'table-card' },

@@ -13,6 +13,9 @@ import * as voting from './voting.js';
 import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import { infoButton } from './info.js';
+import { fitStage } from './stage.js';
+import { fitText } from '/static/shared/fit-text.js';
+import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
@@ -28,6 +31,8 @@ let roomLang = null;    // the room's TV language (settings.lang): followed on t
 let mounted = { key: null, screen: null, frame: null };
 
 async function main() {
+  fitStage(app);
+  polyfillFlexGap(app);
   // The browser's language (or the last tap on the switch) only until the room says which one it wants.
   await loadLang(detectLang());
   badge.refresh();
@@ -139,6 +144,7 @@ function render() {
     f.side.update(ctx);
   }
   renderPause(ctx);
+  fitText(app);
 }
 
 function gameFrame(ctx) {

@@ -23,7 +23,7 @@ async def test_the_tv_page_reloaded_mid_round_reopens_its_room(server_process, l
             page = await (await browser.new_context(viewport={"width": 1920, "height": 1080},
                                                    locale="en-US")).new_page()
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            await page.goto(f"{url}/tv")
+            await page.goto(f"{server_process.page_url}/tv")
             code_el = page.get_by_test_id("room-code")
             await expect(code_el).to_have_text(re.compile(r"^[A-Z]{4}$"))
             code = (await code_el.text_content()).strip()

@@ -51,7 +51,7 @@ class Relay:
         self.server: asyncio.AbstractServer | None = None
         self.port = 0
 
-    async def start(self) -> "Relay":
+    async def start(self) -> Relay:
         self.server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
         self.port = self.server.sockets[0].getsockname()[1]
         return self

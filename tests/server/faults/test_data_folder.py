@@ -76,7 +76,8 @@ def test_full_disk(tmp_path, server_process):
     disk = tmp_path / "disk"
     disk.mkdir()
     data = disk / "data"
-    fill = 'mount -t tmpfs -o size=256k tmpfs "$1"\nmkdir "$1/data"\ndd if=/dev/zero of="$1/fill" bs=4k 2>/dev/null || true'
+    fill = ('mount -t tmpfs -o size=256k tmpfs "$1"\nmkdir "$1/data"\n'
+            'dd if=/dev/zero of="$1/fill" bs=4k 2>/dev/null || true')
     done = run(server_argv(server_process.free_port(), data), fill, str(disk))
     assert_one_sentence(done, datadir.full(data))
 

@@ -109,7 +109,7 @@ async def kill_and_check(server, session, base, tables: dict) -> dict:
     server.kill()
     before = {phase: picture(table) for phase, table in tables.items()}
     # what the sender saw is the newest state of its room: the other sockets may not have it yet
-    for phase, table in tables.items():
+    for table in tables.values():
         for p in table.sockets:
             await p.ws.close()
     server.start()
@@ -162,8 +162,8 @@ async def test_sigkill_in_every_phase_resumes_every_room(tmp_path, server_proces
                 if phase == "lobby":
                     await table.act(table.phones[0], "start")
                 if table.tv.game["phase"] != "game_over":
-                    round_ = table.tv.game["round"]
-                    await table.play_until(lambda g: g["round"] == round_ + 1)
+                    next_round = table.tv.game["round"] + 1
+                    await table.play_until(lambda g, next_round=next_round: g["round"] == next_round)
     finally:
         for s in sessions:
             await s.close()

@@ -20,8 +20,8 @@ import random
 import aiohttp
 
 from server import engine
-from server.net import keys
 from server.engine import text as texts
+from server.net import keys
 from server.room.roster import COLOURS
 from server.room.specs import SPECS
 
@@ -50,8 +50,8 @@ class Fuzzer:
         self.names = 0
         self.stats = {"accepted": 0, "refused": 0, "pong": 0, "closed": 0, "hello": 0}
         self.codes: dict[str, int] = {}
-        self.tokens: dict[int, str] = {}
-        self.phases: set[str] = set()      # phases reached by accepted messages   # id(socket) -> the seat token its page keeps
+        self.tokens: dict[int, str] = {}   # id(socket) -> the seat token its page keeps
+        self.phases: set[str] = set()      # phases reached by accepted messages
 
     # ------------------------------------------------------------------ what a socket knows
     async def current(self, p):

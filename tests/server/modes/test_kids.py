@@ -44,7 +44,7 @@ async def test_kids_game_to_the_end_on_the_adults_phone(client, make_table, chil
     child_seats = [k["seat"] for k in kids]
     elephants = [e["id"] for e in game["elephants"]]
     # one child plays against the adult's elephant; two or more compete among themselves
-    assert elephants == (child_seats + [adult_seat] if len(children) == 1 else child_seats)
+    assert elephants == ([*child_seats, adult_seat] if len(children) == 1 else child_seats)
     assert table.phones == [adult]   # nobody else has a phone
     rounds = 0
     while table.tv.game["phase"] != "game_over":

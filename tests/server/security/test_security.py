@@ -129,7 +129,7 @@ async def test_names_keep_html_emoji_and_rtl_as_plain_text_within_limits(make_cl
         await p.hello(code)
         await p.act("join", name=name, colour=["red", "blue", "green", "teal", "purple", "pink"][i])
         await p.until(lambda m: m["type"] == "welcome" and m["seat"])
-        state = await p.until_state(lambda st: len(st["room"]["roster"]) == i + 1)
+        state = await p.until_state(lambda st, joined=i + 1: len(st["room"]["roster"]) == joined)
         assert state["room"]["roster"][-1]["name"] == stored
         seen.append(p)
     late = await connect_to(client, "late")

@@ -1,0 +1,114 @@
+"""The pages in the browsers 2020-2021 smart TVs run: headless Chromium 69 and 80 over the DevTools protocol.
+
+The TV page plays a whole round in each (the phones are WebSocket seats, as the protocol tests use), at a TV
+browser's 1280×720 CSS px, on the insecure home-network origin; any page exception fails the test. Then the
+phone page in Chromium 69 joins and plays a card with real taps. Screenshots go to test-output/old*-*.png.
+"""
+from __future__ import annotations
+
+import re
+
+import aiohttp
+import pytest
+
+from tests.helpers.oldchrome import Browser
+from tests.helpers.wire import seated_table, socket_opener
+
+NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow"), ("Гоша", "green")]
+
+
+def _text_of(testid: str) -> str:
+    return f"(document.querySelector('[data-testid={testid}]') || {{}}).textContent"
+
+
+async def _seat_phones(session, url: str, code: str, names):
+    """A TV-role watcher and one WebSocket seat per name, joined; returns the helpers' Table."""
+    return await seated_table(socket_opener(session, url), code, names=[n for n, _ in names],
+                              colours=[c for _, c in names], tv_name="watcher", start=False)
+
+
+@pytest.mark.parametrize("version", ["69", "80"])
+async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output_dir, version):
+    async with aiohttp.ClientSession() as session:
+        browser = Browser(version, session)
+        await browser.start()
+        try:
+            tv = await browser.page(1280, 720)
+            await tv.goto(f"{server_process.page_url}/tv")
+            assert "game.lan" in await tv.evaluate("location.host")
+            code = await tv.wait_for(f"/^[A-Z]{{4}}$/.test(({_text_of('room-code')} || '').trim()) && "
+                                     f"{_text_of('room-code')}.trim()", "the room code")
+            table = await _seat_phones(session, server_process.url, code, NAMES)
+            await tv.wait_for("document.querySelectorAll('[data-testid=roster-item]:not(.empty)').length === 4",
+                              "four players in the roster")
+            roster = await tv.evaluate(_text_of("roster"))
+            assert all(name in roster for name, _ in NAMES)
+            await tv.screenshot(output_dir / f"old{version}-tv-lobby.png")
+
+            await table.act(table.phones[0], "start")
+            await table.play_until(lambda g: g["phase"] == "voting")
+            # The four cards face up, numbered, their pictures loaded.
+            await tv.wait_for("""
+                document.querySelectorAll('[data-testid=tv-voting] [data-testid=table-card]').length === 4
+                && [].every.call(document.querySelectorAll('[data-testid=table-card] img'),
+                                 (i) => i.complete && i.naturalWidth > 0)""", "four cards on the TV")
+            numbers = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=table-card]'), "
+                                        "(c) => c.dataset.number)")
+            assert sorted(numbers) == ["1", "2", "3", "4"]
+            await tv.screenshot(output_dir / f"old{version}-tv-voting.png")
+
+            await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+            await tv.wait_for("document.querySelector('[data-testid=tv-scored]')", "the reveal")
+            # The votes as tokens on the cards (three guessers), and every elephant's points.
+            await tv.wait_for("document.querySelectorAll('[data-testid=tv-scored] .vote-token').length === 3",
+                              "three vote tokens")
+            points = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=points] .points-value'),"
+                                       " (p) => p.textContent)")
+            assert len(points) == 4 and all(re.fullmatch(r"[+-]?\d+", p) for p in points), points
+            standings = await tv.evaluate(_text_of("standings"))
+            assert all(name in standings for name, _ in NAMES), standings
+            await tv.screenshot(output_dir / f"old{version}-tv-reveal.png")
+            assert not tv.errors, f"Chromium {version} page errors: {tv.errors}"
+        finally:
+            await browser.close()
+
+
+async def test_phone_page_plays_a_card_in_chromium_69(server_process, output_dir):
+    async with aiohttp.ClientSession() as session:
+        browser = Browser("69", session)
+        await browser.start()
+        try:
+            async with session.post(f"{server_process.url}/api/rooms") as res:
+                code = (await res.json())["code"]
+            table = await _seat_phones(session, server_process.url, code, NAMES[1:])
+            phone = await browser.page(360, 640, mobile=True)
+            await phone.goto(f"{server_process.page_url}/join/{code}")
+            await phone.type("[data-testid=name]", "Аня")
+            await phone.click('[data-testid=colours] [data-colour="red"]')
+            await phone.click("[data-testid=join]")
+            await phone.wait_for("document.querySelector('[data-testid=phone-lobby]')", "the lobby")
+            await table.tv.until_state(lambda s: len(s["room"]["roster"]) == 4)
+            table.expected = table.tv.state_id
+            host = table.phones[0]
+            await table.act(host, "set_settings", settings={"first_storyteller": "host"})
+            await table.act(host, "start", storyteller=host.welcome["seat"])
+            # The host tells over the wire; the phone in Chromium 69 then plays a card with two taps.
+            await table.act(host, "tell", card=host.me["hand"][0], association="cake")
+            await phone.wait_for("document.querySelectorAll('[data-testid=grid-card]').length === 6", "a hand of 6")
+            played = await phone.evaluate("document.querySelector('[data-testid=grid-card]:last-child').dataset.card")
+            await phone.click("[data-testid=grid-card]:last-child")
+            await phone.screenshot(output_dir / "old69-phone-chosen.png")
+            await phone.click("[data-testid=confirm]")
+            mine = next(r["seat"] for r in table.tv.state["room"]["roster"] if r["name"] == "Аня")
+            state = await table.tv.until_state(
+                lambda s: any(x["seat"] == mine and x["has_played"] for x in s["game"]["seats"]))
+            assert state["game"]["phase"] == "playing"
+            # The phone now shows the card it played (its picture) and no play button.
+            await phone.wait_for(f"document.querySelector('[data-testid=played]') && document.querySelector("
+                                 f"'.played-card img[src*=\"/{played}.\"]') && "
+                                 "!(document.querySelector('[data-testid=confirm]') || {}).offsetParent",
+                                 "the played card shown, no play button")
+            await phone.screenshot(output_dir / "old69-phone-played.png")
+            assert not phone.errors, f"Chromium 69 page errors: {phone.errors}"
+        finally:
+            await browser.close()

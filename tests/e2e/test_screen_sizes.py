@@ -1,0 +1,137 @@
+"""Every screen a living room has (issue 11), in current Chromium on the home-network origin.
+
+TV browsers lay out at 1920×1080, 1280×720 or 960×540 CSS px: the TV page must show the same picture at each,
+its smallest must-read text at least 2.2 % of the viewport height. Phones at 360×640, 390×844 and 844×390:
+each of the 6 cards of a hand can be brought into view and tapped without the action bar covering it, and the
+action button stays on screen. Screenshots: test-output/sizes-*.png.
+"""
+import re
+
+import aiohttp
+import pytest
+from playwright.async_api import expect
+
+from tests.helpers.wire import seated_table, socket_opener
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+expect.set_options(timeout=20_000)
+
+NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow")]
+PHONES = [(360, 640), (390, 844), (844, 390)]
+TVS = [(1920, 1080), (1280, 720), (960, 540)]
+MIN_TEXT_SHARE = 0.022
+LONG_NAME = "Дедушка Николай"   # cut as "Деду…" before names could shrink and wrap
+
+# Names in the lobby, the standings and the points are never cut when shrinking and two lines can hold them.
+# (An owner plate under a 164 px card is cut when even that cannot: "Дедушка" alone is 167 px at the 24 px floor.)
+CUT_NAMES_JS = """() => [...document.querySelectorAll('.fit:not(.owner-plate)')].filter((el) => el.clientWidth
+  && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)).map((el) => el.textContent)"""
+
+# The smallest font size (in CSS px, after the stage's scaling) among visible text a player must read.
+SMALLEST_TEXT_JS = """(limit) => {
+  const small = [];
+  const app = document.getElementById('app');
+  const scale = app.getBoundingClientRect().width / app.offsetWidth;   // the stage's scaling
+  const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden' || el.closest('[hidden]')) continue;
+    if (el.closest('.tv-top-right')) continue;   // the connection badge and language switch are for the host, up close
+    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
+    if (size < limit) small.push(`${el.className} ${size.toFixed(1)}px: ${n.textContent.trim().slice(0, 30)}`);
+  }
+  return small;
+}"""
+
+
+async def _table(session, url: str, code: str, names):
+    """A TV-role watcher and one WebSocket seat per (name, colour), joined (in the lobby)."""
+    return await seated_table(socket_opener(session, url), code, names=[n for n, _ in names],
+                              colours=[c for _, c in names], tv_name="watcher", start=False)
+
+
+async def _smallest_text(page, height: int, where: str) -> None:
+    small = await page.evaluate(SMALLEST_TEXT_JS, MIN_TEXT_SHARE * height - 0.01)
+    assert not small, f"{where}: text under 2.2 % of {height} px: {small}"
+
+
+async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
+    tvs = []
+    for w, h in TVS:
+        page = await ui.page("/tv", {"width": w, "height": h})
+        tvs.append(page)
+    code_el = tvs[0].get_by_test_id("room-code")
+    await expect(code_el).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    code = (await code_el.text_content()).strip()
+    for page in tvs[1:]:    # the others opened their own rooms: show the first one
+        await page.goto(f"{server_process.page_url}/tv?room={code}")
+    async with aiohttp.ClientSession() as session:
+        table = await _table(session, server_process.url, code, [*NAMES, (LONG_NAME, "green")])
+        phases = [("lobby", lambda g: True), ("voting", lambda g: g["phase"] == "voting"),
+                  ("reveal", lambda g: g["phase"] in ("scored", "game_over"))]
+        for name, reached in phases:
+            if name != "lobby":
+                if name == "voting":   # the long name tells: its plate carries the storyteller's star too
+                    host = table.phones[0]
+                    await table.act(host, "set_settings", settings={"first_storyteller": "host"})
+                    await table.act(host, "start", storyteller=table.phones[3].welcome["seat"])
+                await table.play_until(reached)
+            for (w, h), page in zip(TVS, tvs, strict=True):
+                screen = {"lobby": "tv-lobby", "voting": "tv-voting", "reveal": "tv-scored"}[name]
+                await expect(page.get_by_test_id(screen)).to_be_visible()
+                if name == "lobby":
+                    await expect(page.get_by_test_id("roster-item").filter(has_text=LONG_NAME)).to_be_visible()
+                await _smallest_text(page, h, f"TV {w}×{h} {name}")
+                # Names shrink, then wrap, and are not cut while they can fit that way.
+                cut = await page.evaluate(CUT_NAMES_JS)
+                assert not cut, f"TV {w}×{h} {name}: names cut: {cut}"
+                # Nothing of the stage falls outside the screen.
+                box = await page.locator("#app").bounding_box()
+                assert box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= w + 0.5 \
+                    and box["y"] + box["height"] <= h + 0.5, (w, h, box)
+                if (w, h) == (960, 540):
+                    await ui.shot(page, f"tv-960x540-{name}")
+
+
+async def _every_card_reachable(page, where: str) -> None:
+    cards = page.get_by_test_id("grid-card")
+    await expect(cards).to_have_count(6)
+    confirm = page.get_by_test_id("confirm")
+    for i in range(6):
+        card = cards.nth(i)
+        await card.scroll_into_view_if_needed()
+        hit = await card.evaluate("""(el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return Boolean(top && el.contains(top));
+        }""")
+        assert hit, f"{where}: card {i + 1} is covered at its centre"
+        box = await confirm.bounding_box()
+        vp = page.viewport_size
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= vp["height"], f"{where}: the button is off screen"
+    await cards.nth(5).click()
+    await expect(cards.nth(5)).to_have_class(re.compile("selected"))
+    await expect(confirm).to_be_enabled()
+
+
+async def test_phone_hand_of_six_fits_every_phone(ui, server_process):
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{server_process.url}/api/rooms") as res:
+            code = (await res.json())["code"]
+        table = await _table(session, server_process.url, code, NAMES)
+        phones = []
+        for i, (w, h) in enumerate(PHONES):
+            phones.append(await ui.phone(code, f"Тел{i}", ["green", "purple", "teal"][i]))
+            await phones[-1].set_viewport_size({"width": w, "height": h})
+        await table.tv.until_state(lambda s: len(s["room"]["roster"]) == 6)
+        table.expected = table.tv.state_id
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"first_storyteller": "host"})
+        await table.act(host, "start", storyteller=host.welcome["seat"])
+        await table.act(host, "tell", card=host.me["hand"][0], association="Кто съел торт?")
+        for (w, h), page in zip(PHONES, phones, strict=True):
+            await _every_card_reachable(page, f"phone {w}×{h} playing")
+            await page.evaluate("window.scrollTo(0, 0)")
+            await ui.shot(page, f"phone-{w}x{h}-hand")

@@ -1,0 +1,109 @@
+"""A slow disk (a Pi's SD card) does not freeze the server: while the commit of one action waits on its
+fsync, the event loop still answers pings, on the acting phone's socket and on others.
+
+The slow disk is the real thing for the process: Debian's strace attaches to the running server and
+holds every fsync/fdatasync at its entry for a long while (`inject=...:delay_enter`), so the commit is
+really under way in the kernel's eyes. Proof without a clock: a ping sent after the action is answered
+before the action's state arrives (the state goes out right after the commit returns, through the same
+ordered outbox, so a pong that comes first was sent while the commit had not returned), and at that very
+moment a server thread is seen stopped at the entry of fsync/fdatasync (/proc/<pid>/task/*/syscall).
+Then the fsync returns and the state arrives: it was stored before anyone was told.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import platform
+import subprocess
+from pathlib import Path
+
+import aiohttp
+
+from tests.helpers.wire import socket_opener
+
+HOLD_US = 5_000_000   # how long strace holds each fsync: far longer than a ping's round trip
+POLL_TRIES, POLL_S = 200, 0.01
+# fsync and fdatasync syscall numbers (what /proc/<tid>/syscall shows first) on the machines we run on
+FSYNC_NRS = {"x86_64": {74, 75}, "aarch64": {82, 83}, "armv7l": {118, 148}}
+
+
+def threads_in_fsync(pid: int) -> list[int]:
+    """Threads of `pid` stopped by the tracer at the entry of fsync or fdatasync."""
+    numbers = FSYNC_NRS[platform.machine()]
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            nr = (task / "syscall").read_text().split()[0]
+            state = (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if nr.isdigit() and int(nr) in numbers and state == "t":
+            found.append(int(task.name))
+    return found
+
+
+async def commit_under_way(pid: int) -> list[int]:
+    """The threads of `pid` held in fsync, once there are any (polled, bounded: the writer thread gets
+    there after its SQL, each of its system calls slowed by the tracer)."""
+    for _ in range(POLL_TRIES):
+        found = threads_in_fsync(pid)
+        if found:
+            return found
+        await asyncio.sleep(POLL_S)  # polling interval of a /proc probe, not a wait standing in for state
+    raise AssertionError("no thread of the server ever reached fsync")
+
+
+async def attach_slow_disk(pid: int) -> subprocess.Popen:
+    """strace attached to every thread of `pid`, delaying each fsync/fdatasync by HOLD_US; returns once
+    strace says it is attached."""
+    tracer = subprocess.Popen(
+        ["strace", "-f", "-p", str(pid), "-o", "/dev/null", "-e", "trace=fsync,fdatasync",
+         "-e", f"inject=fsync,fdatasync:delay_enter={HOLD_US}"],
+        stderr=subprocess.PIPE, text=True)
+    line = await asyncio.wait_for(asyncio.to_thread(tracer.stderr.readline), 30)
+    assert f"Process {pid} attached" in line, line
+    return tracer
+
+
+async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path, server_process):
+    server = server_process(tmp_path)
+    base = f"http://127.0.0.1:{server.port}"
+    server.start()
+    async with aiohttp.ClientSession() as session:
+        await server.ready(session)
+        code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
+        open_socket = socket_opener(session, base)
+        tv = await open_socket("tv")
+        await tv.hello(code, role="tv")
+        phone = await open_socket("phone")
+        await phone.hello(code)
+        await phone.act("join", name="Ann", colour="red")
+        joined = await phone.until_state(lambda s: s["you"]["person"] is not None)
+        await tv.sync(joined["state_id"])
+
+        tracer = await attach_slow_disk(server.proc.pid)
+        try:
+            await phone.act("set_colour", colour="blue")
+            writer = await commit_under_way(server.proc.pid)   # its commit now waits on the slow fsync
+            await phone.send({"type": "ping"})
+            await tv.send({"type": "ping"})
+            first = await phone.until(lambda m: m["type"] in ("pong", "state"))
+            assert first["type"] == "pong", "the state came first: the ping waited for the disk"
+            assert (await tv.until(lambda m: m["type"] in ("pong", "state")))["type"] == "pong"
+            assert threads_in_fsync(server.proc.pid) == writer, "the commit was no longer under way"
+            # the fsync returns: only now does everyone get the new colour
+            state = await phone.until_state()
+            assert state["state_id"] == joined["state_id"] + 1
+            assert [p["colour"] for p in state["room"]["roster"]] == ["blue"]
+            assert (await tv.until_state())["state_id"] == state["state_id"]
+        finally:
+            tracer.terminate()   # strace detaches and lets the server run at full speed again
+            tracer.wait(timeout=30)
+            tracer.stderr.close()
+        # the server is whole: the colour is stored (a new socket sees it) and it still plays
+        late = await open_socket("late")
+        await late.hello(code, role="tv")
+        assert late.state_id == state["state_id"]
+        assert json.dumps(late.state["room"]["roster"]) == json.dumps(state["room"]["roster"])
+        for p in (tv, phone, late):
+            await p.close()

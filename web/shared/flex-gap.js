@@ -1,0 +1,82 @@
+// `gap` on flex containers: Chromium 84+ and iOS 14.5+. The 2020 TV browsers (Chromium 69) and iOS 14.0-14.4
+// parse it (it is a grid property there) but lay flex items out touching. There, and only there, this gives the
+// items margins equal to the container's gap, after every change of the page, so the stylesheets keep
+// writing `gap` (docs/architecture.md "Browsers"). An item with a margin of its own (`margin-left: auto`) keeps it.
+
+const MARK = 'data-gap-margin';
+
+/** True when this browser honours `gap` on flex containers. */
+export function flexGapSupported() {
+  const box = document.createElement('div');
+  box.style.cssText = 'display:flex;flex-direction:column;row-gap:1px;position:absolute;visibility:hidden';
+  box.append(document.createElement('div'), document.createElement('div'));
+  document.body.append(box);
+  const ok = box.scrollHeight === 1;
+  box.remove();
+  return ok;
+}
+
+/** Starts the fallback under `root` if the browser needs it; returns whether it did. */
+export function polyfillFlexGap(root = document.body) {
+  if (flexGapSupported()) return false;
+  document.documentElement.classList.add('no-flex-gap');
+  let queued = false;
+  const run = () => { queued = false; applyAll(root); };
+  const queue = () => { if (!queued) { queued = true; requestAnimationFrame(run); } };
+  new MutationObserver(queue).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'hidden'] });
+  window.addEventListener('resize', queue);
+  queue();
+  return true;
+}
+
+function px(value) {
+  const n = parseFloat(value);
+  return isNaN(n) ? 0 : n;
+}
+
+function applyAll(root) {
+  const all = root.getElementsByTagName('*');
+  for (let i = 0; i < all.length; i++) {
+    const el = all[i];
+    const cs = getComputedStyle(el);
+    if (cs.display !== 'flex' && cs.display !== 'inline-flex') continue;
+    const rowGap = px(cs.rowGap || cs.gridRowGap);
+    const colGap = px(cs.columnGap);
+    if (!rowGap && !colGap) continue;
+    applyOne(el, cs, rowGap, colGap);
+  }
+}
+
+function applyOne(el, cs, rowGap, colGap) {
+  const column = cs.flexDirection.indexOf('column') === 0;
+  const reverse = cs.flexDirection.indexOf('reverse') > 0;
+  const side = column ? (reverse ? 'marginBottom' : 'marginTop') : (reverse ? 'marginRight' : 'marginLeft');
+  const cross = cs.flexWrap === 'wrap-reverse' ? 'marginBottom' : column ? 'marginLeft' : 'marginTop';
+  const wraps = cs.flexWrap !== 'nowrap';
+  const items = [];
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const ccs = getComputedStyle(c);
+    if (ccs.display === 'none' || ccs.position === 'absolute' || ccs.position === 'fixed') continue;
+    items.push(c);
+  }
+  items.forEach((item, i) => {
+    const own = !item.hasAttribute(MARK) && px(getComputedStyle(item)[side]) !== 0;
+    if (own) return;
+    item.setAttribute(MARK, '');
+    item.style[side] = i ? `${column ? rowGap : colGap}px` : '';
+    if (wraps) item.style[cross] = '';
+  });
+  if (!wraps || items.length < 2) return;
+  // A wrapping row: an item that starts a new line gets no leading gap, and lines after the first a cross gap.
+  let lineStart = items[0].offsetTop;
+  let line = 0;
+  items.forEach((item, i) => {
+    if (!item.hasAttribute(MARK)) return;
+    if (i && (column ? item.offsetLeft < items[i - 1].offsetLeft : Math.abs(item.offsetTop - lineStart) > 1)) {
+      line += 1;
+      lineStart = item.offsetTop;
+      item.style[side] = '';
+    }
+    if (line) item.style[cross] = `${column ? colGap : rowGap}px`;
+  });
+}

@@ -1,0 +1,24 @@
+// UI icons as inline SVG, so no meaning depends on an emoji font (TV browsers and a Pi often have none).
+// Shapes from Lucide 0.462.0 (npm lucide-static, ISC licence: assets/LICENSES/Lucide-ISC.txt), copied from its
+// icon-nodes.json; drawn in currentColor with Lucide's 2 px stroke on a 24-unit grid.
+import { s } from './dom.js';
+
+const NODES = {
+  'search': [["circle", {"cx": "11", "cy": "11", "r": "8"}], ["path", {"d": "m21 21-4.3-4.3"}]],
+  'clapperboard': [["path", {"d": "M20.2 6 3 11l-.9-2.4c-.3-1.1.3-2.2 1.3-2.5l13.5-4c1.1-.3 2.2.3 2.5 1.3Z"}], ["path", {"d": "m6.2 5.3 3.1 3.9"}], ["path", {"d": "m12.4 3.4 3.1 4"}], ["path", {"d": "M3 11h18v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z"}]],
+  'user': [["path", {"d": "M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2"}], ["circle", {"cx": "12", "cy": "7", "r": "4"}]],
+  'book-open': [["path", {"d": "M12 7v14"}], ["path", {"d": "M3 18a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h5a4 4 0 0 1 4 4 4 4 0 0 1 4-4h5a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-6a3 3 0 0 0-3 3 3 3 0 0 0-3-3z"}]],
+  'flag': [["path", {"d": "M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1z"}], ["line", {"x1": "4", "x2": "4", "y1": "22", "y2": "15"}]],
+  'crown': [["path", {"d": "M11.562 3.266a.5.5 0 0 1 .876 0L15.39 8.87a1 1 0 0 0 1.516.294L21.183 5.5a.5.5 0 0 1 .798.519l-2.834 10.246a1 1 0 0 1-.956.734H5.81a1 1 0 0 1-.957-.734L2.02 6.02a.5.5 0 0 1 .798-.519l4.276 3.664a1 1 0 0 0 1.516-.294z"}], ["path", {"d": "M5 21h14"}]],
+  'party-popper': [["path", {"d": "M5.8 11.3 2 22l10.7-3.79"}], ["path", {"d": "M4 3h.01"}], ["path", {"d": "M22 8h.01"}], ["path", {"d": "M15 2h.01"}], ["path", {"d": "M22 20h.01"}], ["path", {"d": "m22 2-2.24.75a2.9 2.9 0 0 0-1.96 3.12c.1.86-.57 1.63-1.45 1.63h-.38c-.86 0-1.6.6-1.76 1.44L14 10"}], ["path", {"d": "m22 13-.82-.33c-.86-.34-1.82.2-1.98 1.11c-.11.7-.72 1.22-1.43 1.22H17"}], ["path", {"d": "m11 2 .33.82c.34.86-.2 1.82-1.11 1.98C9.52 4.9 9 5.52 9 6.23V7"}], ["path", {"d": "M11 13c1.93 1.93 2.83 4.17 2 5-.83.83-3.07-.07-5-2-1.93-1.93-2.83-4.17-2-5 .83-.83 3.07.07 5 2Z"}]],
+};
+
+/** An inline SVG icon `name` (a key of NODES), `size` CSS px (or an em string), in the text colour. */
+export function icon(name, size = '1em', cls = '') {
+  const px = typeof size === 'number' ? `${size}px` : size;
+  const svg = s('svg', { viewBox: '0 0 24 24', width: px, height: px, fill: 'none', stroke: 'currentColor',
+    'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true',
+    class: `icon icon-${name}${cls ? ` ${cls}` : ''}` });
+  for (const [tag, attrs] of NODES[name]) svg.appendChild(s(tag, attrs));
+  return svg;
+}
