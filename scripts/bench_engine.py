@@ -38,7 +38,7 @@ def bench(ruleset: str, mode: str, games: int) -> dict:
         rng = seed
         while state.phase != "game_over":
             seat, action, rng = random_action(state, rng)
-            state, _ = apply(state, seat, action)
+            state = apply(state, seat, action)
             actions += 1
     elapsed = time.process_time() - start
     wall = time.perf_counter() - wall

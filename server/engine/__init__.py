@@ -3,7 +3,7 @@ no global random; a test walks the imports to keep it so. The contract: docs/arc
 The lowest layer: it may import only its own modules and the standard library (tests/engine/test_purity.py).
 
     state = new_game(Settings(), ["s1", "s2", "s3", "s4"], deck, board, seed=7)
-    state, events = apply(state, "s2", {"type": "tell", "card": "c017", "association": "A quiet storm"})
+    state = apply(state, "s2", {"type": "tell", "card": "c017", "association": "A quiet storm"})
     public_view(state); player_view(state, "s1")
 """
 from .association import check_association, count_words, is_question

@@ -1,8 +1,9 @@
-"""The pure transition: `new_game` and `apply(state, seat, action) -> (state, events)`.
+"""The pure transition: `new_game` and `apply(state, seat, action) -> state`.
+No events: the views are the one account of what happened (docs/architecture.md "Events").
 
 Order of checks (boardgame.io's master): well-formed action, game not over, who may send it, phase,
 then the rule. A refusal raises before anything is built, so the input state is never touched. An
-accepted action gets one *draft* (`state.evolve`: a copy with the next version) and runs as a few
+accepted action gets one *draft* (`state.draft`: a copy with the next version) and runs as a few
 steps that write only the draft, through `state.write` (state.py is the one place that writes a
 state). Modes and rulesets are asked through their hooks, which only read and return plans (modes.py
 `Refill`, `RoundDeal`) that the steps here carry out.
@@ -18,17 +19,17 @@ from .deck import cards_in_play, min_deck_size
 from .errors import IllegalAction, MalformedAction
 from .families import NOBODY
 from .modes import MODES, Mode
-from .results import Event, RoundResult
+from .results import RoundResult
 from .rng import seed_state, shuffled
 from .rulesets import RULESETS, Ruleset
 from .scoring import points_of, score
 from .settings import Settings
-from .state import Changes, GameState, evolve, write
+from .state import Changes, GameState, draft, evolve, write
 
 #: An action as it arrives: a JSON object with a ``type`` (docs/architecture.md "Actions"); its values
 #: are typed by `_check_fields` before any handler reads them.
 Action = Mapping[str, Any]
-Handler = Callable[[GameState, str | None, Action, list[Event]], GameState]
+Handler = Callable[[GameState, str | None, Action], GameState]
 
 TABLE_ACTIONS = frozenset({"end_game", "remove_player", "return_player", "skip"})  # seat=None only
 #: Why a game ended because its cards ran out (D8 ends these after a full cycle of storytellers).
@@ -127,12 +128,10 @@ def new_game(settings: Settings, seats: Sequence[str], deck: Sequence[str], boar
 
 # -- apply -----------------------------------------------------------------------------------------
 
-def apply(state: GameState, seat: str | None, action: Action) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, seat: str | None, action: Action) -> GameState:
     """Apply one action by `seat` (None: the table itself, for host actions the room authorised).
 
-    :returns: ``(new_state, events)``; events are dicts with a ``type`` (``told``, ``card_played``,
-        ``table_laid_out``, ``voted``, ``round_scored``, ``round_started``, ``round_cancelled``,
-        ``player_removed``, ``player_returned``, ``game_over`` ...) and never a hidden card id.
+    :returns: the new state (a new object; what changed is read from its views, no events).
     :raises MalformedAction: not a dict, unknown ``type``, missing or ill-typed field.
     :raises IllegalAction: against the rules; `code` is one of docs/architecture.md's stable codes.
     The input state is never changed.
@@ -158,9 +157,7 @@ def apply(state: GameState, seat: str | None, action: Action) -> tuple[GameState
             raise IllegalAction("not_allowed", f"only the host may {kind}")
         if seat in state.removed:
             raise IllegalAction("seat_removed", f"seat {seat!r} was removed", seat=seat)
-    events: list[Event] = []
-    draft = evolve(state, {"version": state.version + 1})  # the steps below write only this copy
-    return handler(draft, seat, action, events), events
+    return handler(draft(state), seat, action)  # the steps write only the draft
 
 
 def _phase(state: GameState, *phases: str) -> None:
@@ -168,7 +165,7 @@ def _phase(state: GameState, *phases: str) -> None:
         raise IllegalAction("wrong_phase", f"not now: the game is in {state.phase}", phase=state.phase)
 
 
-def _tell(state: GameState, seat_: str | None, action: Action, ev: list[Event]) -> GameState:
+def _tell(state: GameState, seat_: str | None, action: Action) -> GameState:
     _phase(state, "telling")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
@@ -187,7 +184,6 @@ def _tell(state: GameState, seat_: str | None, action: Action, ev: list[Event]) 
     elif card is not None:
         raise IllegalAction("not_allowed", "in duel the association comes before looking at the cards")
     association = checked_association(action.get("association"), conditions)
-    ev.append({"type": "told", "seat": seat, "association": association})
     changes: Changes = {"association": association, "storyteller": seat, "conditions": conditions,
                         "disputed": False}
     hands: dict[str, Sequence[str]] = dict(state.hands)
@@ -196,16 +192,15 @@ def _tell(state: GameState, seat_: str | None, action: Action, ev: list[Event]) 
         hands[seat] = [c for c in hands[seat] if c != card]
         played[seat] = [card]
     if not mode.has_playing_phase:
-        return _lay_out(write(state, {**changes, "hands": hands, "played": played}), ev)
+        return _lay_out(write(state, {**changes, "hands": hands, "played": played}))
     if _is_last_card(state):  # D1: the last card is played without choice
         for other in state.active_seats():
             if other not in played:
                 played[other], hands[other] = hands[other], []
-        ev.append({"type": "last_cards_played"})
-    return _maybe_lay_out(write(state, {**changes, "hands": hands, "played": played, "phase": "playing"}), ev)
+    return _maybe_lay_out(write(state, {**changes, "hands": hands, "played": played, "phase": "playing"}))
 
 
-def _play_card(state: GameState, seat_: str | None, action: Action, ev: list[Event]) -> GameState:
+def _play_card(state: GameState, seat_: str | None, action: Action) -> GameState:
     _phase(state, "playing")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
@@ -224,11 +219,10 @@ def _play_card(state: GameState, seat_: str | None, action: Action, ev: list[Eve
     hands[seat] = [c for c in hand if c not in cards]
     played = dict(state.played)
     played[seat] = cards
-    ev.append({"type": "card_played", "seat": seat, "count": len(cards)})
-    return _maybe_lay_out(write(state, {"hands": hands, "played": played}), ev)
+    return _maybe_lay_out(write(state, {"hands": hands, "played": played}))
 
 
-def _vote(state: GameState, seat_: str | None, action: Action, ev: list[Event]) -> GameState:
+def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
     _phase(state, "voting")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
@@ -257,53 +251,49 @@ def _vote(state: GameState, seat_: str | None, action: Action, ev: list[Event]) 
         raise IllegalAction("own_card", "you cannot vote for your own card")
     votes = dict(state.votes)
     votes[voter] = number
-    ev.append({"type": "voted", "seat": voter})
     write(state, {"votes": votes})
     if len(votes) >= len(voters):
         for v in voters:
             if v not in votes:
                 return state
-        return _score(state, ev)
+        return _score(state)
     return state
 
 
-def _dispute(state: GameState, seat: str | None, action: Action, ev: list[Event]) -> GameState:
+def _dispute(state: GameState, seat: str | None, action: Action) -> GameState:
     _phase(state, "playing")
     if seat == state.storyteller:
         raise IllegalAction("not_allowed", "the storyteller cannot dispute their own association")
     if state.disputed:
         raise IllegalAction("not_allowed", "the association is already disputed")
-    ev.append({"type": "disputed", "seat": seat})
     return write(state, {"disputed": True})
 
 
-def _restate(state: GameState, seat: str | None, action: Action, ev: list[Event]) -> GameState:
+def _restate(state: GameState, seat: str | None, action: Action) -> GameState:
     _phase(state, "playing")
     if seat != state.storyteller:
         raise IllegalAction("not_storyteller", "only the storyteller restates the association")
     if not state.disputed:
         raise IllegalAction("not_allowed", "nobody disputed the association")
     association = checked_association(action.get("association"), state.conditions, required=True)
-    ev.append({"type": "restated", "seat": seat, "association": association})
-    return _maybe_lay_out(write(state, {"association": association, "disputed": False}), ev)
+    return _maybe_lay_out(write(state, {"association": association, "disputed": False}))
 
 
-def _next_round(state: GameState, seat: str | None, action: Action, ev: list[Event]) -> GameState:
+def _next_round(state: GameState, seat: str | None, action: Action) -> GameState:
     _phase(state, "scored")
     mode = MODES[state.settings.mode]
     storyteller = mode.next_storyteller(state)
     s = _deal_round(state)
     if s is None:
-        return _finish(write(state, {"round": state.round + 1, "storyteller": storyteller}), "deck_empty", ev)
-    ev.append({"type": "round_started", "round": state.round + 1, "storyteller": storyteller})
+        return _finish(write(state, {"round": state.round + 1, "storyteller": storyteller}), "deck_empty")
     return _begin_turn(s, storyteller, {"round": state.round + 1})
 
 
-def _end_game(state: GameState, seat: str | None, action: Action, ev: list[Event]) -> GameState:
-    return _finish(_cancel_round(state, ev), "host", ev)
+def _end_game(state: GameState, seat: str | None, action: Action) -> GameState:
+    return _finish(_cancel_round(state), "host")
 
 
-def _remove_player(state: GameState, seat: str | None, action: Action, ev: list[Event]) -> GameState:
+def _remove_player(state: GameState, seat: str | None, action: Action) -> GameState:
     target = _target(state, action)
     if target in state.removed:
         raise IllegalAction("seat_removed", f"seat {target!r} is already removed", seat=target)
@@ -311,38 +301,34 @@ def _remove_player(state: GameState, seat: str | None, action: Action, ev: list[
     changes: Changes = {"removed": [*state.removed, target]}
     if target in state.votes:  # "everyone"/"nobody" counts use only the players still voting
         changes["votes"] = {k: v for k, v in state.votes.items() if k != target}
-    ev.append({"type": "player_removed", "seat": target})
     s = write(state, changes)
     if not mode.can_continue(s):
-        return _finish(_cancel_round(s, ev), "too_few_players", ev)
+        return _finish(_cancel_round(s), "too_few_players")
     if target == state.storyteller and state.phase in ("telling", "playing"):
-        s = _cancel_round(s, ev)  # before the reveal: cards go back to hands
+        s = _cancel_round(s)  # before the reveal: cards go back to hands
         storyteller = mode.next_storyteller(s)
-        ev.append({"type": "round_started", "round": s.round, "storyteller": storyteller})
         return _begin_turn(s, storyteller)
     if state.phase == "telling":
         s = write(s, {"last_card": _is_last_card(s)})
-    return _maybe_score(_maybe_lay_out(s, ev), ev)
+    return _maybe_score(_maybe_lay_out(s))
 
 
-def _return_player(state: GameState, seat: str | None, action: Action, ev: list[Event]) -> GameState:
+def _return_player(state: GameState, seat: str | None, action: Action) -> GameState:
     target = _target(state, action)
     if target not in state.removed:
         raise IllegalAction("not_allowed", f"seat {target!r} is not removed", seat=target)
-    ev.append({"type": "player_returned", "seat": target})
     s = write(state, {"removed": [x for x in state.removed if x != target]})
     if state.phase == "telling":
         s = write(s, {"last_card": _is_last_card(s)})
     return s
 
 
-def _skip(state: GameState, seat: str | None, action: Action, ev: list[Event]) -> GameState:
+def _skip(state: GameState, seat: str | None, action: Action) -> GameState:
     """Host: move past whoever the phase waits on. Telling: the turn passes to the next storyteller;
     playing: each waiting seat plays a random card (and a dispute is set aside); voting: waiting
     voters abstain and the round is scored."""
     _phase(state, "telling", "playing", "voting")
     mode = MODES[state.settings.mode]
-    ev.append({"type": "skipped", "phase": state.phase})
     if state.phase == "telling":
         storyteller = mode.next_storyteller(state)
         if state.storyteller is None or storyteller == state.storyteller:
@@ -358,8 +344,8 @@ def _skip(state: GameState, seat: str | None, action: Action, ev: list[Event]) -
                 played[other] = picks[:mode.cards_each]
                 hands[other] = [c for c in hands[other] if c not in played[other]]
         return _maybe_lay_out(write(state, {"hands": hands, "played": played, "rng": rng,
-                                             "disputed": False}), ev)
-    return _score(state, ev)
+                                             "disputed": False}))
+    return _score(state)
 
 
 def _target(state: GameState, action: Action) -> str:
@@ -440,8 +426,8 @@ def _begin_turn(s: GameState, storyteller: str | None, also: Changes | None = No
     """A new turn for `storyteller` (with `also` changed too): telling, this turn's conditions, D1
     (hands and seats are as the turn begins)."""
     return write(s, {**(also or {}), "phase": "telling", "storyteller": storyteller, "association": None,
-                      "disputed": False, "conditions": _conditions(s, storyteller), "played": {}, "table": [],
-                      "owners": [], "votes": {}, "result": None, "last_card": _is_last_card(s)})
+                     "disputed": False, "conditions": _conditions(s, storyteller), "played": {}, "table": [],
+                     "owners": [], "votes": {}, "result": None, "last_card": _is_last_card(s)})
 
 
 def _is_last_card(s: GameState) -> bool:
@@ -462,17 +448,17 @@ def waiting_to_play(s: GameState) -> list[str]:
     return [seat for seat in s.active_seats() if seat not in played and hands[seat]]
 
 
-def _maybe_lay_out(s: GameState, ev: list[Event]) -> GameState:
+def _maybe_lay_out(s: GameState) -> GameState:
     if s.phase != "playing" or s.disputed:
         return s
     played, hands, removed = s.played, s.hands, s.removed
     for seat in s.seats:  # early exit: this runs after every card
         if seat not in played and hands[seat] and seat not in removed:
             return s
-    return _lay_out(s, ev)
+    return _lay_out(s)
 
 
-def _lay_out(s: GameState, ev: list[Event]) -> GameState:
+def _lay_out(s: GameState) -> GameState:
     """Shuffle the submitted cards (with bot/deck/mammoth cards) and number them 1..N."""
     mode = MODES[s.settings.mode]
     pairs = [(owner, card) for owner, cards in s.played.items() for card in cards]
@@ -480,7 +466,7 @@ def _lay_out(s: GameState, ev: list[Event]) -> GameState:
     if mode.extra_cards:
         drawn = _draw(s, mode.extra_cards, mode.may_reshuffle_extras(s))
         if drawn is None:  # D3t "end": two bot cards cannot be drawn
-            return _finish(_cancel_round(s, ev), "no_bot_cards", ev)
+            return _finish(_cancel_round(s), "no_bot_cards")
         extra, changes = drawn
         pairs += [(mode.extra_owner, card) for card in extra]
     if s.mammoth is not None:
@@ -489,17 +475,16 @@ def _lay_out(s: GameState, ev: list[Event]) -> GameState:
     order, changes["rng"] = shuffled(changes.get("rng", s.rng), pairs)
     changes["owners"], changes["table"] = [owner for owner, _ in order], [card for _, card in order]
     changes["played"], changes["votes"], changes["phase"] = {}, {}, "voting"
-    ev.append({"type": "table_laid_out", "cards": len(order)})
-    return _maybe_score(write(s, changes), ev)
+    return _maybe_score(write(s, changes))
 
 
-def _maybe_score(s: GameState, ev: list[Event]) -> GameState:
+def _maybe_score(s: GameState) -> GameState:
     if s.phase == "voting" and all(v in s.votes for v in MODES[s.settings.mode].voters(s)):
-        return _score(s, ev)
+        return _score(s)
     return s
 
 
-def _score(s: GameState, ev: list[Event]) -> GameState:
+def _score(s: GameState) -> GameState:
     """Score through `scoring.score`, move the elephants, discard, refill, then the end checks."""
     rs, mode = _ruleset_mode(s)
     table, owners, votes, storyteller = s.table, s.owners, s.votes, s.storyteller
@@ -526,9 +511,8 @@ def _score(s: GameState, ev: list[Event]) -> GameState:
     }
     s = _refill(write(s, {"elephants": elephants, "result": result, "discard": [*s.discard, *table],
                            "table": [], "owners": [], "votes": {}, "phase": "scored"}))
-    ev.append({"type": "round_scored", "round": s.round, "points": dict(points), "outcome": outcome})
     reason = mode.end_reason(s, rs) or _cards_end_cycle(s)
-    return _finish(s, reason, ev) if reason else s
+    return _finish(s, reason) if reason else s
 
 
 def _refill(s: GameState) -> GameState:
@@ -560,8 +544,8 @@ def _cards_end_cycle(s: GameState) -> str | None:
     """D8: after a round that completes a cycle of storytellers (the round number a multiple of the
     active seats), the game ends if the cards cannot supply a whole further cycle. Card counts are not
     random, so this plays the next rounds' cards on scratch states with the real steps (each hand that
-    feeds the table gives one card, then extras and the refill as in play) and returns the card end it
-    meets before the cycle's last round, or None."""
+    feeds the table gives one card, then extras and the refill as in play). Returns ``"equal_turns"``
+    when they meet a card end before the cycle's last round, else None."""
     rs, mode = _ruleset_mode(s)
     if not (rs.equal_turns and mode.equal_turns) or s.settings.reshuffle:
         return None
@@ -579,7 +563,7 @@ def _cards_end_cycle(s: GameState) -> str | None:
         if mode.extra_cards:
             drawn = _draw(s, mode.extra_cards, mode.may_reshuffle_extras(s))
             if drawn is None:
-                return "no_bot_cards"
+                return "equal_turns"
             extra, changes = drawn
             changes["hands"] = hands
             table += extra
@@ -587,7 +571,7 @@ def _cards_end_cycle(s: GameState) -> str | None:
         s = _refill(write(s, changes))
         reason = mode.end_reason(s, rs)
         if reason in CARD_ENDS:
-            return reason
+            return "equal_turns"
     return None
 
 
@@ -596,7 +580,7 @@ def _all_removed(seats: Sequence[str], removed: Sequence[str]) -> bool:
     return bool(seats) and all(seat in removed for seat in seats)
 
 
-def _cancel_round(s: GameState, ev: list[Event]) -> GameState:
+def _cancel_round(s: GameState) -> GameState:
     """Undo the round in progress: submitted and laid-out cards go back to their owners' hands, bot or
     deck cards back on top of the deck; the duel's mammoth card stays for the restarted round."""
     if s.phase not in ("playing", "voting") and not s.played:
@@ -613,14 +597,11 @@ def _cancel_round(s: GameState, ev: list[Event]) -> GameState:
             hands[owner].append(card)
         else:
             deck.append(card)
-    ev.append({"type": "round_cancelled", "round": s.round})
     return write(s, {"hands": hands, "deck": deck, "mammoth": mammoth, "played": {}, "table": [],
                       "owners": [], "votes": {}, "association": None, "disputed": False})
 
 
-def _finish(s: GameState, reason: str, ev: list[Event]) -> GameState:
+def _finish(s: GameState, reason: str) -> GameState:
     mode = MODES[s.settings.mode]
     winners = mode.winners(s, reason)
-    ev.append({"type": "game_over", "reason": reason, "winners": list(winners),
-               "duel_outcome": mode.outcome(s)})
     return write(s, {"phase": "game_over", "end_reason": reason, "winners": winners})

@@ -1,11 +1,9 @@
-"""The shapes of a scored round and of events: JSON-native typed dicts the views and the room pass on."""
+"""The shapes of a scored round: JSON-native typed dicts the views and the room pass on."""
 from __future__ import annotations
 
 from typing import Literal, TypedDict
 
 Outcome = Literal["all", "none", "some"]
-#: An event of `apply`: ``{"type": ..., ...}`` with JSON-native values and never a hidden card id.
-Event = dict[str, object]
 
 
 class Award(TypedDict):

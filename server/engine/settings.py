@@ -13,8 +13,7 @@ DEFAULT_RULESET, DEFAULT_MODE = "imaginarium", "standard"
 
 _TYPES: dict[str, type | tuple[type, ...]] = {
     "ruleset": str, "mode": str, "short_game": (int, type(None)), "reshuffle": bool,
-    "restriction": (str, type(None)), "special_cells": bool, "first_storyteller": str,
-    "when_deck_empty": str}
+    "restriction": (str, type(None)), "special_cells": bool, "first_storyteller": str, "when_deck_empty": str}
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,6 +170,15 @@ def evolve(state: GameState, changes: Changes) -> GameState:
     return new
 
 
+def draft(state: GameState) -> GameState:
+    """The draft `apply` builds one action on: a copy of `state` with the next version, for `write`."""
+    values = state.__dict__.copy()
+    values["version"] = state.version + 1
+    new = object.__new__(GameState)
+    object.__setattr__(new, "__dict__", values)
+    return new
+
+
 def write(draft: GameState, changes: Changes) -> GameState:
     """Lay `changes` over `draft` in place and return it. Only for a draft: a state `evolve` made for
     the action being built, which no one else holds yet (game.py's steps); everything else is a

@@ -120,7 +120,7 @@ class RoomState:
         if self.game is None:
             raise Refused("wrong_phase")
         with engine_errors():
-            self.game, _events = engine.apply(self.game, seat, action)
+            self.game = engine.apply(self.game, seat, action)
 
     def deck_info(self) -> dict[str, Any]:
         """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per

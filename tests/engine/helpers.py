@@ -31,7 +31,7 @@ def play_out(state, seed: int = 0, limit: int = 50_000):
     rng, steps = seed, 0
     while state.phase != "game_over":
         seat, action, rng = random_action(state, rng)
-        state, _ = apply(state, seat, action)
+        state = apply(state, seat, action)
         steps += 1
         assert steps < limit, "game did not end"
     return state, steps
@@ -52,7 +52,7 @@ def tell(state, association=None, seat=None):
         action["card"] = state.hands[seat][0]
     if association is not None:
         action["association"] = association
-    return apply(state, seat, action)[0]
+    return apply(state, seat, action)
 
 
 def play_all(state):
@@ -63,7 +63,7 @@ def play_all(state):
         if seat not in state.removed and seat not in state.played and state.hands[seat]:
             cards = state.hands[seat][:each]
             action = {"type": "play_card", "cards": cards} if each > 1 else {"type": "play_card", "card": cards[0]}
-            state, _ = apply(state, seat, action)
+            state = apply(state, seat, action)
     return state
 
 
@@ -74,7 +74,7 @@ def number_of(state, owner):
 
 def vote(state, seat, owner):
     """`seat` votes for the card of `owner` (a seat, "bot", "deck" or "mammoth")."""
-    return apply(state, seat, {"type": "vote", "card": number_of(state, owner)})[0]
+    return apply(state, seat, {"type": "vote", "card": number_of(state, owner)})
 
 
 def other_than(state, seat, *also):

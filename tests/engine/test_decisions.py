@@ -16,12 +16,11 @@ def test_d1_last_cards_are_played_without_choice():
     from server.engine.autoplay import random_action
     while not s.last_card:
         seat, action, rng = random_action(s, rng)
-        s, _ = apply(s, seat, action)
+        s = apply(s, seat, action)
     assert s.phase == "telling" and all(len(h) == 1 for h in s.hands.values())
     assert public_view(s)["last_card"] is True
-    s, events = apply(s, s.storyteller, {"type": "tell", "card": s.hands[s.storyteller][0]})
+    s = apply(s, s.storyteller, {"type": "tell", "card": s.hands[s.storyteller][0]})
     assert s.phase == "voting" and len(s.table) == 4  # nobody had to choose
-    assert {"type": "last_cards_played"} in events
     final, _ = play_out(s)
     assert final.end_reason == "hands_empty"
 
@@ -98,7 +97,7 @@ def test_d7_dixit_ends_after_the_refill_that_empties_the_deck_and_hands_refill_t
     s = play_all(tell(s))
     for seat in s.seats:
         if seat != s.storyteller:
-            s = apply(s, seat, {"type": "vote", "card": number_of(s, s.storyteller)})[0]
+            s = apply(s, seat, {"type": "vote", "card": number_of(s, s.storyteller)})
     assert all(len(h) == 6 for h in s.hands.values())
     assert s.phase == "game_over" and s.end_reason == "deck_empty"
 
@@ -108,7 +107,7 @@ def test_d7_dixit_ends_after_the_refill_that_empties_the_deck_and_hands_refill_t
 def test_storytellers_special_cell_is_decided_at_the_start_of_the_turn():
     s = game(4, seed=1, first_storyteller="host")
     s = craft(s, elephants={"s1": 0, "s2": 8, "s3": 3, "s4": 0}, phase="scored", storyteller="s1")
-    s, _ = apply(s, None, {"type": "next_round"})
+    s = apply(s, None, {"type": "next_round"})
     assert s.storyteller == "s2" and s.conditions == ["four_words"]
     assert public_view(s)["conditions"] == ["four_words"]
     with pytest.raises(IllegalAction) as err:
@@ -122,7 +121,7 @@ def test_storytellers_special_cell_is_decided_at_the_start_of_the_turn():
 def test_special_cells_off_and_permanent_restriction():
     s = game(4, seed=1, first_storyteller="host", special_cells=False, restriction="question")
     s = craft(s, elephants={"s1": 0, "s2": 8, "s3": 0, "s4": 0}, phase="scored", storyteller="s1")
-    s, _ = apply(s, None, {"type": "next_round"})
+    s = apply(s, None, {"type": "next_round"})
     assert s.conditions == ["question"]
     with pytest.raises(IllegalAction) as err:
         tell(s, "It is raining")
@@ -144,7 +143,7 @@ def test_association_checks():
 
 def test_dispute_holds_the_reveal_until_the_storyteller_restates():
     s = tell(game(4, seed=1, first_storyteller="host"), "Storm")
-    s, _ = apply(s, "s3", {"type": "dispute"})
+    s = apply(s, "s3", {"type": "dispute"})
     with pytest.raises(IllegalAction) as err:
         apply(s, "s2", {"type": "dispute"})
     assert err.value.code == "not_allowed"
@@ -153,7 +152,7 @@ def test_dispute_holds_the_reveal_until_the_storyteller_restates():
     with pytest.raises(IllegalAction) as err:
         apply(s, "s2", {"type": "restate", "association": "Calm"})
     assert err.value.code == "not_storyteller"
-    s, _ = apply(s, "s1", {"type": "restate", "association": "A quiet storm"})
+    s = apply(s, "s1", {"type": "restate", "association": "A quiet storm"})
     assert s.phase == "voting" and s.association == "A quiet storm" and not s.disputed
     with pytest.raises(IllegalAction) as err:
         apply(s, "s2", {"type": "dispute"})
@@ -201,10 +200,10 @@ def test_reshuffle_keeps_hands_full_until_the_host_ends():
     rng = 5
     while s.round <= 30:
         seat, action, rng = random_action(s, rng)
-        s, _ = apply(s, seat, action)
+        s = apply(s, seat, action)
         assert s.phase != "game_over"
     assert all(len(h) == 6 for h in s.hands.values())
-    s, _ = apply(s, None, {"type": "end_game"})
+    s = apply(s, None, {"type": "end_game"})
     best = max(s.elephants.values())
     assert s.end_reason == "host" and s.winners == [e for e, d in s.elephants.items() if d == best]
 

@@ -81,7 +81,7 @@ def test_duel_round_association_first_then_two_cards_each_and_the_mammoth():
     assert s.result["points"] == {"elephant": 2, "mammoth": 0}
     assert s.result["target_card"] == number_of_result(s, "mammoth")
     assert s.hands == {"s1": [], "s2": []} and len(s.discard) == 13  # hands are discarded too
-    s, _ = apply(s, "s2", {"type": "next_round"})
+    s = apply(s, "s2", {"type": "next_round"})
     assert s.storyteller == "s2" and all(len(h) == 6 for h in s.hands.values())
 
 
@@ -94,7 +94,7 @@ def duel_round(s, found):
     s = play_all(tell(s))
     for i, seat in enumerate(["s1", "s2"]):
         s = vote(s, seat, "mammoth") if i < found else apply(
-            s, seat, {"type": "vote", "card": other_than(s, seat, "mammoth")})[0]
+            s, seat, {"type": "vote", "card": other_than(s, seat, "mammoth")})
     return s
 
 
@@ -112,7 +112,7 @@ def test_duel_finish_at_cell_20(start, found, outcome, winners):
 def test_duel_reshuffles_the_discard_when_the_deck_cannot_deal_d3d():
     s = duel_round(duel(), 1)
     s = craft(s, deck=s.deck[:5], discard=s.discard + s.deck[5:])
-    s, _ = apply(s, None, {"type": "next_round"})
+    s = apply(s, None, {"type": "next_round"})
     assert s.phase == "telling" and all(len(h) == 6 for h in s.hands.values())
     assert len(s.deck) + len(s.discard) == 98 - 13
 
@@ -135,13 +135,13 @@ def test_kids_adult_tells_with_two_deck_cards_and_enters_a_childs_vote():
     with pytest.raises(IllegalAction) as err:
         apply(s, "s2", {"type": "vote", "card": 1, "for": "s3"})
     assert err.value.code == "not_allowed"
-    s, events = apply(s, "s1", {"type": "vote", "card": number_of(s, "s1"), "for": "s2"})
-    assert s.votes == {"s2": number_of(s, "s1")} and events[0] == {"type": "voted", "seat": "s2"}
+    s = apply(s, "s1", {"type": "vote", "card": number_of(s, "s1"), "for": "s2"})
+    assert s.votes == {"s2": number_of(s, "s1")}
     assert "vote" in player_view(s, "s1")["me"]["can"]
     s = vote(s, "s3", "deck")
     assert s.result["points"] == {"s2": 1, "s3": 0}
     assert len(s.hands["s1"]) == 6  # refilled to six
-    s, _ = apply(s, "s3", {"type": "next_round"})
+    s = apply(s, "s3", {"type": "next_round"})
     assert s.storyteller == "s1"  # the adult tells every round
 
 
@@ -188,4 +188,4 @@ def test_trio_reshuffled_bot_cards_do_not_refill_hands_so_the_game_ends(cards):
     # refills never stopped. Once the dealt deck cannot supply, hands are no longer refilled.
     for seed in range(3):
         final, _ = play_out(game(3, seed=seed, mode="trio", cards=cards), seed=seed, limit=3000)
-        assert final.end_reason == "hands_empty"
+        assert final.end_reason in ("hands_empty", "equal_turns")  # D8 may end it a few rounds early

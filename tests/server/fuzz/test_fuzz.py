@@ -214,7 +214,7 @@ class Fuzzer:
             action = {"type": kind}
         if kind in TABLE_ACTIONS:
             seat = None
-        after, _ = engine.apply(before_game, seat, action)
+        after = engine.apply(before_game, seat, action)
         assert after == self.room.game, msg
 
     def check_roster(self) -> None:
