@@ -10,6 +10,7 @@ import aiohttp
 from playwright.async_api import expect
 
 from tests.helpers.browser import PHONE, fits, run_scene
+from tests.helpers.wire import Player
 
 SMALL_PHONE = {"width": 360, "height": 640}
 
@@ -25,7 +26,7 @@ async def _seat(sc, table, names: list[str]) -> list[aiohttp.ClientSession]:
     for i, name in enumerate(names):
         session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{20 + i}", 0)))
         sessions.append(session)
-        p = sc.helpers.Player(await session.ws_connect(f"{sc.url}/ws"), name)
+        p = Player(await session.ws_connect(f"{sc.url}/ws"), name)
         await p.hello(table.code)
         table.phones.append(p)
         await table.act(p, "join", name=name, colour=p.state["room"]["colours_free"][0])
