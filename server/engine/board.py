@@ -18,12 +18,19 @@ class Board:
     """
 
     length: int
+    """Cells per lap, L (>= 2)."""
     first_number: int = 0
+    """The printed number of the start cell (the current board 0, the classic one cloud 1)."""
     special: tuple[tuple[int, str], ...] = ()
+    """Special cells as ``((printed number, condition), ...)`` sorted by number (§3)."""
     id: str = "custom"
+    """The board file's id."""
     title: str = ""
+    """Its title for people."""
     ruleset: str | None = None
+    """The ruleset it was drawn for, or None."""
     note: str = ""
+    """A note for people (where the layout comes from, D6)."""
     _by_index: dict[int, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:

@@ -544,8 +544,8 @@ def _cards_end_cycle(s: GameState) -> str | None:
     """D8: after a round that completes a cycle of storytellers (the round number a multiple of the
     active seats), the game ends if the cards cannot supply a whole further cycle. Card counts are not
     random, so this plays the next rounds' cards on scratch states with the real steps (each hand that
-    feeds the table gives one card, then extras and the refill as in play) and returns the card end it
-    meets before the cycle's last round, or None."""
+    feeds the table gives one card, then extras and the refill as in play). Returns ``"equal_turns"``
+    when they meet a card end before the cycle's last round, else None."""
     rs, mode = _ruleset_mode(s)
     if not (rs.equal_turns and mode.equal_turns) or s.settings.reshuffle:
         return None
@@ -563,7 +563,7 @@ def _cards_end_cycle(s: GameState) -> str | None:
         if mode.extra_cards:
             drawn = _draw(s, mode.extra_cards, mode.may_reshuffle_extras(s))
             if drawn is None:
-                return "no_bot_cards"
+                return "equal_turns"
             extra, changes = drawn
             changes["hands"] = hands
             table += extra
@@ -571,7 +571,7 @@ def _cards_end_cycle(s: GameState) -> str | None:
         s = _refill(write(s, changes))
         reason = mode.end_reason(s, rs)
         if reason in CARD_ENDS:
-            return reason
+            return "equal_turns"
     return None
 
 

@@ -120,6 +120,19 @@ async def test_phone_page_plays_a_card_in_chromium_69(server_process, output_dir
                                  f"'.played-card img[src*=\"/{played}.\"]') && "
                                  "!(document.querySelector('[data-testid=confirm]') || {}).offsetParent",
                                  "the played card shown, no play button")
+            # Chromium 69 ignores `gap` on flex rows; web/shared/flex-gap.js spaces them: nothing overlaps.
+            assert await phone.evaluate("document.documentElement.classList.contains('no-flex-gap')")
+            overlaps = await phone.evaluate("""(() => {
+              const kids = [].slice.call(document.querySelector('[data-testid=waiting]').children);
+              const r = kids.map((k) => k.getBoundingClientRect());
+              const bad = [];
+              for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+                if (r[i].left < r[j].right - 1 && r[j].left < r[i].right - 1
+                    && r[i].top < r[j].bottom - 1 && r[j].top < r[i].bottom - 1) bad.push([i, j]);
+              }
+              return bad;
+            })()""")
+            assert not overlaps, f"'waiting for' items overlap in Chromium 69: {overlaps}"
             await phone.screenshot(output_dir / "old69-phone-played.png")
             assert not phone.errors, f"Chromium 69 page errors: {phone.errors}"
         finally:

@@ -188,4 +188,4 @@ def test_trio_reshuffled_bot_cards_do_not_refill_hands_so_the_game_ends(cards):
     # refills never stopped. Once the dealt deck cannot supply, hands are no longer refilled.
     for seed in range(3):
         final, _ = play_out(game(3, seed=seed, mode="trio", cards=cards), seed=seed, limit=3000)
-        assert final.end_reason == "hands_empty"
+        assert final.end_reason in ("hands_empty", "equal_turns")  # D8 may end it a few rounds early

@@ -59,24 +59,41 @@ function applyOne(el, cs, rowGap, colGap) {
     if (ccs.display === 'none' || ccs.position === 'absolute' || ccs.position === 'fixed') continue;
     items.push(c);
   }
-  items.forEach((item, i) => {
-    const own = !item.hasAttribute(MARK) && px(getComputedStyle(item)[side]) !== 0;
-    if (own) return;
-    item.setAttribute(MARK, '');
-    item.style[side] = i ? `${column ? rowGap : colGap}px` : '';
-    if (wraps) item.style[cross] = '';
-  });
+  const end = column ? (reverse ? 'marginTop' : 'marginBottom') : (reverse ? 'marginLeft' : 'marginRight');
+  const gap = `${column ? rowGap : colGap}px`;
+  // Text is a flex item too ("● Connected", an icon and its label): the element before it gets the gap.
+  let before = false;      // an item (element or text) came earlier
+  let lastEl = null;       // the element just before, if ours to space
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3) {
+      if (!n.textContent.trim()) continue;
+      if (lastEl) lastEl.style[end] = gap;
+      before = true;
+      lastEl = null;
+      continue;
+    }
+    if (items.indexOf(n) < 0) continue;
+    const own = !n.hasAttribute(MARK) && (px(getComputedStyle(n)[side]) !== 0 || px(getComputedStyle(n)[end]) !== 0);
+    lastEl = own ? null : n;
+    if (!own) {
+      n.setAttribute(MARK, '');
+      n.style[side] = before ? gap : '';
+      n.style[end] = '';
+      if (wraps) n.style[cross] = '';
+    }
+    before = true;
+  }
   if (!wraps || items.length < 2) return;
-  // A wrapping row: an item that starts a new line gets no leading gap, and lines after the first a cross gap.
-  let lineStart = items[0].offsetTop;
+  // A wrapping row: an item that starts a new line (it sits no further along than the item before it; its
+  // height may differ, so its top says nothing) gets no leading gap, and lines after the first a cross gap.
   let line = 0;
   items.forEach((item, i) => {
-    if (!item.hasAttribute(MARK)) return;
-    if (i && (column ? item.offsetLeft < items[i - 1].offsetLeft : Math.abs(item.offsetTop - lineStart) > 1)) {
+    const prev = items[i - 1] || item;
+    const along = column ? item.offsetTop - prev.offsetTop : item.offsetLeft - prev.offsetLeft;
+    if (i && (reverse ? along >= 0 : along <= 0)) {
       line += 1;
-      lineStart = item.offsetTop;
-      item.style[side] = '';
+      if (item.hasAttribute(MARK)) item.style[side] = '';
     }
-    if (line) item.style[cross] = `${column ? colGap : rowGap}px`;
+    if (line && item.hasAttribute(MARK)) item.style[cross] = `${column ? colGap : rowGap}px`;
   });
 }

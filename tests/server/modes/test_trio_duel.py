@@ -33,7 +33,7 @@ async def test_trio_game_to_the_end(make_table, when_deck_empty):
     final = tv.game
     # D3t: "end" stops when two bot cards cannot be drawn; "reshuffle" plays on until the hands run out,
     # D8: ending after the last full cycle of storytellers (every hand keeps the same few cards)
-    assert final["end_reason"] == ("no_bot_cards" if when_deck_empty == "end" else "hands_empty")
+    assert final["end_reason"] in (("no_bot_cards", "equal_turns") if when_deck_empty == "end" else ("equal_turns",))
     assert final["round"] % 3 == 0
     if when_deck_empty == "reshuffle":
         assert len({s["hand_count"] for s in final["seats"]}) == 1
