@@ -5,8 +5,9 @@ import json
 import urllib.request
 
 import pytest
-from conftest import ServerProcess
 from playwright.async_api import expect
+
+from conftest import ServerProcess
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

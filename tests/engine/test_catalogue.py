@@ -3,6 +3,7 @@ card counts, and a game's length is counted ahead by the engine (issue 13 item 9
 import json
 
 from server.engine import MODES, RULESETS, Settings, catalogue, game_length, public_view
+
 from .helpers import BOARDS, game
 
 BOARD = BOARDS["imaginarium"]
