@@ -20,7 +20,7 @@ from server.decks.library import DeckLibrary
 from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
 from server.net import keys, pages
-from server.net.deck_routes import setup_deck_routes
+from server.net.deck_routes import UploadLimits, setup_deck_routes
 from server.net.ratelimit import IpLimits
 from server.net.ws import close_sockets, ws_handler
 from server.room.env import SharedEnv
@@ -117,5 +117,5 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app.router.add_get("/ws", ws_handler)
     if config.web_dir.is_dir():
         app.router.add_static("/static/", config.web_dir, follow_symlinks=False)
-    setup_deck_routes(app, library, can_upload)
+    setup_deck_routes(app, library, can_upload, UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024))
     return app

@@ -43,6 +43,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-prepare-cards", action="store_true",
                    help="do not prepare your own decks' card pictures in the background at start-up "
                         "(the built-in deck ships prepared)")
+    p.add_argument("--upload-quota-mb", type=int, default=Config.upload_quota_mb, metavar="MB",
+                   help="disk space all uploaded decks may take together, in MB "
+                        f"(default {Config.upload_quota_mb}; the host sees what is used)")
     p.add_argument("--print-systemd-unit", action="store_true",
                    help="print a systemd service unit for this user, installation, data folder and these "
                         "options, and exit (README: On a Raspberry Pi at boot)")
@@ -62,13 +65,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def config_from_args(args: argparse.Namespace) -> Config:
     """A Config from parsed options."""
     return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
-                  zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip)
+                  zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip,
+                  upload_quota_mb=args.upload_quota_mb)
 
 
 def service_options(args: argparse.Namespace) -> list[str]:
     """The options of `args` the systemd service should run with (all but --data-dir, given apart, and
     --print-systemd-unit itself)."""
     out = ["--port", str(args.port)]
+    if args.upload_quota_mb != Config.upload_quota_mb:
+        out += ["--upload-quota-mb", str(args.upload_quota_mb)]
     for flag, value in (("--host", args.host), ("--lang", args.lang), ("--advertise-ip", args.advertise_ip)):
         if value:
             out += [flag, value]

@@ -49,6 +49,8 @@ class Config:
     join_burst: float = 8
     join_rate: float = 0.5
     max_seats: int = 14
+    # all uploaded decks together may take this much disk (server/net/deck_routes.py UploadLimits)
+    upload_quota_mb: int = 2048
     max_sockets_per_room: int = 48  # TV, phones, spectators, spare tabs; bounds what one room can cost
     # Seed of every new game: None draws a random one (play); tests fix it so a failure replays.
     game_seed: int | None = None

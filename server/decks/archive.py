@@ -12,10 +12,12 @@ Atomic: the deck is assembled in a hidden temporary folder and renamed into plac
 so a failure (no usable picture, too big, disk full) leaves nothing behind.
 
 Raises ImportRefused(code, message, files, status) for an upload that makes no deck:
-`not_a_zip`, `no_images` (400, with the per-file problems), `too_big` (413), `too_many_files` (413).
+`not_a_zip`, `no_images` (400, with the per-file problems), `too_big`, `too_many_files`, `deck_too_big`
+(413), `quota_full` (507).
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -30,33 +32,30 @@ from typing import BinaryIO
 
 from PIL import Image, ImageOps
 
-from server.decks.card_images import upright_rgb
+from server.decks.card_images import decode_small
 from server.decks.library import (
     IMAGE_FORMATS,
     MANIFEST,
-    MAX_CARD_PIXELS,
+    PROBLEMS,
     DeckInfo,
     DeckLibrary,
     is_deck_id,
+    mark_verified,
+    pixel_problem,
     slug,
 )
+from server.engine import text as texts
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
 MAX_FILE_BYTES = 20 * 1024 * 1024      # one picture, uncompressed
 MAX_DECK_BYTES = 400 * 1024 * 1024     # all pictures together, uncompressed
-MAX_FILES = 600                        # entries in the zip
+MAX_FILES = 600                        # entries in the zip (folders aside)
+MAX_ENTRIES = 2 * MAX_FILES            # entries with folders, read from the end record before zipfile parses
+MAX_CENTRAL_DIRECTORY = 1024 * 1024    # bytes; 1,200 entries with long names and extras take ~400 KB
 LONG_SIDE = 1600                       # stored pictures are shrunk to this many pixels on the long side
+MAX_STORED_BYTES = 150 * 1024 * 1024  # what one upload may add to the disk (a 100-card deck is ~50 MB)
 IMPORT_PREFIX = ".import-"             # the hidden folder a deck is assembled in (see sweep_unfinished)
 
-# what a person sees for each per-file problem
-PROBLEMS = {
-    "unsafe_path": "unsafe file name (absolute or with '..'); ignored",
-    "not_an_image": "not a JPEG, PNG or WebP picture",
-    "too_big": f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB",
-    "too_many_pixels": f"more than {MAX_CARD_PIXELS // 1_000_000} megapixels (or a decompression bomb)",
-    "broken": "damaged picture that cannot be read",
-    "encrypted": "password-protected",
-}
 
 
 class ImportRefused(Exception):
@@ -102,6 +101,47 @@ def new_deck_id(library: DeckLibrary, title: str) -> str:
     raise ImportRefused("too_many_decks", "too many decks with this title")
 
 
+# The zip format's end records (APPNOTE.TXT 4.3.14-4.3.16), read by hand before zipfile sees the file.
+_END = struct.Struct("<4s4H2LH")        # signature, disk numbers, entries here/total, directory size/offset
+_END64_LOCATOR = struct.Struct("<4sLQL")  # signature, disk, offset of the zip64 end record, disks
+_END64 = struct.Struct("<4sQ2H2L4Q")    # ..., entries here/total, directory size/offset
+
+
+def _end_record(fp: BinaryIO) -> tuple[int, int]:
+    """(entries, central directory bytes) from the zip's end-of-central-directory record (and its zip64
+    record when the short one says 0xFFFF), read from the last 64 KB only. Raises ImportRefused
+    `not_a_zip` when no record is found (zipfile would say the same)."""
+    fp.seek(0, io.SEEK_END)
+    size = fp.tell()
+    fp.seek(max(0, size - (_END.size + 0xFFFF)))  # the record plus the longest comment
+    tail = fp.read()
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < _END.size:
+        raise ImportRefused("not_a_zip", "The upload is not a zip file.")
+    _sig, _disk, _cd_disk, _here, entries, cd_size, _cd_offset, _comment = _END.unpack_from(tail, at)
+    loc_at = at - _END64_LOCATOR.size
+    if (entries == 0xFFFF or cd_size == 0xFFFFFFFF) and loc_at >= 0:
+        sig, _disk, end64_at, _disks = _END64_LOCATOR.unpack_from(tail, loc_at)
+        if sig == b"PK\x06\x07":
+            fp.seek(end64_at)
+            raw = fp.read(_END64.size)
+            if len(raw) == _END64.size and raw[:4] == b"PK\x06\x06":
+                fields = _END64.unpack(raw)
+                entries, cd_size = fields[7], fields[8]
+    fp.seek(0)
+    return entries, cd_size
+
+
+def check_central_directory(fp: BinaryIO) -> None:
+    """Refuses (ImportRefused `too_many_files`, 413) a zip whose end record lists more than MAX_ENTRIES
+    entries or a central directory above MAX_CENTRAL_DIRECTORY bytes, before `zipfile` builds an object per
+    entry (issue 15 item 4: 2,000,000 entries cost 900 MB). The size is checked too because zipfile
+    parses the whole directory whatever count the record claims."""
+    entries, cd_size = _end_record(fp)
+    if entries > MAX_ENTRIES or cd_size > MAX_CENTRAL_DIRECTORY:
+        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
+
+
 def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | str:
     """Decodes one entry into an RGB picture (EXIF orientation applied), or returns a problem code."""
     if info.flag_bits & 0x1:
@@ -122,11 +162,9 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
             with Image.open(io.BytesIO(data), formats=sorted(IMAGE_FORMATS)) as opened:
                 if opened.format not in IMAGE_FORMATS:
                     return "not_an_image"
-                if opened.width * opened.height > MAX_CARD_PIXELS:
+                if pixel_problem(opened):
                     return "too_many_pixels"
-                opened.draft("RGB", (LONG_SIDE, LONG_SIDE))
-                opened.load()
-                im = upright_rgb(opened)
+                im = decode_small(opened, (LONG_SIDE, LONG_SIDE))
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
@@ -139,61 +177,78 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
 
 
 def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str | None = None,
-               licence: str = "") -> ImportResult:
+               licence: str = "", *, max_stored_bytes: int = MAX_STORED_BYTES,
+               quota_left: int | None = None) -> ImportResult:
     """Imports the zip `source` (path or binary file) as a new deck titled `title` (default: "Our cards")
     and returns its info with the skipped entries. Blocking. Raises ImportRefused; on any failure
-    nothing is left in the data folder."""
-    title = (title or "").strip()[:80] or "Our cards"
-    try:
-        zf = zipfile.ZipFile(source)
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise ImportRefused("not_a_zip", "The upload is not a zip file.") from None
-    with zf:
-        members = [i for i in zf.infolist() if not i.is_dir()]
-        if len(members) > MAX_FILES:
-            raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
-        # declared sizes bound what reading can return (zipfile stops there), so they can be trusted
-        if sum(i.file_size for i in members if i.file_size <= MAX_FILE_BYTES) > MAX_DECK_BYTES:
-            raise ImportRefused("too_big", f"The pictures add up to more than {MAX_DECK_BYTES // (1024 * 1024)} MB.",
-                                status=413)
-        library.user_dir.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=library.user_dir))
+    nothing is left in the data folder. The deck's stored files may take `max_stored_bytes` (else
+    `deck_too_big`, 413) and `quota_left` bytes (else `quota_full`, 507; issue 15 item 5)."""
+    title = texts.clip(title or "", texts.TITLE_MAX, texts.TITLE_MAX_BYTES) or "Our cards"
+    with contextlib.ExitStack() as stack:
+        fp: BinaryIO = stack.enter_context(open(source, "rb")) if isinstance(source, (str, Path)) else source
         try:
-            skipped: list[dict] = []
-            count = 0
-            for info in sorted(members, key=lambda i: i.filename):
-                name = info.filename
-                base = PurePosixPath(name.replace("\\", "/")).name
-                if not is_safe_member(name):
-                    skipped.append(_problem(name, "unsafe_path"))
-                    continue
-                # the Finder's and Explorer's bookkeeping, not pictures: skip without a word
-                if name.startswith("__MACOSX/") or base.startswith(".") or base.lower() in ("thumbs.db", "desktop.ini"):
-                    continue
-                got = _read_picture(zf, info)
-                if isinstance(got, str):
-                    skipped.append(_problem(name, got))
-                    continue
-                count += 1
-                got.save(work / f"c{count:03d}.jpg", "JPEG", quality=88, optimize=True)
-            if count == 0:
-                raise ImportRefused("no_images", "No usable picture in the zip.", skipped)
-            (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
-                                                     "source": "upload"}, ensure_ascii=False, indent=1),
-                                         encoding="utf-8")
-            for _ in range(20):  # another import may take the same id between the check and the rename
-                deck_id = new_deck_id(library, title)
-                try:
-                    work.rename(library.user_dir / deck_id)  # atomic on one file system
-                    break
-                except OSError:
-                    if not (library.user_dir / deck_id).exists():
-                        raise
-            else:
-                raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
-        except BaseException:
-            shutil.rmtree(work, ignore_errors=True)
-            raise
+            check_central_directory(fp)
+            zf = stack.enter_context(zipfile.ZipFile(fp))
+        except (zipfile.BadZipFile, OSError, ValueError):
+            raise ImportRefused("not_a_zip", "The upload is not a zip file.") from None
+        return _import(library, zf, title, licence, max_stored_bytes, quota_left)
+
+
+def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str, max_stored_bytes: int,
+            quota_left: int | None) -> ImportResult:
+    """The body of `import_zip` once the zip is open and its directory checked."""
+    members = [i for i in zf.infolist() if not i.is_dir()]
+    if len(members) > MAX_FILES:
+        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
+    # declared sizes bound what reading can return (zipfile stops there), so they can be trusted
+    if sum(i.file_size for i in members if i.file_size <= MAX_FILE_BYTES) > MAX_DECK_BYTES:
+        raise ImportRefused("too_big", f"The pictures add up to more than {MAX_DECK_BYTES // (1024 * 1024)} MB.",
+                            status=413)
+    library.user_dir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=library.user_dir))
+    try:
+        skipped: list[dict] = []
+        count = stored = 0
+        for info in sorted(members, key=lambda i: i.filename):
+            name = info.filename
+            base = PurePosixPath(name.replace("\\", "/")).name
+            if not is_safe_member(name):
+                skipped.append(_problem(name, "unsafe_path"))
+                continue
+            # the Finder's and Explorer's bookkeeping, not pictures: skip without a word
+            if name.startswith("__MACOSX/") or base.startswith(".") or base.lower() in ("thumbs.db", "desktop.ini"):
+                continue
+            got = _read_picture(zf, info)
+            if isinstance(got, str):
+                skipped.append(_problem(name, got))
+                continue
+            count += 1
+            got.save(work / f"c{count:03d}.jpg", "JPEG", quality=88, optimize=True)
+            stored += (work / f"c{count:03d}.jpg").stat().st_size
+            mark_verified(work / f"c{count:03d}.jpg")
+            if quota_left is not None and stored > quota_left:
+                raise ImportRefused("quota_full", "There is no room left for uploaded decks.", status=507)
+            if stored > max_stored_bytes:
+                raise ImportRefused("deck_too_big", f"Once stored, the pictures would take more than "
+                                    f"{max_stored_bytes // (1024 * 1024)} MB.", status=413)
+        if count == 0:
+            raise ImportRefused("no_images", "No usable picture in the zip.", skipped)
+        (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
+                                                 "source": "upload"}, ensure_ascii=False, indent=1),
+                                     encoding="utf-8")
+        for _ in range(20):  # another import may take the same id between the check and the rename
+            deck_id = new_deck_id(library, title)
+            try:
+                work.rename(library.user_dir / deck_id)  # atomic on one file system
+                break
+            except OSError:
+                if not (library.user_dir / deck_id).exists():
+                    raise
+        else:
+            raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     return ImportResult(library.get(deck_id).info(), skipped)
 
 

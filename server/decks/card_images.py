@@ -67,6 +67,29 @@ def upright_rgb(im: Image.Image) -> Image.Image:
     return im.convert("RGB")
 
 
+# modes Image.reduce works on; others (P, 1, I;16 ...) are converted first
+_REDUCIBLE = frozenset({"L", "LA", "RGB", "RGBA", "RGBX", "CMYK", "I", "F"})
+
+
+def decode_small(im: Image.Image, box: tuple[int, int]) -> Image.Image:
+    """The opened picture `im` decoded, upright and in RGB, at least (and at most about four times) the size
+    that fits `box` (width, height) in pixels: a JPEG decodes at 1/2..1/8 scale (Image.draft), anything
+    else is reduced by a whole factor right after decoding, so at most one full-size copy exists and only
+    briefly (issue 15 item 4). The caller fits the result into `box`. Raises what Pillow raises for an
+    unreadable picture."""
+    fit = min(box[0] / im.width, box[1] / im.height, 1.0)
+    target = (max(1, int(im.width * fit)), max(1, int(im.height * fit)))  # the picture fitted into box
+    im.draft("RGB", target)  # JPEG: the smallest 1/2..1/8 scale still at least `target`
+    im.load()
+    # a box filter down to at least twice the target, then Lanczos: sharp, and the aspect drifts < 1/2 px
+    factor = int(min(im.width / target[0], im.height / target[1]) / 2)
+    if factor >= 2:
+        if im.mode not in _REDUCIBLE:
+            im = im.convert("RGBA" if im.mode in ("P", "PA") or "transparency" in im.info else "RGB")
+        im = im.reduce(factor)
+    return upright_rgb(im)
+
+
 def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
     """The prepared picture in each of `fmts`, encoded (one decode and resize for all of them).
     Raises ValueError for an unknown size/format, OSError/Pillow errors for an unreadable source."""
@@ -74,8 +97,7 @@ def render(source: Path, size: str, fmts: tuple[str, ...]) -> dict[str, bytes]:
         raise ValueError(f"unknown card image variant {size}.{fmts}")
     box = SIZES[size]
     with Image.open(source) as opened:
-        opened.draft("RGB", box)  # JPEG: decode at a reduced scale when the photo is much larger
-        im = upright_rgb(opened)
+        im = decode_small(opened, box)
         if im.width > box[0] or im.height > box[1]:
             im = ImageOps.contain(im, box, Image.Resampling.LANCZOS)
         out = {}

@@ -17,7 +17,7 @@ hash of the file name, so ids never carry meaning.
 
 Public API (the server calls these):
     library = DeckLibrary(builtin_dir: Path, data_dir: Path)
-    library.list() -> list[DeckInfo]        # DeckInfo(id, title: dict[lang, str], size, licence, builtin)
+    library.list() -> list[DeckInfo]        # DeckInfo(id, title: dict[lang, str], size, licence, builtin, problems)
     library.get(deck_id) -> Deck            # Deck.id, .title, .cards (sorted card ids), .size, .path_of(card)
                                             # raises DeckNotFound (a KeyError) for unknown/invalid ids
     library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
@@ -28,18 +28,23 @@ The room refuses a deck too small for the table using `Deck.size` and `engine.mi
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import os
 import re
+import struct
 import tempfile
 import threading
 import unicodedata
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image
+
+from server.engine import text as texts
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +53,22 @@ MANIFEST = "deck.json"
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp"})
 IMAGE_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})  # what Pillow must find inside, whatever the suffix says
 MAX_CARD_BYTES = 20 * 1024 * 1024  # a card file above this is ignored (a phone photo is ~3-8 MB)
-MAX_CARD_PIXELS = 40_000_000       # width * height; larger is refused (decompression-bomb guard)
+MAX_CARD_PIXELS = 40_000_000       # width * height of a JPEG, decoded at 1/2..1/8 scale (Image.draft)
+# Other formats (PNG, WebP) decode at full size before they can be reduced: 16 MP is 64 MB as RGBA, and
+# more than a card needs (a 1600 px card is 2.6 MP). Issue 15 item 4: a 6,300² PNG cost 223 MB.
+MAX_FULL_DECODE_PIXELS = 16_000_000
+
+# what a person sees for each problem with a picture file (uploads and deck folders alike)
+PROBLEMS = {
+    "unsafe_path": "unsafe file name (absolute or with '..'); ignored",
+    "not_an_image": "not a JPEG, PNG or WebP picture",
+    "too_big": f"larger than {MAX_CARD_BYTES // (1024 * 1024)} MB",
+    "too_many_pixels": f"more than {MAX_CARD_PIXELS // 1_000_000} megapixels as JPEG, "
+                       f"{MAX_FULL_DECODE_PIXELS // 1_000_000} as PNG or WebP (or a decompression bomb)",
+    "broken": "damaged picture that cannot be read to the end",
+    "encrypted": "password-protected",
+    "duplicate": "the same card as another file of the deck",
+}
 
 # Strict ids: these end up in URLs and file names, so nothing that could name another path.
 DECK_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}")
@@ -109,32 +129,43 @@ def folder_ids(root: Path) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
+def _title(raw: str) -> str:
+    return texts.clip(raw, texts.TITLE_MAX, texts.TITLE_MAX_BYTES)
+
+
 def normalise_title(raw: object, fallback: str) -> dict[str, str]:
     """A manifest title as `{"en": ..., "ru": ...}`: a plain string serves both languages; a missing
-    language borrows the other one; anything unusable gives `fallback`."""
-    if isinstance(raw, str) and raw.strip():
-        return {"en": raw.strip()[:80], "ru": raw.strip()[:80]}
+    language borrows the other one; anything unusable gives `fallback`. Each is cleaned and cut to
+    `text.TITLE_MAX` clusters and `text.TITLE_MAX_BYTES` UTF-8 bytes (issue 15 item 7)."""
+    if isinstance(raw, str) and _title(raw):
+        return {"en": _title(raw), "ru": _title(raw)}
     if isinstance(raw, dict):
-        got = {k: v.strip()[:80] for k, v in raw.items() if k in ("en", "ru") and isinstance(v, str) and v.strip()}
+        got = {k: _title(v) for k, v in raw.items() if k in ("en", "ru") and isinstance(v, str) and _title(v)}
         if got:
             return {"en": got.get("en") or got["ru"], "ru": got.get("ru") or got["en"]}
+    fallback = _title(fallback) or "deck"
     return {"en": fallback, "ru": fallback}
 
 
 @dataclass(frozen=True)
 class DeckInfo:
-    """One line of the deck list: `size` in cards (after dropping unreadable files)."""
+    """One line of the deck list: `size` in cards (after dropping unreadable files); `problems` the files
+    left out (`{"name", "problem"}`, see Deck)."""
 
     id: str
     title: dict[str, str]
     size: int
     licence: str
     builtin: bool
+    problems: tuple[dict, ...] = ()
 
     def to_dict(self) -> dict:
-        """JSON shape for `GET /api/decks`: `{"id", "title": {"en", "ru"}, "size", "licence", "builtin"}`."""
+        """JSON shape for `GET /api/decks`: `{"id", "title": {"en", "ru"}, "size", "licence", "builtin",
+        "problems": [{"name", "problem", "message"}]}` (issue 15 item 9: the host sees what was left out
+        and why)."""
         return {"id": self.id, "title": dict(self.title), "size": self.size, "licence": self.licence,
-                "builtin": self.builtin}
+                "builtin": self.builtin,
+                "problems": [{**p, "message": PROBLEMS.get(p["problem"], p["problem"])} for p in self.problems]}
 
 
 @dataclass(frozen=True)
@@ -167,24 +198,73 @@ class Deck:
 
     def info(self) -> DeckInfo:
         """This deck's line in the deck list."""
-        return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin)
+        return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin, self.problems)
 
 
-def check_picture(path: Path) -> str | None:
-    """None if `path` looks like a usable card picture (reads only the header), else a problem code."""
+def pixel_problem(im: Image.Image) -> str | None:
+    """"too_many_pixels" if the opened picture `im` is larger than it may be decoded here: MAX_CARD_PIXELS
+    for a JPEG (which decodes reduced), MAX_FULL_DECODE_PIXELS for any other format; else None."""
+    limit = MAX_CARD_PIXELS if im.format == "JPEG" else MAX_FULL_DECODE_PIXELS
+    return "too_many_pixels" if im.width * im.height > limit else None
+
+
+_verified: dict[tuple[int, int, int, int], str | None] = {}   # (dev, inode, size, mtime_ns) -> problem
+_verified_lock = threading.Lock()
+
+
+def _file_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def mark_verified(path: Path) -> None:
+    """Records that the file at `path`, as it is now, is a good picture (the import just wrote it from a
+    fully decoded one), so loading its deck does not decode it again. A rename keeps the record."""
+    with _verified_lock:
+        _verified[_file_key(path.stat())] = None
+
+
+def check_picture(path: Path, *, decode: bool = True) -> str | None:
+    """None if `path` is a usable card picture, else a problem code. With `decode` the picture is decoded
+    to the end (a JPEG at 1/8 scale, which still reads all of it), so a file cut short is `broken` here
+    and never dealt (issue 15 item 9); without it only the header is read (shipped decks: the test suite
+    decodes them). A file's verdict is remembered while it is unchanged (same inode, size and mtime), so
+    a deck is decoded once per server run."""
     try:
-        if path.stat().st_size > MAX_CARD_BYTES:
-            return "too_big"
-        with Image.open(path, formats=sorted(IMAGE_FORMATS)) as im:
-            if im.format not in IMAGE_FORMATS:
-                return "not_an_image"
-            if im.width * im.height > MAX_CARD_PIXELS:
-                return "too_many_pixels"
-    except Image.DecompressionBombError:
+        st = path.stat()
+        key = _file_key(st)
+        with _verified_lock:
+            if key in _verified:  # decoded before (or written by an import from a decoded picture)
+                return _verified[key]
+        problem = _check_picture(path, st.st_size, decode)
+    except OSError:
+        return "broken"
+    if decode:  # a header-only verdict says nothing about the rest of the file
+        with _verified_lock:
+            if len(_verified) > 100_000:  # forget rather than grow without bound
+                _verified.clear()
+            _verified[key] = problem
+    return problem
+
+
+def _check_picture(path: Path, size: int, decode: bool) -> str | None:
+    if size > MAX_CARD_BYTES:
+        return "too_big"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path, formats=sorted(IMAGE_FORMATS)) as im:
+                if im.format not in IMAGE_FORMATS:
+                    return "not_an_image"
+                if pixel_problem(im):
+                    return "too_many_pixels"
+                if decode:
+                    im.draft("RGB", (1, 1))   # JPEG: the smallest scale; every byte is still decoded
+                    im.load()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
         return "not_an_image"
-    except (OSError, ValueError, SyntaxError):
+    except (OSError, ValueError, SyntaxError, EOFError, struct.error):
         return "broken"
     return None
 
@@ -207,7 +287,7 @@ def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
             continue
         if path.name == "contact-sheet.png":  # the generator's overview, not a card
             continue
-        problem = check_picture(path)
+        problem = check_picture(path, decode=not builtin)
         cid = card_id_for(path.name)
         if problem is None and cid in files:
             problem = "duplicate"
@@ -329,6 +409,22 @@ class DeckLibrary:
                 self._cache.clear()
             else:
                 self._cache = {k: v for k, v in self._cache.items() if v[1].id != deck_id}
+
+    def uploaded_bytes(self) -> int:
+        """Bytes the family's decks take on disk: `<data_dir>/decks/` and the prepared pictures of decks
+        that are not shipped (`<data_dir>/cache/cards/<id>/`). What the upload quota counts (issue 15
+        item 5). Blocking (walks the folders)."""
+        shipped = set(self._shipped())
+        roots = [self.user_dir]
+        if self.cache_dir.is_dir():
+            roots += [p for p in self.cache_dir.iterdir() if p.name not in shipped]
+        total = 0
+        for root in roots:
+            for dirpath, _dirs, files in os.walk(root):
+                for name in files:
+                    with contextlib.suppress(OSError):  # removed meanwhile
+                        total += os.lstat(os.path.join(dirpath, name)).st_size
+        return total
 
     # -- the kids' filter ---------------------------------------------------------------------------------
     def _excluded_path(self, deck_id: str) -> Path:

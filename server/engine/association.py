@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .errors import IllegalAction, MalformedAction
-from .text import ASSOCIATION_MAX, clean, grapheme_count
+from .text import ASSOCIATION_MAX, ASSOCIATION_MAX_BYTES, clean, fits
 
 CHECKABLE = ("question", "four_words")
 _TRAILING = " \t\n»\"'”’“)]}!.…"
@@ -38,7 +38,8 @@ def checked_association(raw: object, conditions: Collection[str], *, required: b
 
     :returns: the cleaned text, or None when nothing was typed (it was spoken aloud).
     :raises MalformedAction: not a string.
-    :raises IllegalAction: `association_required`, `association_too_long` (> 200 graphemes),
+    :raises IllegalAction: `association_required`, `association_too_long` (> 200 graphemes, > 1600 UTF-8
+        bytes or a cluster of > 16 code points),
         `association_not_question`, `association_not_four_words`.
     """
     if raw is None:
@@ -54,7 +55,7 @@ def checked_association(raw: object, conditions: Collection[str], *, required: b
         if required:
             raise IllegalAction("association_required", "type the association")
         return None
-    if len(text) > ASSOCIATION_MAX and grapheme_count(text) > ASSOCIATION_MAX:  # clusters <= code points
+    if not fits(text, ASSOCIATION_MAX, ASSOCIATION_MAX_BYTES):
         raise IllegalAction("association_too_long", f"at most {ASSOCIATION_MAX} characters",
                             max=ASSOCIATION_MAX)
     violated = check_association(text, conditions)

@@ -1,18 +1,27 @@
 """Text from people: clean it and measure it in grapheme clusters (what a person sees as one character).
 
-The cluster rule is an approximation of UAX #29 with the standard library only: combining marks,
-variation selectors, emoji skin-tone modifiers, tag characters and ZWJ sequences stay with the character
-before them, and regional-indicator flags pair up. Good enough for length limits on names and
-associations; the pages always render the text as text, never HTML.
+Clusters are UAX #29 extended grapheme clusters from the `regex` module's `\\X` (a well-kept
+implementation that follows the Unicode version it ships). A cluster may hold any number of marks, so
+lengths are also bounded in code points per cluster and in UTF-8 bytes (issue 15 item 7: a 24-"grapheme"
+name of 28,824 code points made every `state` weigh 1.6 MB). The pages always render the text as text,
+never HTML.
 """
 from __future__ import annotations
 
 import unicodedata
 
-NAME_MAX = 24          # graphemes (docs/protocol.md `join`)
-ASSOCIATION_MAX = 200  # graphemes (docs/architecture.md, `tell`)
+import regex
+
+NAME_MAX = 24                # graphemes (docs/protocol.md "Limits", `join`)
+NAME_MAX_BYTES = 640         # UTF-8 bytes: 24 clusters of a seven-person emoji family (600) still fit
+ASSOCIATION_MAX = 200        # graphemes (docs/architecture.md, `tell`)
+ASSOCIATION_MAX_BYTES = 1600  # UTF-8 bytes: 200 Cyrillic letters are 400, 200 emoji about 800
+TITLE_MAX = 80               # graphemes in a deck title
+TITLE_MAX_BYTES = 320        # UTF-8 bytes in a deck title
+CLUSTER_MAX_CODE_POINTS = 16  # the longest emoji (a kiss with two skin tones) is 10; Zalgo text is not
 
 _ZWJ = "\u200d"
+_CLUSTER = regex.compile(r"\X")
 # Unicode bidi controls (UAX #9): embeddings/overrides LRE RLE PDF LRO RLO, isolates LRI RLI FSI PDI, and
 # the marks LRM RLM ALM. In a name or an association they could flip the rest of a TV line or a roster;
 # RTL letters themselves (Hebrew, Arabic) are kept. Named here so no future exception for format
@@ -20,37 +29,9 @@ _ZWJ = "\u200d"
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
-def _extends(ch: str) -> bool:
-    """True if `ch` belongs to the cluster before it."""
-    cp = ord(ch)
-    return (
-        unicodedata.category(ch) in ("Mn", "Me", "Mc")
-        or 0xFE00 <= cp <= 0xFE0F          # variation selectors
-        or 0xE0100 <= cp <= 0xE01EF
-        or 0x1F3FB <= cp <= 0x1F3FF        # skin-tone modifiers
-        or 0xE0020 <= cp <= 0xE007F        # tag characters (subdivision flags)
-        or ch == _ZWJ
-    )
-
-
-def _regional(ch: str) -> bool:
-    return 0x1F1E6 <= ord(ch) <= 0x1F1FF
-
-
 def graphemes(text: str) -> list[str]:
-    """Split `text` into (approximate) grapheme clusters, in order."""
-    clusters: list[str] = []
-    after_zwj = False
-    for ch in text:
-        if clusters and (after_zwj or _extends(ch)):
-            clusters[-1] += ch
-        elif (clusters and _regional(ch) and _regional(clusters[-1][-1])
-              and sum(map(_regional, clusters[-1])) == 1):
-            clusters[-1] += ch  # second half of a flag
-        else:
-            clusters.append(ch)
-        after_zwj = ch == _ZWJ
-    return clusters
+    """Split `text` into extended grapheme clusters (UAX #29), in order."""
+    return _CLUSTER.findall(text)
 
 
 def grapheme_count(text: str) -> int:
@@ -77,12 +58,41 @@ def clean(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
-def clean_limited(text: object, max_graphemes: int, *, allow_empty: bool = False) -> str | None:
-    """`clean(text)` if it is a string of 1..max_graphemes clusters (0 allowed with `allow_empty`);
-    None if it is not a string, empty or too long."""
+def fits(text: str, max_graphemes: int, max_bytes: int) -> bool:
+    """True if `text` has at most `max_graphemes` clusters, at most `max_bytes` UTF-8 bytes and no
+    cluster of more than CLUSTER_MAX_CODE_POINTS code points."""
+    if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        return False  # checked first: it bounds the segmentation work that follows
+    clusters = graphemes(text)
+    return len(clusters) <= max_graphemes and all(len(c) <= CLUSTER_MAX_CODE_POINTS for c in clusters)
+
+
+def clean_limited(text: object, max_graphemes: int, *, max_bytes: int, allow_empty: bool = False) -> str | None:
+    """`clean(text)` if it is a string of 1..max_graphemes clusters (0 allowed with `allow_empty`) within
+    `max_bytes` UTF-8 bytes and CLUSTER_MAX_CODE_POINTS per cluster (see `fits`); None if it is not a
+    string, empty or too long by any of these measures."""
     if not isinstance(text, str):
         return None
+    if len(text) > 4 * max_bytes:
+        return None  # far too long before cleaning: refuse without normalising megabytes
     out = clean(text)
-    if (not out and not allow_empty) or grapheme_count(out) > max_graphemes:
+    if (not out and not allow_empty) or not fits(out, max_graphemes, max_bytes):
         return None
     return out
+
+
+def clip(text: str, max_graphemes: int, max_bytes: int) -> str:
+    """`clean(text)` cut to its first clusters that fit `max_graphemes` and `max_bytes` (see `fits`);
+    clusters of more than CLUSTER_MAX_CODE_POINTS code points are dropped. For text the server names
+    itself from a file name (deck titles), where refusing would be unkind."""
+    out: list[str] = []
+    size = 0
+    for cluster in graphemes(clean(text[: 4 * max_bytes])):
+        n = len(cluster.encode("utf-8", "surrogatepass"))
+        if len(cluster) > CLUSTER_MAX_CODE_POINTS:
+            continue
+        if len(out) >= max_graphemes or size + n > max_bytes:
+            break
+        out.append(cluster)
+        size += n
+    return "".join(out).strip()

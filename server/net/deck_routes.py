@@ -20,18 +20,31 @@ headers `X-Room` and `X-Token`). Every error body is `{"error": code, "message":
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
+import functools
 import inspect
 import logging
+import math
+import os
 import re
 import tempfile
+import threading
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from aiohttp import BodyPartReader, web
 from PIL import Image
 
 from server.decks import card_images
-from server.decks.archive import MAX_UPLOAD_BYTES, ImportRefused, import_zip
+from server.decks.archive import (
+    MAX_STORED_BYTES,
+    MAX_UPLOAD_BYTES,
+    ImportRefused,
+    import_zip,
+)
 from server.decks.library import CARD_ID_RE, DeckLibrary, DeckNotFound, is_deck_id
+from server.net.ratelimit import TokenBucket
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +57,20 @@ MESSAGES = {
            "no_file": "Attach a zip file of pictures as 'file'.",
            "unknown_cards": "Some of these are not cards of the deck.",
            "broken_card": "This card's picture cannot be read.",
-           "storage_failed": "The server could not store the deck (is its disk full?). Nothing was imported."},
+           "storage_failed": "The server could not store the deck (is its disk full?). Nothing was imported.",
+           "upload_rate_limited": "This room has just uploaded several decks: try again in {minutes} minute(s).",
+           "quota_full": "Uploaded decks take {used} MB of the {quota} MB they may use: no room for this one. "
+                         "Removing a deck's folder from the server's data folder makes room.",
+           "deck_too_big": "Once stored, these pictures would take more than {max} MB: upload fewer at a time."},
     "ru": {"not_found": "Нет такой карты или колоды.", "forbidden": "Колоды меняет только хозяин комнаты.",
            "too_big": "Файл слишком большой.", "malformed": "Неверный запрос.",
            "no_file": "Приложите zip-архив с картинками в поле 'file'.",
            "unknown_cards": "Некоторых из этих карт нет в колоде.", "broken_card": "Картинку этой карты не прочитать.",
-           "storage_failed": "Сервер не смог сохранить колоду (диск заполнен?). Ничего не импортировано."},
+           "storage_failed": "Сервер не смог сохранить колоду (диск заполнен?). Ничего не импортировано.",
+           "upload_rate_limited": "Эта комната только что загрузила несколько колод: попробуйте через {minutes} мин.",
+           "quota_full": "Загруженные колоды занимают {used} МБ из {quota} МБ: для этой места нет. "
+                         "Место освободится, если удалить папку колоды в папке данных сервера.",
+           "deck_too_big": "После сохранения эти картинки заняли бы больше {max} МБ: загрузите меньше за раз."},
 }
 
 
@@ -58,15 +79,71 @@ def _lang(request: web.Request) -> str:
 
 
 def error(request: web.Request, status: int, code: str, message: str | None = None,
-          files: list | None = None) -> web.Response:
-    """A JSON error for people: `{"error": code, "message": ..., "files": [...]}`."""
-    text = message or MESSAGES[_lang(request)].get(code, code)
-    return web.json_response({"error": code, "message": text, "files": files or []}, status=status)
+          files: list | None = None, **extra: int) -> web.Response:
+    """A JSON error for people: `{"error": code, "message": ..., "files": [...], **extra}`; the message
+    is filled with `extra` (numbers such as `retry_after`, `minutes`, `used`)."""
+    text = message or MESSAGES[_lang(request)].get(code, code).format(**extra)
+    return web.json_response({"error": code, "message": text, "files": files or [], **extra}, status=status)
+
+
+def _mb(n: int) -> int:
+    return math.ceil(n / (1024 * 1024))
+
+
+@dataclass(frozen=True)
+class UploadLimits:
+    """Disk limits for uploaded decks (issue 15 item 5). `quota_bytes`: all uploaded decks together,
+    their prepared pictures included (`DeckLibrary.uploaded_bytes`); `burst` uploads per room at once,
+    then one every `1 / per_second` seconds; `max_stored_bytes`: what one upload may store."""
+
+    quota_bytes: int = 2048 * 1024 * 1024   # Config.upload_quota_mb
+    burst: int = 5
+    per_second: float = 1 / 300
+    max_stored_bytes: int = MAX_STORED_BYTES
+
+
+def _import_thread() -> None:
+    # imports yield the CPU to the event loop's thread (room actions stay quick while pictures decode)
+    with contextlib.suppress(AttributeError, OSError):  # not Linux: same priority as the rest
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
 
 
 def setup_deck_routes(app: web.Application, library: DeckLibrary,
-                      can_upload: Callable[[web.Request], Awaitable[bool] | bool]) -> None:
-    """Adds the deck and card-picture routes (see the module docstring) to `app`."""
+                      can_upload: Callable[[web.Request], Awaitable[bool] | bool],
+                      limits: UploadLimits | None = None) -> None:
+    """Adds the deck and card-picture routes (see the module docstring) to `app`, with `limits` on
+    uploads (default UploadLimits())."""
+    limits = limits or UploadLimits()
+    room_buckets: dict[str, TokenBucket] = {}
+    importer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="deck-import", initializer=_import_thread)
+
+    async def stop_importer(_app: web.Application) -> None:
+        importer.shutdown(wait=False, cancel_futures=True)
+
+    app.on_cleanup.append(stop_importer)
+
+    async def verify_decks(_app: web.Application) -> None:
+        # every picture is decoded before its deck is offered (issue 15 item 9): do it once now, in a
+        # thread, so no room's first state waits for it on the event loop
+        await asyncio.get_running_loop().run_in_executor(None, library.list)
+
+    app.on_startup.append(verify_decks)
+
+    def rate_limited(room: str) -> int:
+        """0 if the room may upload now (a token is taken), else the seconds until it may."""
+        if len(room_buckets) > 4096:  # forget idle rooms rather than grow without bound
+            room_buckets.clear()
+        bucket = room_buckets.setdefault(room, TokenBucket(limits.burst, limits.per_second))
+        if bucket.allow():
+            return 0
+        return max(1, math.ceil((1 - bucket.tokens) / limits.per_second))
+
+    def quota_error(request: web.Request, used: int) -> web.Response:
+        return error(request, 507, "quota_full", used=_mb(used), quota=_mb(limits.quota_bytes))
+
+    # One import at a time (issue 15 item 4): each decodes pictures in a thread, and several at once
+    # added up to 1 GB; later uploads wait, spooled on disk.
+    import_lock = asyncio.Lock()
 
     async def allowed(request: web.Request) -> bool:
         result = can_upload(request)
@@ -98,14 +175,24 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                                                "Content-Type": card_images.FORMATS[m["fmt"]][1]})
 
     async def list_decks(request: web.Request) -> web.Response:
-        infos = await asyncio.get_running_loop().run_in_executor(None, library.list)
-        return web.json_response({"decks": [d.to_dict() for d in infos]})
+        loop = asyncio.get_running_loop()
+        infos = await loop.run_in_executor(None, library.list)
+        used = await loop.run_in_executor(None, library.uploaded_bytes)
+        return web.json_response({"decks": [d.to_dict() for d in infos],
+                                  "storage": {"used": used, "quota": limits.quota_bytes}})
 
     async def upload_deck(request: web.Request) -> web.Response:
         if not await allowed(request):
             return error(request, 403, "forbidden")
         if request.content_length is not None and request.content_length > MAX_UPLOAD_BYTES:
             return error(request, 413, "too_big")
+        wait = rate_limited(str(request.headers.get("X-Room", "")).upper())
+        if wait:
+            return error(request, 429, "upload_rate_limited", retry_after=wait, minutes=math.ceil(wait / 60))
+        loop = asyncio.get_running_loop()
+        used = await loop.run_in_executor(None, library.uploaded_bytes)
+        if used >= limits.quota_bytes:
+            return quota_error(request, used)
         try:
             reader = await request.multipart()
         except (AssertionError, ValueError, KeyError):
@@ -131,8 +218,18 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                 return error(request, 400, "no_file")
             spool.seek(0)
             try:
-                result = await asyncio.get_running_loop().run_in_executor(None, import_zip, library, spool, title)
+                async with import_lock:
+                    used = await loop.run_in_executor(importer, library.uploaded_bytes)
+                    if used >= limits.quota_bytes:
+                        return quota_error(request, used)
+                    result = await loop.run_in_executor(importer, functools.partial(
+                        import_zip, library, spool, title, max_stored_bytes=limits.max_stored_bytes,
+                        quota_left=limits.quota_bytes - used))
             except ImportRefused as exc:
+                if exc.code == "quota_full":
+                    return quota_error(request, used)
+                if exc.code == "deck_too_big":
+                    return error(request, exc.status, exc.code, max=_mb(limits.max_stored_bytes))
                 return error(request, exc.status, exc.code, exc.message, exc.files)
             except OSError as exc:  # disk full, permissions: nothing was kept (import_zip cleans up)
                 log.warning("deck import failed: %s", exc)

@@ -17,7 +17,8 @@ def game_action(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None
     seat; an `association` is cleaned and limited first (ASSOCIATION_MAX graphemes)."""
     action = {k: v for k, v in msg.items() if k != "state_id"}
     if "association" in action and action["association"] is not None:
-        cleaned = texts.clean_limited(action["association"], texts.ASSOCIATION_MAX, allow_empty=True)
+        cleaned = texts.clean_limited(action["association"], texts.ASSOCIATION_MAX,
+                                          max_bytes=texts.ASSOCIATION_MAX_BYTES, allow_empty=True)
         if cleaned is None:
             if not isinstance(action["association"], str):
                 raise Malformed("association must be text")

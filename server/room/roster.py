@@ -72,7 +72,7 @@ class Roster:
     def check_name(self, name: object, except_person: str | None = None) -> str:
         """`name` cleaned (at most NAME_MAX graphemes). Raises Refused `bad_name` or `name_taken`
         (case-insensitive, other than `except_person`'s own)."""
-        cleaned = texts.clean_limited(name, texts.NAME_MAX)
+        cleaned = texts.clean_limited(name, texts.NAME_MAX, max_bytes=texts.NAME_MAX_BYTES)
         if cleaned is None:
             raise Refused("bad_name", max=texts.NAME_MAX)
         for entry in self.people:

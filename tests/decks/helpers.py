@@ -38,11 +38,13 @@ def broken_jpeg() -> bytes:
     return picture("JPEG", size=(200, 300))[:400]
 
 
-def make_zip(entries: dict[str, bytes]) -> bytes:
+def make_zip(entries: dict[str, bytes], compression: int = zipfile.ZIP_STORED) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for name, data in entries.items():
-            zf.writestr(zipfile.ZipInfo(name), data)  # ZipInfo keeps hostile names exactly as given
+            info = zipfile.ZipInfo(name)  # ZipInfo keeps hostile names exactly as given
+            info.compress_type = compression
+            zf.writestr(info, data)
     return buf.getvalue()
 
 

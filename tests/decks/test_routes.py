@@ -104,7 +104,8 @@ async def test_deck_list(client):
     resp = await client.get("/api/decks")
     assert resp.status == 200
     assert await resp.json() == {"decks": [{"id": "builtin", "title": {"en": "builtin", "ru": "builtin"}, "size": 4,
-                                            "licence": "", "builtin": True}]}
+                                            "licence": "", "builtin": True, "problems": []}],
+                                 "storage": {"used": 0, "quota": deck_routes.UploadLimits().quota_bytes}}
 
 
 async def test_upload_needs_the_host(client, library):

@@ -187,6 +187,7 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         # A phone arriving mid-game watches it, with the long names on its screen.
         spectator = await sc.page(f"/join/{table.code}", PHONE)
         await expect(spectator.get_by_test_id("watching")).to_be_visible()
+        await expect(spectator.locator(".join-title")).to_have_text(f"Room {table.code}")   # not "Join room"
         await _fits(spectator, 390, "spectator phone")
         await sc.shot(spectator, "phone-spectator")
 

@@ -215,6 +215,7 @@ async def test_duel_two_players_race_the_mammoth(ui):
         mammoth_card = tv.locator(f'.table-card[data-number="{mammoth}"]')
         await expect(mammoth_card).to_have_class(re.compile("storyteller-card"))
         await expect(mammoth_card.locator(".owner-plate")).to_have_text(re.compile("Мамонт"))
+        await expect(mammoth_card.locator(".owner-star")).to_have_count(0)      # sought, but nobody told with it
         elephant, beast = ("0", "+3") if round_no == 1 else ("+2", "0")
         await expect(tv.locator('.points-item[data-elephant="elephant"] .points-value')).to_have_text(elephant)
         await expect(tv.locator('.points-item[data-elephant="mammoth"] .points-value')).to_have_text(beast)
@@ -239,6 +240,7 @@ async def test_duel_two_players_race_the_mammoth(ui):
     await expect(tv.get_by_test_id("winners")).to_contain_text("Вы обогнали мамонта!")
     for phone in phones:
         await expect(phone.get_by_test_id("phone-game-over")).to_be_visible()
+        await expect(phone.get_by_test_id("storyteller-badge")).to_have_count(0)   # nobody tells any more
     await expect(phones[1].locator(".final-title")).to_have_text("You beat the mammoth!")
     await ui.shot(tv, "tv-game-over")
     await ui.shot(phones[0], "phone-game-over")
@@ -297,6 +299,11 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
         wrong = next(n for n in table.values() if n != right)
         if round_no == 1:
             await ui.shot(tv, "tv-voting")
+        # The children look on: the adult's phone marks no card as the adult's before the reveal.
+        await expect(adult.locator(".card-grid.selectable .grid-card")).to_have_count(3)
+        await expect(adult.locator(".grid-label")).to_have_count(0)
+        await expect(adult.locator(".grid-card.disabled")).to_have_count(0)
+        await expect(adult.get_by_test_id("phone-voting")).not_to_contain_text(re.compile("ваша карта|your card", re.IGNORECASE))
         # Round 1: Петя right, Оля wrong. Round 2: Оля (now last) right. Round 3: both right (Петя now last).
         plan = {1: {"Петя": right, "Оля": wrong}, 2: {"Петя": wrong, "Оля": right}, 3: {"Петя": right, "Оля": right}}
         for name, number in plan[round_no].items():
@@ -387,6 +394,12 @@ async def test_pairs_eight_phones_four_teams(ui):
         await mate.locator(".card-grid.selectable .grid-card").nth(1).click()   # the partner is still choosing…
         if round_no == 1:
             await ui.shot(tv, "tv-telling")
+            # A team is plural in both languages (the TV speaks English, odd phones Russian).
+            await expect(tv.locator(".storyteller-role")).to_contain_text("are the storytellers")
+            waiting = [p for p in phones if p not in both]
+            for phone in waiting:
+                await expect(phone.get_by_test_id("wait-tell")).to_contain_text(
+                    re.compile("are the storytellers|Ведущие — .*Пока ведущие думают"))
         await tell(teller, association(round_no))
         # …and sees the choice made on the other phone at once.
         await expect(mate.get_by_test_id("partner-line")).to_contain_text(await name_of(teller))

@@ -38,11 +38,12 @@ def test_clean_drops_controls_and_collapses_space():
 
 def test_clean_limited_counts_graphemes_not_code_points():
     family = "👨\u200d👩\u200d👧\u200d👦"
-    assert text.clean_limited(family * 24, 24) == family * 24   # 24 graphemes, 168 code points
-    assert text.clean_limited(family * 25, 24) is None
-    assert text.clean_limited("   ", 24) is None
-    assert text.clean_limited(42, 24) is None
-    assert text.clean_limited("", 200, allow_empty=True) == ""
+    assert text.clean_limited(family * 24, 24, max_bytes=640) == family * 24   # 24 graphemes, 168 code points
+    assert text.clean_limited(family * 25, 24, max_bytes=640) is None
+    assert text.clean_limited("   ", 24, max_bytes=640) is None
+    assert text.clean_limited(42, 24, max_bytes=640) is None
+    assert text.clean_limited("", 200, max_bytes=640, allow_empty=True) == ""
+    assert text.clean_limited("ж" * 20, 24, max_bytes=39) is None                 # 40 bytes
 
 
 # ---------------------------------------------------------------- LAN addresses

@@ -21,7 +21,7 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
       'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
       role: selectable && !item.disabled ? 'button' : null, tabindex: selectable && !item.disabled ? 0 : null,
     },
-    h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb')),
+    h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb', 'card-img', item.number)),
     item.number != null ? h('span', { class: 'grid-number', text: String(item.number) }) : null,
     item.label ? h('span', { class: 'grid-label', text: item.label }) : null,
     h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),

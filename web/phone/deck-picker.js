@@ -2,7 +2,19 @@
 // pictures from the phone (POST /api/decks, host credentials in X-Room / X-Token) with progress and the
 // server's per-file problems. The chosen deck is a room setting (`set_settings` {deck}).
 import { h, fill } from '/static/shared/dom.js';
-import { t, localized } from '/static/shared/i18n.js';
+import { t, tn, has, localized } from '/static/shared/i18n.js';
+
+/** A file's problem for people: the page's own words for the code, else the server's sentence. */
+function problemText(p) {
+  const key = `deck.problem.${p.problem}`;
+  return has(key) ? t(key) : (p.message || p.problem);
+}
+
+function megabytes(bytes) {
+  const mb = bytes / (1024 * 1024);
+  if (bytes > 0 && mb < 0.1) return '0.1';   // something is stored: never say 0
+  return mb < 10 ? mb.toFixed(1) : String(Math.round(mb));
+}
 
 /** The host's credentials for the deck routes (docs/protocol.md: X-Room, X-Token). */
 export function hostHeaders(ctx) {
@@ -15,6 +27,7 @@ export function hostHeaders(ctx) {
  */
 export function deckPicker(getCtx, choose) {
   let decks = [];
+  let storage = null;   // {used, quota} in bytes: the upload quota (issue 15 item 5)
   const select = h('select', { class: 'select', 'data-testid': 'setting-deck',
     onchange: () => choose(select.value) });
   const file = h('input', { type: 'file', accept: '.zip,application/zip', hidden: true, 'data-testid': 'deck-file',
@@ -24,16 +37,20 @@ export function deckPicker(getCtx, choose) {
   const bar = h('div', { class: 'upload-bar' }, h('div', { class: 'upload-fill' }));
   const status = h('div', { class: 'upload-status', 'data-testid': 'upload-status', role: 'status' });
   const problems = h('ul', { class: 'upload-problems', 'data-testid': 'upload-problems' });
+  // the chosen deck's files that are left out, with the reason (issue 15 item 9)
+  const leftOut = h('div', { class: 'deck-left-out', 'data-testid': 'deck-left-out' });
+  const used = h('div', { class: 'deck-storage', 'data-testid': 'deck-storage' });
   bar.hidden = true;
   const el = h('div', { class: 'deck-picker' },
     h('div', { class: 'deck-row' }, select, uploadBtn, file),
-    bar, status, problems);
+    bar, status, problems, leftOut, used);
 
   async function load(selectId) {
     try {
       const res = await fetch('/api/decks');
       const body = await res.json();
       decks = body.decks || [];
+      storage = body.storage || null;
     } catch { decks = []; }
     render(getCtx());
     if (selectId) choose(selectId);
@@ -45,6 +62,12 @@ export function deckPicker(getCtx, choose) {
     fill(select, list.map((d) => h('option', { value: d.id,
       text: t('deck.option', { title: localized(d.title), n: d.size != null ? d.size : '?' }) })));
     if (current && document.activeElement !== select) select.value = current;
+    const chosen = list.find((d) => d.id === current);
+    const bad = (chosen && chosen.problems) || [];
+    fill(leftOut, bad.length ? [h('div', { text: tn('deck.left_out', bad.length) }),
+      h('ul', { class: 'upload-problems' }, bad.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${problemText(p)}`)))] : []);
+    used.hidden = !storage;
+    if (storage) used.textContent = t('deck.storage', { used: megabytes(storage.used), quota: megabytes(storage.quota) });
   }
 
   function upload(f) {
@@ -78,7 +101,7 @@ export function deckPicker(getCtx, choose) {
     uploadBtn.disabled = false;
     bar.hidden = true;
     const files = (body && (body.skipped || body.files)) || [];
-    fill(problems, files.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${p.message || p.problem}`)));
+    fill(problems, files.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${problemText(p)}`)));
     if (statusCode === 201 && body && body.deck) {
       status.className = 'upload-status good';
       status.textContent = t('deck.uploaded', { title: localized(body.deck.title), n: body.deck.size })
@@ -87,6 +110,7 @@ export function deckPicker(getCtx, choose) {
     } else {
       status.className = 'upload-status bad';
       status.textContent = (body && body.message) || t('deck.upload_failed', { status: statusCode });
+      load(null);   // what the quota holds now
     }
   }
 

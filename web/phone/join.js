@@ -2,10 +2,10 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { people, standings, elephantName, elephantColour, ownerName, targetCard } from '/static/shared/roster.js';
+import { people, standings, elephantName, elephantColour, ownerName } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from './card-grid.js';
-import { NAME_MAX } from '/static/shared/text.js';
+import { NAME_MAX, NAME_MAX_BYTES } from '/static/shared/text.js';
 import { limitCounter } from './text-limit.js';
 
 const NAME_KEY = 'imaginarium.name';
@@ -13,7 +13,7 @@ const NAME_KEY = 'imaginarium.name';
 /** A name box with a live "n/24" counter (text-limit.js). Returns { input, el, refresh(), ok() }. */
 export function nameField(props, label) {
   const input = h('input', { class: 'name-input', type: 'text', autocomplete: 'nickname', enterkeyhint: 'done', ...props });
-  const counter = limitCounter(input, NAME_MAX, { testid: 'name-count' });
+  const counter = limitCounter(input, NAME_MAX, { testid: 'name-count', maxBytes: NAME_MAX_BYTES });
   const el = h('label', { class: 'field' },
     label ? h('span', { class: 'field-label', text: label }) : null, input, counter.el);
   return { input, el, refresh: counter.refresh, ok: counter.fits };
@@ -68,6 +68,8 @@ export function create(ctx) {
     // they are the only way in.
     const freed = people(c.room).filter((p) => p.open);
     field.el.hidden = inGame && !freed.length;   // nothing to join with a name until a place is free
+    // ...and nothing to join at all: the title names the room instead of "Join room".
+    title.textContent = t(inGame && !freed.length ? 'phone.watch_room' : 'phone.join_room', { code: c.code });
     // In a game without a free place the "you are watching" notice says it all.
     fill(seats, freed.length ? [
       h('p', { class: 'hint', text: inGame ? t('phone.take_seat_hint') : t('phone.take_place_hint') }),
@@ -86,13 +88,12 @@ function watchView(c) {
   const g = c.game;
   const r = g.phase === 'scored' || g.phase === 'game_over' ? g.result : null;
   const table = r ? r.table : g.phase === 'voting' ? (g.table || []) : [];
-  const target = r ? targetCard(r) : null;
   return [
     h('div', { class: 'notice-title', text: t(`tv.title.${g.phase}`) }),
     g.association ? h('div', { class: 'p-association', text: g.association }) : null,
     // The reveal: numbered cards, and after the votes whose card was whose.
     table.length ? cardGrid(table.map((e) => ({ id: e.number, card: e.card, number: e.number,
-      label: r ? `${e.number === target ? '★ ' : ''}${ownerName(c.room, e.owner)} · ${(e.votes || []).length}` : null })),
+      label: r ? `${e.number === r.storyteller_card ? '★ ' : ''}${ownerName(c.room, e.owner)} · ${(e.votes || []).length}` : null })),
     { deck: deckId(c.room) }).el : null,
     h('ol', { class: 'p-standings' }, standings(g).map((e) => h('li', { class: 'p-standing' },
       elephantToken(elephantColour(c.room, e), 36),

@@ -164,7 +164,7 @@ function renderHeader(c) {
   fill(header.me,
     info ? elephantToken((mine || info).colour, 40) : null,
     h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-    c.me && c.me.is_storyteller ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
+    c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
   header.menuBtn.hidden = !c.you.is_host;
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;

@@ -3,7 +3,7 @@
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { seatName } from '/static/shared/roster.js';
+import { seatName, seatInfo, memberCount } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
 import { formScreen, confirmForm } from './form-screen.js';
@@ -55,9 +55,11 @@ function waitView(ctx) {
   const hand = (ctx.me && ctx.me.hand) || [];
   // Kids: a child has no hand (the adult's card and two from the deck go to the table); duel: the hand lies
   // face down until the association is told. "Look at your cards" only when there are cards to look at.
-  const line = modeOf(g).has_adult ? t('phone.kids_wait') : hand.length ? t('phone.storyteller_thinking') : t('phone.no_hand_wait');
+  const team = Boolean(st) && memberCount(seatInfo(ctx.room, st)) > 1;   // a pairs team is plural
+  const line = modeOf(g).has_adult ? t('phone.kids_wait')
+    : hand.length ? t(team ? 'phone.storyteller_thinking_team' : 'phone.storyteller_thinking') : t('phone.no_hand_wait');
   return h('div', { class: 'wait-view' },
-    notice(st ? t('phone.storyteller_is', { name: seatName(ctx.room, st) }) : t('phone.claim_wait'), line, 'wait-tell'),
+    notice(st ? t(team ? 'phone.storyteller_is_team' : 'phone.storyteller_is', { name: seatName(ctx.room, st) }) : t('phone.claim_wait'), line, 'wait-tell'),
     conditionsBox(g.conditions),
     waitingChips(ctx),
     ctx.me ? cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), { deck: deckId(ctx.room) }).el : null);

@@ -3,7 +3,7 @@
 // attribute would count UTF-16 units, stopping an emoji name or association short of the real limit.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { graphemeCount, ASSOCIATION_MAX } from '/static/shared/text.js';
+import { graphemeCount, lightEnough, ASSOCIATION_MAX, ASSOCIATION_MAX_BYTES } from '/static/shared/text.js';
 
 /**
  * The storyteller's association box (a textarea; props add to its attributes), with its counter showing
@@ -13,7 +13,8 @@ import { graphemeCount, ASSOCIATION_MAX } from '/static/shared/text.js';
 export function associationField(props, optional) {
   const input = h('textarea', Object.assign({ class: 'association-input', rows: 2, 'data-testid': 'association-input' }, props));
   const counter = limitCounter(input, ASSOCIATION_MAX,
-    { testid: 'association-count', showFrom: Math.floor(ASSOCIATION_MAX * 3 / 4), optional: optional });
+    { testid: 'association-count', showFrom: Math.floor(ASSOCIATION_MAX * 3 / 4), optional: optional,
+      maxBytes: ASSOCIATION_MAX_BYTES });
   return Object.assign({ field: [input, counter.el] }, counter);
 }
 
@@ -23,7 +24,8 @@ export function spoken(text) {
 }
 
 /**
- * Watches `input` (an <input> or <textarea>) against `max` graphemes (a limit from /static/shared/text.js).
+ * Watches `input` (an <input> or <textarea>) against `max` graphemes and `opts.maxBytes` UTF-8 bytes (limits
+ * from /static/shared/text.js; a cluster heavy with marks counts too, see lightEnough).
  * `showFrom`: the count from which the counter shows ("n/max"; 0 = always). Returns
  * { input, el: the counter, refresh(), text(): the cleaned text, fits(): 0 < count ≤ max, or count ≤ max
  * when `optional` }.
@@ -33,11 +35,14 @@ export function limitCounter(input, max, opts) {
   const showFrom = o.showFrom || 0;
   const el = h('span', { class: 'field-count', 'data-testid': o.testid || null, 'aria-live': 'polite' });
   const count = () => graphemeCount(spoken(input.value));
+  // few characters but heavy ones (many marks or code points in each): the server refuses those too
+  const heavy = () => Boolean(o.maxBytes) && !lightEnough(spoken(input.value), o.maxBytes);
   function refresh() {
     const n = count();
-    el.textContent = n > max ? t('phone.too_long', { n: n, max: max }) : n + '/' + max;
-    el.classList.toggle('over', n > max);
-    el.hidden = n < showFrom;
+    const tooHeavy = n <= max && heavy();
+    el.textContent = n > max ? t('phone.too_long', { n: n, max: max }) : tooHeavy ? t('phone.too_heavy') : n + '/' + max;
+    el.classList.toggle('over', n > max || tooHeavy);
+    el.hidden = n < showFrom && !tooHeavy;
   }
   input.addEventListener('input', refresh);
   refresh();
@@ -46,6 +51,6 @@ export function limitCounter(input, max, opts) {
     el: el,
     refresh: refresh,
     text: () => spoken(input.value),
-    fits: () => { const n = count(); return n <= max && (n > 0 || Boolean(o.optional)); },
+    fits: () => { const n = count(); return n <= max && (n > 0 || Boolean(o.optional)) && !heavy(); },
   };
 }

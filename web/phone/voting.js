@@ -19,7 +19,10 @@ export function create() {
 }
 
 function tableItems(ctx, selectable) {
-  const mine = new Set((ctx.me && ctx.me.played) || []);
+  // Kids: the children look on while the adult enters their guesses, so the adult's phone does not say
+  // which card is the adult's (the right answer) until the reveal.
+  const hide = ctx.game.mode === 'kids' && ctx.game.adult === ctx.you.seat;
+  const mine = new Set(hide ? [] : (ctx.me && ctx.me.played) || []);
   return (ctx.game.table || []).map((e) => ({
     id: e.number, card: e.card, number: e.number,
     disabled: selectable && mine.has(e.card),

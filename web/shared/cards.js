@@ -37,15 +37,35 @@ function tryLoad(url) {
   return img.decode().then(() => url);
 }
 
-/** An <img> of a card; falls back to JPEG if WebP fails. */
-export function cardImg(deck, card, size = 'tv', cls = 'card-img') {
+// After WebP and JPEG both fail, a picture is asked for again after these pauses (ms), then given up.
+export const RETRY_DELAYS = [1000, 3000];
+
+/**
+ * An <img> of a card; falls back to JPEG if WebP fails, retries (RETRY_DELAYS), and if the picture still
+ * cannot be loaded it is replaced by a plain card face showing `number` (the card's table number; none in
+ * a hand), never an empty slot (issue 15 item 9).
+ */
+export function cardImg(deck, card, size = 'tv', cls = 'card-img', number = null) {
   const img = h('img', { class: cls, alt: '', draggable: 'false', decoding: 'async' });
+  let tries = 0;
   // Shown once decoded (a short fade), never drawn half-loaded.
   img.addEventListener('load', () => img.classList.add('loaded'));
   img.addEventListener('error', () => {
-    const jpg = cardUrl(deck, card, size, 'jpg');
-    if (!img.src.endsWith('.jpg')) img.src = jpg;
+    if (img.src.indexOf('.webp') >= 0) {
+      img.src = cardUrl(deck, card, size, 'jpg');
+    } else if (tries < RETRY_DELAYS.length) {
+      tries += 1;
+      setTimeout(() => { img.src = `${cardUrl(deck, card, size, 'jpg')}?try=${tries}`; }, RETRY_DELAYS[tries - 1]);
+    } else if (img.parentNode) {
+      img.replaceWith(plainFace(number, cls));
+    }
   });
   img.src = cardUrl(deck, card, size, 'webp');
   return img;
+}
+
+/** A card face without its picture: the table number (if any) on the card colour. */
+export function plainFace(number, cls = 'card-img') {
+  return h('div', { class: `${cls} card-plain`, 'data-testid': 'card-plain', role: 'img',
+    'aria-label': number != null ? String(number) : '', text: number != null ? String(number) : '' });
 }

@@ -69,7 +69,7 @@ function resultCards(ctx, r) {
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
       h('div', { class: `owner-plate${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ' fit'}`, style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
-      mine ? h('span', { class: 'owner-star', text: '★ ' }) : null,
+      entry.number === r.storyteller_card ? h('span', { class: 'owner-star', text: '★ ' }) : null,
       h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) }))]);
   });
   return el;

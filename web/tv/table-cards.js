@@ -14,7 +14,7 @@ export function tableCards(deck, table, faceUp) {
     const el = h('div', { class: `table-card${faceUp ? ' revealed' : ''}`, style: { '--i': i },
       'data-number': entry.number, 'data-card': entry.card, 'data-testid': 'table-card' },
     h('div', { class: 'flip' },
-      h('div', { class: 'face front card' }, cardImg(deck, entry.card, 'tv')),
+      h('div', { class: 'face front card' }, cardImg(deck, entry.card, 'tv', 'card-img', entry.number)),
       h('div', { class: 'face back card card-back' })),
     h('div', { class: 'card-number', text: String(entry.number) }));
     cards.set(entry.number, el);

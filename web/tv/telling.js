@@ -2,7 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
 import { waitingChips } from './parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
@@ -26,7 +26,7 @@ export function create() {
         elephantToken(seatColour(ctx.room, st), 180),
         h('div', { class: 'storyteller-text' },
           h('div', { class: `storyteller-name${graphemeCount(seatName(ctx.room, st)) > 14 ? ' long' : ''}`, text: seatName(ctx.room, st) }),
-          h('div', { class: 'storyteller-role', text: t(ROLE[g.mode] || 'tv.storyteller_choosing') })))
+          h('div', { class: 'storyteller-role', text: t(ROLE[g.mode] || (isTeam(ctx.room, st) ? 'tv.storyteller_choosing_team' : 'tv.storyteller_choosing')) })))
         : h('div', { class: 'storyteller-hero' },
           h('div', { class: 'storyteller-text' },
             h('div', { class: 'storyteller-name', text: t('tv.claim_title') }),
@@ -36,6 +36,11 @@ export function create() {
       waitingChips(ctx));
   }
   return { el, update };
+}
+
+/** A pairs team tells together: its sentence is plural. */
+function isTeam(room, seat) {
+  return memberCount(seatInfo(room, seat)) > 1;
 }
 
 /** The random token draw that chose the first storyteller (shown in round 1 only). */

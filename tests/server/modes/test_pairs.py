@@ -108,7 +108,7 @@ async def test_pairs_game_to_the_end_both_phones_of_a_team_act_as_one(make_table
     assert err["message"] == f"{partner_name} already chose for your team."
     await lead.hello(table.code, token=lead.token, lang="ru")
     await lead.send({"type": "play_card", "state_id": picture, "card": lead.me["hand"][0]})
-    assert (await lead.error())["message"] == f"{partner_name} уже сделал(а) выбор за вашу команду."
+    assert (await lead.error())["message"] == f"За вашу команду уже выбрали: {partner_name}."
     await partner.send({"type": "play_card", "state_id": picture, "card": partner.me["hand"][0]})
     assert (await partner.error())["code"] == "stale_state"   # one's own double tap stays stale_state
     assert tv.state_id == table.expected and lead.me["played"] == partner.me["played"]
