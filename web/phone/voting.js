@@ -21,7 +21,7 @@ export function create() {
 function tableItems(ctx, selectable) {
   // Kids: the children look on while the adult enters their guesses, so the adult's phone does not say
   // which card is the adult's (the right answer) until the reveal.
-  const hide = ctx.game.mode === 'kids' && ctx.game.adult === ctx.you.seat;
+  const hide = modeOf(ctx.game).has_adult && ctx.game.adult === ctx.you.seat;
   const mine = new Set(hide ? [] : (ctx.me && ctx.me.played) || []);
   return (ctx.game.table || []).map((e) => ({
     id: e.number, card: e.card, number: e.number,
