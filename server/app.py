@@ -22,6 +22,7 @@ from server.lan.discovery import Advertisement
 from server.net import keys, pages
 from server.net.deck_routes import UploadLimits, setup_deck_routes
 from server.net.ratelimit import IpLimits
+from server.net.story_routes import setup_story_routes
 from server.net.ws import close_sockets, ws_handler
 from server.room.env import SharedEnv
 from server.room.refusals import Refused
@@ -118,4 +119,5 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     if config.web_dir.is_dir():
         app.router.add_static("/static/", config.web_dir, follow_symlinks=False)
     setup_deck_routes(app, library, can_upload, UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024))
+    setup_story_routes(app)
     return app

@@ -24,6 +24,7 @@ import re
 import shutil
 import struct
 import tempfile
+import threading
 import warnings
 import zipfile
 from dataclasses import dataclass, field
@@ -178,11 +179,12 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
 
 def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str | None = None,
                licence: str = "", *, max_stored_bytes: int = MAX_STORED_BYTES,
-               quota_left: int | None = None) -> ImportResult:
+               quota_left: int | None = None, stopping: threading.Event | None = None) -> ImportResult:
     """Imports the zip `source` (path or binary file) as a new deck titled `title` (default: "Our cards")
     and returns its info with the skipped entries. Blocking. Raises ImportRefused; on any failure
     nothing is left in the data folder. The deck's stored files may take `max_stored_bytes` (else
-    `deck_too_big`, 413) and `quota_left` bytes (else `quota_full`, 507; issue 15 item 5)."""
+    `deck_too_big`, 413) and `quota_left` bytes (else `quota_full`, 507; issue 15 item 5). Once `stopping`
+    is set (the server shuts down) the import gives up between two pictures (`shutting_down`, 503)."""
     title = texts.clip(title or "", texts.TITLE_MAX, texts.TITLE_MAX_BYTES) or "Our cards"
     with contextlib.ExitStack() as stack:
         fp: BinaryIO = stack.enter_context(open(source, "rb")) if isinstance(source, (str, Path)) else source
@@ -191,11 +193,11 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
             zf = stack.enter_context(zipfile.ZipFile(fp))
         except (zipfile.BadZipFile, OSError, ValueError):
             raise ImportRefused("not_a_zip", "The upload is not a zip file.") from None
-        return _import(library, zf, title, licence, max_stored_bytes, quota_left)
+        return _import(library, zf, title, licence, max_stored_bytes, quota_left, stopping or threading.Event())
 
 
 def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str, max_stored_bytes: int,
-            quota_left: int | None) -> ImportResult:
+            quota_left: int | None, stopping: threading.Event) -> ImportResult:
     """The body of `import_zip` once the zip is open and its directory checked."""
     members = [i for i in zf.infolist() if not i.is_dir()]
     if len(members) > MAX_FILES:
@@ -210,6 +212,8 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str,
         skipped: list[dict] = []
         count = stored = 0
         for info in sorted(members, key=lambda i: i.filename):
+            if stopping.is_set():
+                raise ImportRefused("shutting_down", "The server is stopping; nothing was imported.", status=503)
             name = info.filename
             base = PurePosixPath(name.replace("\\", "/")).name
             if not is_safe_member(name):

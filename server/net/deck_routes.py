@@ -117,7 +117,10 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
     room_buckets: dict[str, TokenBucket] = {}
     importer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="deck-import", initializer=_import_thread)
 
+    stopping = threading.Event()
+
     async def stop_importer(_app: web.Application) -> None:
+        stopping.set()  # a running import gives up at its next picture, so the process can exit soon
         importer.shutdown(wait=False, cancel_futures=True)
 
     app.on_cleanup.append(stop_importer)
@@ -224,7 +227,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                         return quota_error(request, used)
                     result = await loop.run_in_executor(importer, functools.partial(
                         import_zip, library, spool, title, max_stored_bytes=limits.max_stored_bytes,
-                        quota_left=limits.quota_bytes - used))
+                        quota_left=limits.quota_bytes - used, stopping=stopping))
             except ImportRefused as exc:
                 if exc.code == "quota_full":
                     return quota_error(request, used)

@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from server import engine
+from server.room import story
 from server.room.refusals import Malformed, Refused, engine_errors
 from server.room.settings import automatic_mode, engine_settings, people_range
 from server.room.state import Effects, RoomState
@@ -129,5 +130,6 @@ def start(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     with engine_errors():
         room.game = engine.new_game(settings, seats, list(deck), room.env.board(settings),
                                     room.env.new_seed(), storyteller=storyteller)
+    story.begin(room)
     room.data["phase"] = "game"
     room.data["paused"] = False

@@ -7,10 +7,12 @@ sockets; `Room` (server/room/room.py) checks, stores, rolls back and broadcasts 
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from server import engine
+from server.room import story
 from server.room.env import RoomEnv
 from server.room.record import migrate
 from server.room.refusals import Refused, engine_errors
@@ -56,6 +58,8 @@ class RoomState:
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         self.env = env
         self.data = dict(migrate(record))
+        # the TV's key to the room's story over HTTP (no seat token on a TV); rooms from before get one now
+        self.data.setdefault("tv_key", secrets.token_urlsafe(18))
         game = self.data.pop("game", None)  # kept live in `game`; `record()` puts it back
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
@@ -108,6 +112,17 @@ class RoomState:
         """The seat (engine seat, elephant) `person` plays for, or None."""
         return self.roster.seat_of(person)
 
+    def is_viewer(self, token: object, tv_key: object) -> bool:
+        """True if `token` is the seat token of someone at the table (removed people included: they
+        played) or `tv_key` is this room's TV key (sent in the TV's `welcome`). Constant-time."""
+        if self.person_for_token(token) is not None:
+            return True
+        return isinstance(tv_key, str) and secrets.compare_digest(tv_key.encode(), str(self.data["tv_key"]).encode())
+
+    def person_for_token(self, token: object) -> str | None:
+        """The person whose token is `token`, or None."""
+        return self.roster.person_for_token(token)
+
     def record(self) -> dict[str, Any]:
         """The JSON-able snapshot the store keeps (engine state as `engine.to_json` text)."""
         out = dict(self.data)
@@ -121,6 +136,7 @@ class RoomState:
             raise Refused("wrong_phase")
         with engine_errors():
             self.game = engine.apply(self.game, seat, action)
+        story.note(self)  # a scored round is written down with the room (issue 13)
 
     def deck_info(self) -> dict[str, Any]:
         """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per

@@ -23,8 +23,11 @@ def welcome(room: RoomState, conn: Connection) -> dict[str, Any]:
     `person` its own id (they differ only for a partner in pairs)."""
     entry = room.roster.person(conn.person)
     mine = you(room, conn)
-    return {"type": "welcome", "room": room.code, "seat": mine["seat"], "person": conn.person,
-            "token": entry["token"] if entry else None, "is_host": mine["is_host"], "role": conn.role}
+    out = {"type": "welcome", "room": room.code, "seat": mine["seat"], "person": conn.person,
+           "token": entry["token"] if entry else None, "is_host": mine["is_host"], "role": conn.role}
+    if conn.role == "tv":  # the TV's key to the story over HTTP (it holds no seat token)
+        out["tv_key"] = room.data["tv_key"]
+    return out
 
 
 def welcome_key(room: RoomState, conn: Connection) -> tuple[Any, ...]:

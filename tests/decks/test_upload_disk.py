@@ -102,3 +102,14 @@ def test_one_upload_stores_a_bounded_number_of_bytes(library):
     assert uploaded_bytes(library) == 0
     result = import_zip(library, io.BytesIO(stripes(3)), title="Stripes", max_stored_bytes=100_000)
     assert result.deck.size == 3 and uploaded_bytes(library) <= 100_000
+
+
+def test_an_import_gives_up_when_the_server_stops(library):
+    import threading
+
+    stopping = threading.Event()
+    stopping.set()
+    with pytest.raises(ImportRefused) as refused:
+        import_zip(library, io.BytesIO(stripes(3)), title="Stripes", stopping=stopping)
+    assert (refused.value.code, refused.value.status) == ("shutting_down", 503)
+    assert uploaded_bytes(library) == 0

@@ -303,7 +303,8 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
         await expect(adult.locator(".card-grid.selectable .grid-card")).to_have_count(3)
         await expect(adult.locator(".grid-label")).to_have_count(0)
         await expect(adult.locator(".grid-card.disabled")).to_have_count(0)
-        await expect(adult.get_by_test_id("phone-voting")).not_to_contain_text(re.compile("ваша карта|your card", re.IGNORECASE))
+        await expect(adult.get_by_test_id("phone-voting")).not_to_contain_text(
+            re.compile("ваша карта|your card", re.IGNORECASE))
         # Round 1: Петя right, Оля wrong. Round 2: Оля (now last) right. Round 3: both right (Петя now last).
         plan = {1: {"Петя": right, "Оля": wrong}, 2: {"Петя": wrong, "Оля": right}, 3: {"Петя": right, "Оля": right}}
         for name, number in plan[round_no].items():
