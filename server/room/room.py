@@ -62,10 +62,12 @@ class _Action:
     """An accepted action being stored: the sender, the working copy it made (`work`, with its data as
     JSON `text`), its effects on sockets, and the frames rendered for it while the disk works."""
 
-    __slots__ = ("conn", "effects", "frames", "kind", "text", "version", "work")
+    __slots__ = ("conn", "effects", "frames", "kind", "seats_stay", "text", "version", "work")
 
-    def __init__(self, conn: Connection, kind: str, work: RoomState, text: str, effects: Effects) -> None:
+    def __init__(self, conn: Connection, kind: str, work: RoomState, text: str, effects: Effects,
+                 seats_stay: bool) -> None:
         self.conn, self.kind, self.work, self.text, self.effects = conn, kind, work, text, effects
+        self.seats_stay = seats_stay  # a game action: nobody's person, seat or host role can change
         self.frames: list[tuple[Connection, str]] | None = None
         self.version = -1
 
@@ -202,7 +204,7 @@ class Room(RoomState):
             work.data["floors"][work.seat_of(actor) if spec.game_action else actor] = work.state_id
             if spec.game_action:  # who of a pairs team acted last (partner_acted names them)
                 work.data.setdefault("actors", {})[work.seat_of(actor)] = actor
-        self._action = _Action(conn, kind, work, dumps(work.data), effects)
+        self._action = _Action(conn, kind, work, dumps(work.data), effects, spec.game_action)
         self.env.store.commit(self)
 
     def _working_copy(self) -> RoomState:
@@ -246,7 +248,7 @@ class Room(RoomState):
                 self._answer(conn, msg)
 
     def _publish(self, action: _Action) -> None:
-        told = {c: views.welcome_key(self, c) for c in self.connections}
+        told = {} if action.seats_stay else {c: views.welcome_key(self, c) for c in self.connections}
         work = action.work
         self.data, self.game, self._deck_info, self._committed = work.data, work.game, work._deck_info, action.text
         conn, effects = action.conn, action.effects

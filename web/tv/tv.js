@@ -26,6 +26,7 @@ const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message
 let code = null;
+let tvKey = null;       // the room's key for the TV's HTTP requests (the story), from `welcome`
 let roomLang = null;    // the room's TV language (settings.lang): followed on the first state and on every change
 // What is on screen now: the lobby, or the game frame with a phase screen inside it.
 let mounted = { key: null, screen: null, frame: null };
@@ -64,6 +65,7 @@ async function roomCode() {
 }
 
 function onMessage(msg) {
+  if (msg.type === 'welcome') tvKey = msg.tv_key || null;
   if (msg.type === 'state') {
     last = msg;
     const wanted = (msg.room.settings || {}).lang;
@@ -115,7 +117,7 @@ function screenFor(ctx) {
 }
 
 function render() {
-  const ctx = { room: last.room, game: last.game, you: last.you, code };
+  const ctx = { room: last.room, game: last.game, you: last.you, code, tvKey };
   const key = screenFor(ctx);
   if (key === 'lobby') {
     if (mounted.key !== 'lobby') {
