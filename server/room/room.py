@@ -115,6 +115,7 @@ class Room(RoomState):
         """Register a socket that said hello (its `person` from its token, or None)."""
         self.connections.add(conn)
         self._version += 1
+        self.note_presence()
         self.broadcast()
 
     def detach(self, conn: Connection) -> None:
@@ -122,6 +123,7 @@ class Room(RoomState):
         if conn in self.connections:
             self.connections.discard(conn)
             self._version += 1
+            self.note_presence()
             self.broadcast()
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
@@ -173,6 +175,8 @@ class Room(RoomState):
             raise Refused("not_seated")
         if spec.who == "host" and (person is None or person != self.host):
             raise Refused("not_host")
+        if kind == "join" and conn.role == "tv":  # the TV shows the game to everyone: it never holds a seat
+            raise Refused("tv_no_seat")
         # 2. staleness: made against a state that already shows this actor's last action and this phase
         state_id = msg.get("state_id")
         if not _is_int(state_id):
@@ -211,6 +215,7 @@ class Room(RoomState):
         """A RoomState sharing this room's env, sockets and (immutable) game, with `data` parsed anew."""
         work = object.__new__(RoomState)
         work.env, work.connections, work.game = self.env, self.connections, self.game
+        work.host_away_since = self.host_away_since
         work.data = json.loads(self._committed)
         work._deck_info = self._deck_info
         return work
@@ -259,6 +264,7 @@ class Room(RoomState):
             for c in self.connections:
                 if c.person == effects.drops:
                     c.person = None
+        self.note_presence()
         for c, key in told.items():  # whose seat, person or host status changed learns it (welcome)
             if c in self.connections and views.welcome_key(self, c) != key:
                 c.send(self.welcome(c))
