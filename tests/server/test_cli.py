@@ -4,6 +4,7 @@ from __future__ import annotations
 import configparser
 import os
 import pwd
+import re
 import resource
 import subprocess
 import sys
@@ -16,10 +17,7 @@ from server.cli import banner, config_from_args, parse_args, prepare_cards_in_ba
 from server.config import default_data_dir
 from server.net import keys
 from server.systemd_unit import quote
-from support import load_module
-
-ROOT = Path(__file__).resolve().parents[2]
-restart = load_module("server/test_restart.py", "_cli_restart_helpers")   # ServerProcess, free_port
+from tests.helpers.process import ROOT, ServerProcess, free_port
 
 
 def test_defaults():
@@ -124,17 +122,15 @@ def test_systemd_quoting():
 def start_with_soft_limit(server, soft: int) -> None:
     """Start `server` (a ServerProcess) under util-linux prlimit with an open-files soft limit of `soft`."""
     with open(server.log, "ab") as log:
-        server.proc = subprocess.Popen(
-            ["prlimit", f"--nofile={soft}:", sys.executable, "-m", "server", "--host", "127.0.0.1", "--port",
-             str(server.port), "--data-dir", str(server.data_dir), "--no-zeroconf"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        server.proc = subprocess.Popen(["prlimit", f"--nofile={soft}:", *server.argv()],
+                                       cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
 
 
 async def test_open_files_soft_limit_is_raised_to_the_hard_one(tmp_path):
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     low = 256 if hard == resource.RLIM_INFINITY or hard > 256 else hard
-    port = restart.free_port()
-    server = restart.ServerProcess(port, tmp_path / "data", tmp_path / "server.log")
+    port = free_port()
+    server = ServerProcess(port, tmp_path / "data", tmp_path / "server.log")
     start_with_soft_limit(server, low)
     try:
         async with aiohttp.ClientSession() as session:
@@ -144,3 +140,12 @@ async def test_open_files_soft_limit_is_raised_to_the_hard_one(tmp_path):
         assert soft_now == (hard if hard != resource.RLIM_INFINITY else max(low, 65536))
     finally:
         server.stop()
+
+
+def test_the_readme_names_every_option(capsys):
+    """A newcomer reads the options in the README: each one `--help` lists must be named there."""
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    options = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", capsys.readouterr().out)) - {"--help"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert options and sorted(o for o in options if f"`{o}" not in readme) == []
