@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Hostile uploads against a real server on loopback (issue 15 items 4, 5), with figures. Asserts nothing.
+Then the network attacks of scripts/attack_network.py (items 1, 2, 3, 6), whose figures go under
+"network" (`--uploads-only` skips them).
 
 Starts `python -m server` (its own data folder) and, for each attack, makes a room, seats its host by
 WebSocket and has the host rename themself in a loop (a room action: send until the new `state` is back)
@@ -15,7 +17,11 @@ Targets: peak RSS < 250 MB during any single upload, room actions < 50 ms p99 me
 actions for 10 s with no upload (`baseline_p99_ms`) and the load average say what the machine itself
 costs. The last line is one JSON object with the figures.
 
-Usage: .venv/bin/python scripts/attack.py [--quick] [--only photos_12mp,three_6300px_pngs]
+The host's renames are paced (HOST_PACE_S) as a person taps: the server closes a socket that sends more
+than 10 frames a second for long (docs/protocol.md "Limits").
+
+Usage: .venv/bin/python scripts/attack.py [--quick] [--uploads-only] [--uploads photos_12mp,...]
+       [attack_network.py's options]
 """
 from __future__ import annotations
 
@@ -38,6 +44,17 @@ import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
 RSS_TARGET_MB, P99_TARGET_MS = 250, 50
+HOST_PACE_S = 0.15   # between the host's renames: under the per-socket frame limit of 10 per second
+
+
+def _network_module():
+    """scripts/attack_network.py, loaded by path (scripts/ is not a package)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("attack_network", Path(__file__).with_name("attack_network.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def free_port() -> int:
@@ -178,6 +195,7 @@ class Host:
             await self.ws.send_json({"type": "rename", "state_id": self.state_id, "name": f"Host {i % 2}"})
             self.state_id = await self._until_state()
             self.times.append((time.perf_counter() - t0) * 1000)
+            await asyncio.sleep(HOST_PACE_S)
 
     async def upload(self, path: Path, title: str) -> int:
         """POST the zip at `path` from another process, so the upload's own work never delays this
@@ -235,7 +253,10 @@ async def attack(pid: int, base: str, data_dir: Path, name: str, zips: list[byte
 async def main() -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="200,000 entries instead of 2,000,000; fewer photos")
-    parser.add_argument("--only", default="", help="comma-separated attack names (default: all)")
+    parser.add_argument("--uploads-only", action="store_true", help="skip the network attacks")
+    network = _network_module()
+    network.add_arguments(parser)
+    parser.add_argument("--uploads", default="", help="comma-separated upload attack names (default: all)")
     args = parser.parse_args()
     print("making the zips ...", file=sys.stderr)
     makers = {
@@ -245,7 +266,7 @@ async def main() -> dict:
         "stripes_x6": lambda: [stripes()],
         "photos_12mp": lambda: [photos(8 if args.quick else 24)],
     }
-    wanted = [w for w in args.only.split(",") if w] or list(makers)
+    wanted = [w for w in args.uploads.split(",") if w] or list(makers)
     attacks = {name: make() for name, make in makers.items() if name in wanted}
     repeats = {"stripes_x6": 6}
     port = free_port()
@@ -290,6 +311,9 @@ async def main() -> dict:
     figures["p99_ms_worst"] = max(v["p99_ms"] for v in runs)
     figures["targets_met"] = (figures["peak_rss_mb_single_upload"] < RSS_TARGET_MB
                               and figures["p99_ms_worst_single_upload"] < P99_TARGET_MS)
+    if not args.uploads_only:
+        print("network attacks ...", file=sys.stderr)
+        figures["network"] = await network.main_async(args)
     return figures
 
 

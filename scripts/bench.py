@@ -75,10 +75,12 @@ def child_pid(pid: int, timeout: float = 20) -> int:
             children = []
         for child in children:
             try:
-                if b"server" in Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0"):
-                    return int(child)
+                argv = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
             except OSError:
-                pass
+                continue
+            # strace's own probes (and its child before the exec) still run strace's command line
+            if b"server" in argv and not argv[0].endswith(b"strace"):
+                return int(child)
         time.sleep(0.01)
     raise SystemExit(f"no server process under strace (pid {pid})")
 

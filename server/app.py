@@ -21,8 +21,10 @@ from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown
 from server.lan.discovery import Advertisement
 from server.net import keys, pages
 from server.net.deck_routes import UploadLimits, setup_deck_routes
+from server.net.hosts import HostPolicy, host_guard, machine_names
 from server.net.ratelimit import IpLimits
 from server.net.story_routes import setup_story_routes
+from server.net.throttle import ThrottledLog
 from server.net.ws import close_sockets, ws_handler
 from server.room.env import SharedEnv
 from server.room.refusals import Refused
@@ -51,7 +53,8 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     store = Store(config.db_path)
     app[keys.STORE] = store
     env = SharedEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join,
-                    max_seats=config.max_seats, game_seed=config.game_seed)
+                    max_seats=config.max_seats, game_seed=config.game_seed,
+                    host_grace=config.host_grace)
     rooms = Rooms(env, default_lang=config.lang)
     loaded = rooms.load()
     app[keys.ROOMS] = rooms
@@ -97,18 +100,25 @@ def can_upload(request: web.Request) -> bool:
 
 def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
-    app = web.Application(client_max_size=64 * 1024 * 1024)  # deck uploads are zip files
-    app[keys.CONFIG] = config
+    throttled = ThrottledLog(log, config.log_interval)
     # Only addresses the server listens on (a non-wildcard --host); no mDNS name for a loopback-only one.
     loopback_only = is_loopback_only(listen_addresses(config.host) or [])
-    app[keys.URLS] = Urls(shown_addresses(config.host, config.advertise_ip), config.port,
-                          config.mdns_host if config.zeroconf and not loopback_only else None)
+    urls = Urls(shown_addresses(config.host, config.advertise_ip), config.port,
+                config.mdns_host if config.zeroconf and not loopback_only else None)
+    # the Host names served (DNS rebinding): the addresses shown, every own address, our names
+    policy = HostPolicy(lambda: urls.addresses, [*config.allow_hosts, *machine_names(), f"{config.mdns_host}.local"])
+    app = web.Application(client_max_size=64 * 1024 * 1024,  # deck uploads are zip files
+                          middlewares=[host_guard(policy, throttled)])
+    app[keys.CONFIG] = config
+    app[keys.URLS] = urls
+    app[keys.THROTTLED] = throttled
     if library is None:  # the built-in decks and the family's decks in the data folder
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
     app[keys.SOCKETS] = weakref.WeakSet()
     app[keys.IP_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
+    app[keys.ATTACH_LIMITS] = IpLimits(config.attach_burst, config.attach_rate)
     app.on_startup.append(sweep_unfinished_imports)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(discovery_ctx)

@@ -23,6 +23,7 @@ from server.decks import card_images
 from server.lan import qr
 from server.lan.addresses import candidates, is_loopback_only, listen_addresses
 from server.net import keys
+from server.net.serve import serve
 from server.room.store import StorageError
 
 log = logging.getLogger("server")
@@ -40,6 +41,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--lang", choices=LANGS, default=None,
                    help="TV language of new rooms (default: the TV browser's own language)")
     p.add_argument("--advertise-ip", default=None, help="the LAN address to put in the QR code")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="also answer requests for this host name (e.g. the name your router gives this "
+                        "machine); repeat or separate with commas. This machine's addresses, localhost, "
+                        "its host name and the mDNS name are always accepted")
     p.add_argument("--no-prepare-cards", action="store_true",
                    help="do not prepare your own decks' card pictures in the background at start-up "
                         "(the built-in deck ships prepared)")
@@ -66,6 +71,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
     """A Config from parsed options."""
     return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
                   zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip,
+                  allow_hosts=tuple(n.strip() for arg in args.allow_host for n in arg.split(",") if n.strip()),
                   upload_quota_mb=args.upload_quota_mb)
 
 
@@ -78,6 +84,8 @@ def service_options(args: argparse.Namespace) -> list[str]:
     for flag, value in (("--host", args.host), ("--lang", args.lang), ("--advertise-ip", args.advertise_ip)):
         if value:
             out += [flag, value]
+    for name in args.allow_host:
+        out += ["--allow-host", name]
     for flag, on in (("--no-zeroconf", args.no_zeroconf), ("--no-prepare-cards", args.no_prepare_cards),
                      ("--verbose", args.verbose)):
         if on:
@@ -229,14 +237,13 @@ def main(argv: list[str] | None = None) -> int:
     app = make_app(config)
     app.cleanup_ctx.append(watch_data_dir)
 
-    def announce(_default_message: str) -> None:  # called by run_app once the sockets listen
+    def announce() -> None:  # called once the sockets listen
         print(banner(app), flush=True)
         if not args.no_prepare_cards:  # after the banner, off the event loop: /healthz never waits
             prepare_cards_in_background(app[keys.LIBRARY])
 
     try:
-        web.run_app(app, host=config.host, port=config.port, print=announce, access_log=None,
-                    shutdown_timeout=5)
+        serve(app, config.host, config.port, announce)
     except StorageError as exc:  # the data folder is unusable: say which, not "cannot listen"
         return fail(datadir.explain(config.data_dir, exc))
     except OSError as exc:

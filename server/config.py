@@ -49,9 +49,23 @@ class Config:
     join_burst: float = 8
     join_rate: float = 0.5
     max_seats: int = 14
+    host_grace: float = 60.0   # seconds the host's phone must be gone before another player may claim_host
     # all uploaded decks together may take this much disk (server/net/deck_routes.py UploadLimits)
     upload_quota_mb: int = 2048
     max_sockets_per_room: int = 48  # TV, phones, spectators, spare tabs; bounds what one room can cost
+    # Limits against a hostile device on the Wi-Fi (issue 15; docs/protocol.md "Limits"). None of them is
+    # near what a player's phone or the TV does in a game.
+    max_unseated_per_ip: int = 16    # sockets without a seat, per room and client IP (oldest evicted)
+    max_sockets_per_person: int = 4  # tabs of one seated person in a room (oldest evicted)
+    attach_burst: float = 60         # sockets without a seat attaching to rooms, per client IP: at once ...
+    attach_rate: float = 2           # ... and per second
+    frame_burst: float = 100         # frames a socket may send at once ...
+    frame_rate: float = 10           # ... and per second on average; beyond: closed with 1008
+    hello_timeout: float = 10.0      # seconds for a new socket to say hello (else closed with 1008)
+    header_timeout: float = 10.0     # seconds for a connection's request headers (slowloris) / idle keep-alive
+    max_connections_per_ip: int = 128  # open TCP connections per client IP (browsers use <= 6 + sockets)
+    allow_hosts: tuple[str, ...] = ()  # extra Host names to answer to (--allow-host); see server/net/hosts.py
+    log_interval: float = 10.0       # a repeated failure is logged at most once per this many seconds
     # Seed of every new game: None draws a random one (play); tests fix it so a failure replays.
     game_seed: int | None = None
 

@@ -10,6 +10,7 @@ from server.decks.library import DeckLibrary
 from server.lan.addresses import Urls
 from server.lan.discovery import Advertisement
 from server.net.ratelimit import IpLimits
+from server.net.throttle import ThrottledLog
 from server.room.registry import Rooms
 from server.room.store import Store
 
@@ -21,5 +22,7 @@ URLS = web.AppKey("urls", Urls)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])  # to close on shutdown
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
+ATTACH_LIMITS = web.AppKey("attach_limits", IpLimits)  # sockets without a seat attaching to a room
+THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (server/net/throttle.py)
 ADVERTISEMENT = web.AppKey("advertisement", Advertisement)  # absent with --no-zeroconf
 DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)

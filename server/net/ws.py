@@ -3,24 +3,29 @@ per connection (only the handler task reads the socket; only the writer task wri
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
 
 from aiohttp import WSCloseCode, WSMsgType, web
-from yarl import URL
 
-from server.config import LANGS
+from server.config import LANGS, Config
 from server.messages import sentence
 from server.net import keys
+from server.net.hosts import same_origin
 from server.net.outbox import Outbox
 from server.net.ratelimit import TokenBucket
 from server.room.refusals import Malformed, Refused
 from server.room.room import Room
 from server.room.specs import SPECS
+from server.room.state import dumps
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
+_attached = itertools.count(1)             # hello order: who is oldest when sockets must be evicted
+_closing: set[asyncio.Task] = set()        # closes running in the background (kept from the GC)
+CLOSE_WAIT_S = 2.0                         # a peer that does not read its close frame is cut off after this
 KNOWN_TYPES = frozenset(SPECS) | {"hello", "ping"}
 
 
@@ -39,7 +44,9 @@ class Connection:
         self.person: str | None = None
         self.floor = 0
         self.outbox = Outbox(config.outbox_limit)
-        self.bucket = TokenBucket(config.join_burst, config.join_rate)
+        self.bucket = TokenBucket(config.join_burst, config.join_rate)   # joins, and hellos that change something
+        self.frames = TokenBucket(config.frame_burst, config.frame_rate)  # every frame (flood: closed, 1008)
+        self.attached = 0   # _attached number of the last hello that attached it to a room
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.peer} {self.role} {self.room.code if self.room else '-'}/{self.person}>"
@@ -78,6 +85,17 @@ class Connection:
             log.error("%r: internal error on %s", self, kind, exc_info=exc)
             self.refuse("internal_error", kind)
 
+    def evict(self, reason: str) -> None:
+        """Leave the room now (the others see it at once) and close the socket with 1008 in the
+        background, telling the page why first (`error` `evicted`)."""
+        if self.room is not None:
+            room, self.room = self.room, None
+            room.detach(self)
+        self.refuse("evicted", "hello", {"reason": reason})
+        task = asyncio.ensure_future(close_policy(self.ws, b"evicted: " + reason.encode()))
+        _closing.add(task)
+        task.add_done_callback(_closing.discard)
+
     async def write_loop(self) -> None:
         """The connection's only writer: sends what the outbox holds until it is closed."""
         while (text := await self.outbox.get()) is not None:
@@ -91,17 +109,13 @@ def origin_allowed(request: web.Request) -> bool:
     """True if the handshake's `Origin` names this server (the Host header the browser used), or if
     there is no Origin (not a browser: it could send any header anyway). Blocks other web pages on the
     shared Wi-Fi from driving a player's socket (cross-site WebSocket hijacking)."""
-    origin = request.headers.get("Origin")
-    if origin is None:
-        return True
-    try:
-        url = URL(origin)
-        own = URL(f"{url.scheme}://{request.host}")
-    except ValueError:
-        return False
-    if url.scheme not in ("http", "https") or not url.host:
-        return False
-    return (url.host.lower(), url.port) == ((own.host or "").lower(), own.port)
+    return same_origin(request.headers.get("Origin"), request.host)
+
+
+async def close_policy(ws: web.WebSocketResponse, reason: bytes) -> None:
+    """Close `ws` with 1008 (policy violation); a peer that does not read is cut off after CLOSE_WAIT_S."""
+    with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):   # aiohttp closed the transport itself
+        await asyncio.wait_for(ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason[:120]), CLOSE_WAIT_S)
 
 
 async def ws_handler(request: web.Request) -> web.StreamResponse:
@@ -118,8 +132,26 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
     conn = Connection(ws, request)
     app[keys.SOCKETS].add(ws)
     writer = asyncio.create_task(conn.write_loop(), name=f"ws-writer-{conn.id}")
+    throttled = app[keys.THROTTLED]
+    loop = asyncio.get_running_loop()
+    hello_by = loop.time() + config.hello_timeout
     try:
-        async for frame in ws:
+        while True:
+            # until it has said hello to a room, a socket has hello_timeout seconds (idle sockets hold fds)
+            wait = None if conn.room is not None else max(0.0, hello_by - loop.time())
+            try:
+                frame = await ws.receive(timeout=wait)
+            except TimeoutError:
+                throttled.warning("hello_timeout", "%r closed: no hello within %.0f s", conn, config.hello_timeout)
+                await close_policy(ws, b"no hello")
+                break
+            if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                break
+            if not conn.frames.allow():
+                throttled.warning("frame_flood", "%r closed: more than %g frames at once / %g per second",
+                                  conn, config.frame_burst, config.frame_rate)
+                await close_policy(ws, b"too many messages")
+                break
             if frame.type == WSMsgType.TEXT:
                 _dispatch(app, conn, frame.data)
             elif frame.type == WSMsgType.BINARY:
@@ -188,18 +220,73 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
             return
         conn.refuse("no_such_room", "hello")
         return
-    if conn.room is not room and len(room.connections) >= app[keys.CONFIG].max_sockets_per_room:
-        log.warning("%r: room %s has too many sockets", conn, room.code)
-        conn.refuse("room_busy", "hello", {"max": app[keys.CONFIG].max_sockets_per_room})
+    person = room.person_for_token(token) if role == "phone" else None
+    same_room = conn.room is room   # (not narrowed inline: mypy would take `room` for `Room | None`)
+    if same_room and conn.role == role and conn.person == person:
+        # the same hello again changes nothing: only this socket is told again where it stands
+        conn.send(room.welcome(conn))
+        conn.send_state(dumps(room.state_for(conn)))
+        return
+    throttled = app[keys.THROTTLED]
+    if conn.room is not None and not conn.bucket.allow():   # each re-attach costs the room two broadcasts
+        throttled.warning("hello_rate", "%r: hello rate-limited (changes room, role or seat too often)", conn)
+        conn.refuse("rate_limited", "hello")
+        return
+    if person is None and conn.room is not room and not app[keys.ATTACH_LIMITS].allow(conn.peer):
+        throttled.warning("attach_rate", "%r: too many new sockets without a seat from %s", conn, conn.peer)
+        conn.refuse("rate_limited", "hello")
         return
     if conn.room is not None:
         conn.room.detach(conn)
+        conn.room = None
+    evicted = _make_room(app[keys.CONFIG], room, conn.peer, person)
+    if evicted is None:
+        throttled.warning("room_busy", "%r: room %s is full of seated sockets", conn, room.code)
+        conn.refuse("room_busy", "hello", {"max": app[keys.CONFIG].max_sockets_per_room})
+        return
+    for other, reason in evicted:
+        throttled.warning("evicted", "%r evicted from room %s for %r: %s", other, room.code, conn, reason)
+        other.evict(reason)
     conn.role = role
     conn.room = room
-    conn.person = room.person_for_token(token) if role == "phone" else None
+    conn.person = person
     conn.floor = 0
+    conn.attached = next(_attached)
     conn.send(room.welcome(conn))
     room.attach(conn)
+
+
+def _make_room(config: Config, room: Room, peer: str, person: str | None) -> list[tuple[Connection, str]] | None:
+    """The sockets to evict so a socket from `peer` holding `person` (None: no seat) fits in `room`, or
+    None if it cannot (every other socket is seated). Rules (issue 15, docs/protocol.md "Limits"):
+    a person keeps at most `max_sockets_per_person` sockets (their oldest goes); an address keeps at
+    most `max_unseated_per_ip` sockets without a seat (its oldest goes); a full room evicts a socket
+    without a seat: the oldest of the address holding the most, among equals the address that came
+    last (the TV and the guests who came first stay). A seated socket is never evicted for anyone else."""
+    others = sorted((c for c in room.connections if isinstance(c, Connection)), key=lambda c: c.attached)
+    out: list[tuple[Connection, str]] = []
+    if person is not None:
+        same = [c for c in others if c.person == person]
+        extra = max(0, len(same) - config.max_sockets_per_person + 1)
+        out += [(c, "too many tabs of one player") for c in same[:extra]]
+    else:
+        mine = [c for c in others if c.person is None and c.peer == peer]
+        out += [(c, "too many sockets without a seat from one address")
+                for c in mine[:max(0, len(mine) - config.max_unseated_per_ip + 1)]]
+    gone = {c for c, _ in out}
+    left = [c for c in others if c not in gone]
+    while len(left) >= config.max_sockets_per_room:
+        unseated = [c for c in left if c.person is None]
+        if not unseated:
+            return None
+        by_peer: dict[str, list[Connection]] = {}
+        for c in unseated:
+            by_peer.setdefault(c.peer, []).append(c)
+        victim_peer = max(by_peer, key=lambda p: (len(by_peer[p]), by_peer[p][0].attached))
+        victim = by_peer[victim_peer][0]
+        out.append((victim, "the room is full"))
+        left.remove(victim)
+    return out
 
 
 async def close_sockets(app: web.Application) -> None:

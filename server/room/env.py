@@ -15,6 +15,7 @@ class RoomEnv(Protocol):
 
     store: Store
     max_seats: int               # people in one room (docs/protocol.md `room_full`)
+    host_grace: float            # seconds the host must be away before `claim_host` (issue 15)
     langs: tuple[str, ...]       # the UI languages a room's TV may be set to
 
     def board(self, settings: engine.Settings) -> engine.Board:
@@ -49,7 +50,7 @@ class SharedEnv:
 
     def __init__(self, store: Store, library: Any, board_for: Callable[[engine.Settings], engine.Board],
                  join_url: Callable[[str], str], max_seats: int = 14, langs: tuple[str, ...] = ("en", "ru"),
-                 game_seed: int | None = None) -> None:
+                 game_seed: int | None = None, host_grace: float = 60.0) -> None:
         self.store = store
         self.library = library
         self._board_for = board_for
@@ -57,6 +58,7 @@ class SharedEnv:
         self.max_seats = max_seats
         self.langs = langs
         self.game_seed = game_seed
+        self.host_grace = host_grace
 
     def board(self, settings: engine.Settings) -> engine.Board:
         """The board `board_for(settings)` gives."""

@@ -21,6 +21,8 @@ def join(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Effects:
     if msg.get("seat") is not None or room.phase == "game":
         return claim(room, msg)
     roster = room.roster
+    if len(roster) >= room.env.max_seats:   # before name and colour: a full table says so (issue 15)
+        raise Refused("room_full", max=room.env.max_seats)
     entry = roster.add(roster.check_name(msg.get("name")), roster.check_colour(msg.get("colour")),
                        room.env.max_seats)
     if room.host is None:
@@ -79,6 +81,8 @@ def add_child(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     if not room.mode.has_adult:
         raise Refused("kids_only")
     roster = room.roster
+    if len(roster) >= room.env.max_seats:   # before name and colour, as for join
+        raise Refused("room_full", max=room.env.max_seats)
     roster.add(roster.check_name(msg.get("name")), roster.check_colour(msg.get("colour")), room.env.max_seats,
                child=True)
 

@@ -62,10 +62,12 @@ class _Action:
     """An accepted action being stored: the sender, the working copy it made (`work`, with its data as
     JSON `text`), its effects on sockets, and the frames rendered for it while the disk works."""
 
-    __slots__ = ("conn", "effects", "frames", "kind", "text", "version", "work")
+    __slots__ = ("conn", "effects", "frames", "kind", "seats_stay", "text", "version", "work")
 
-    def __init__(self, conn: Connection, kind: str, work: RoomState, text: str, effects: Effects) -> None:
+    def __init__(self, conn: Connection, kind: str, work: RoomState, text: str, effects: Effects,
+                 seats_stay: bool) -> None:
         self.conn, self.kind, self.work, self.text, self.effects = conn, kind, work, text, effects
+        self.seats_stay = seats_stay  # a game action: nobody's person, seat or host role can change
         self.frames: list[tuple[Connection, str]] | None = None
         self.version = -1
 
@@ -113,6 +115,7 @@ class Room(RoomState):
         """Register a socket that said hello (its `person` from its token, or None)."""
         self.connections.add(conn)
         self._version += 1
+        self.note_presence()
         self.broadcast()
 
     def detach(self, conn: Connection) -> None:
@@ -120,6 +123,7 @@ class Room(RoomState):
         if conn in self.connections:
             self.connections.discard(conn)
             self._version += 1
+            self.note_presence()
             self.broadcast()
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
@@ -171,6 +175,8 @@ class Room(RoomState):
             raise Refused("not_seated")
         if spec.who == "host" and (person is None or person != self.host):
             raise Refused("not_host")
+        if kind == "join" and conn.role == "tv":  # the TV shows the game to everyone: it never holds a seat
+            raise Refused("tv_no_seat")
         # 2. staleness: made against a state that already shows this actor's last action and this phase
         state_id = msg.get("state_id")
         if not _is_int(state_id):
@@ -202,13 +208,14 @@ class Room(RoomState):
             work.data["floors"][work.seat_of(actor) if spec.game_action else actor] = work.state_id
             if spec.game_action:  # who of a pairs team acted last (partner_acted names them)
                 work.data.setdefault("actors", {})[work.seat_of(actor)] = actor
-        self._action = _Action(conn, kind, work, dumps(work.data), effects)
+        self._action = _Action(conn, kind, work, dumps(work.data), effects, spec.game_action)
         self.env.store.commit(self)
 
     def _working_copy(self) -> RoomState:
         """A RoomState sharing this room's env, sockets and (immutable) game, with `data` parsed anew."""
         work = object.__new__(RoomState)
         work.env, work.connections, work.game = self.env, self.connections, self.game
+        work.host_away_since = self.host_away_since
         work.data = json.loads(self._committed)
         work._deck_info = self._deck_info
         return work
@@ -246,7 +253,7 @@ class Room(RoomState):
                 self._answer(conn, msg)
 
     def _publish(self, action: _Action) -> None:
-        told = {c: views.welcome_key(self, c) for c in self.connections}
+        told = {} if action.seats_stay else {c: views.welcome_key(self, c) for c in self.connections}
         work = action.work
         self.data, self.game, self._deck_info, self._committed = work.data, work.game, work._deck_info, action.text
         conn, effects = action.conn, action.effects
@@ -257,6 +264,7 @@ class Room(RoomState):
             for c in self.connections:
                 if c.person == effects.drops:
                     c.person = None
+        self.note_presence()
         for c, key in told.items():  # whose seat, person or host status changed learns it (welcome)
             if c in self.connections and views.welcome_key(self, c) != key:
                 c.send(self.welcome(c))

@@ -10,14 +10,15 @@ from server import engine
 from server.room.refusals import Malformed, Refused, engine_errors
 from server.room.state import RoomState
 
-ROOM_KEYS = ("deck", "lang")  # settings the room keeps for itself; the rest is engine.Settings
+ROOM_KEYS = ("deck", "lang", "sound")  # settings the room keeps for itself; the rest is engine.Settings
+IN_GAME_KEYS = frozenset({"lang", "sound"})  # what the host may still change in a game (the TV's, not the game's)
 STANDARD = engine.Settings().mode  # the default table: what a mode the ruleset lacks falls back to
 
 
 def default_settings(lang: str | None) -> dict[str, Any]:
     """The settings a new room starts with: engine.Settings defaults + deck "builtin" + `lang` (the TV's
-    language; None lets the TV follow its browser)."""
-    return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang}
+    language; None lets the TV follow its browser) + `sound` (the TV's cues on; issue 13)."""
+    return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang, "sound": True}
 
 
 def engine_settings(settings: dict[str, Any]) -> engine.Settings:
@@ -61,22 +62,24 @@ def _board_bounds(exc: Refused, board: engine.Board) -> None:
 
 def set_settings(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     """`set_settings` (host): merge `settings` into the room's, checked by the engine against the
-    ruleset's board; in a game only `lang` may change (`settings_locked`)."""
+    ruleset's board; in a game only `lang` and `sound` may change (`settings_locked`)."""
     room.forget_deck_info()  # choosing a deck (even the same one) reads its folder again
     patch = msg.get("settings")
     if not isinstance(patch, dict) or not patch:
         raise Malformed("settings must be a non-empty object")
     current = room.settings
-    unknown = set(patch) - set(current)
+    unknown = set(patch) - set(current) - {"sound"}   # rooms from before `sound` lack it
     if unknown:
         raise Malformed(f"unknown settings {sorted(unknown)}")
     if "lang" in patch and patch["lang"] is not None and patch["lang"] not in room.env.langs:
         raise Refused("bad_settings", field="lang", reason="bad_value")
+    if "sound" in patch and not isinstance(patch["sound"], bool):
+        raise Malformed("settings.sound must be true or false")
     if room.phase == "game":
-        # the game was dealt with these settings; only the TV's language may still change
-        if set(patch) != {"lang"}:
+        # the game was dealt with these settings; only the TV's language and sound may still change
+        if not set(patch) <= IN_GAME_KEYS:
             raise Refused("settings_locked")
-        current["lang"] = patch["lang"]
+        current.update(patch)
         return
     merged = {**current, **patch}
     if "deck" in patch and not room.env.has_deck(patch["deck"]):
@@ -102,7 +105,7 @@ def set_settings(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Non
         merged["short_game"] = engine.RULESETS[checked.ruleset].short_game_default
         checked = engine_settings(merged)
     old_mode = room.mode
-    room.data["settings"] = {**checked.to_dict(), **{k: merged[k] for k in ROOM_KEYS}}
+    room.data["settings"] = {**checked.to_dict(), **{k: merged[k] for k in ROOM_KEYS if k in merged}}
     if room.mode.people_per_seat != old_mode.people_per_seat:
         _regroup(room)
     if "mode" not in patch:

@@ -7,7 +7,9 @@ sockets; `Room` (server/room/room.py) checks, stores, rolls back and broadcasts 
 from __future__ import annotations
 
 import json
+import math
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -64,6 +66,8 @@ class RoomState:
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
         self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
+        # since when (time.monotonic) no socket holds the host; a loaded room counts from now
+        self.host_away_since: float | None = time.monotonic()
 
     @property
     def code(self) -> str:
@@ -137,6 +141,22 @@ class RoomState:
         with engine_errors():
             self.game = engine.apply(self.game, seat, action)
         story.note(self)  # a scored round is written down with the room (issue 13)
+
+    def note_presence(self) -> None:
+        """Start (or stop) the host's absence clock after sockets or the host changed."""
+        if self.host is None or any(c.person == self.host for c in self.connections):
+            self.host_away_since = None
+        elif self.host_away_since is None:
+            self.host_away_since = time.monotonic()
+
+    def host_claim_in(self) -> int | None:
+        """Whole seconds until `claim_host` is allowed (0: now), or None while a socket holds the host or
+        there is no host. The grace (`env.host_grace`) keeps a phone that only went to sleep its role.
+        (A host just changed by an action not yet published counts as away from now.)"""
+        if self.host is None or any(c.person == self.host for c in self.connections):
+            return None
+        since = self.host_away_since if self.host_away_since is not None else time.monotonic()
+        return max(0, math.ceil(self.env.host_grace - (time.monotonic() - since)))
 
     def deck_info(self) -> dict[str, Any]:
         """`env.deck_info` of the chosen deck, looked up on disk once per deck choice rather than per

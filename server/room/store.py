@@ -178,7 +178,10 @@ class Store:
             except Exception:  # a bug in one room must not keep the others of the batch untold
                 log.exception("store: %s could not take its commit's outcome", p.code)
         if self._next:
-            self._start()
+            # on the loop's next turn, after the sockets' writer tasks woken by `done` have sent this
+            # batch's states (rendering the next batch first would hold them up)
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._start)
         elif self._idle is not None:
             self._idle.set()
 

@@ -49,6 +49,8 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "colours": list(COLOURS),
         "colours_free": [c for c in COLOURS if c not in used],
         "spectators": sum(1 for c in room.connections if c.person is None and c.role == "phone"),
+        "max_people": room.env.max_seats,
+        "host_claim_in": room.host_claim_in(),
     }
 
 

@@ -56,7 +56,10 @@ class ServerProcess:
         with open(self.log_path, "a") as log:
             self.proc = subprocess.Popen(
                 [_python(), "-m", "server", "--port", str(self.port), "--data-dir", str(self.data_dir),
-                 "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1"],
+                 "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1",
+                 # pages may open the server by a LAN name mapped to loopback (Chromium --host-resolver-rules);
+                 # the server answers only to names it is told about (DNS rebinding, docs/protocol.md)
+                 "--allow-host", "game.lan"],
                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         _wait_healthy(self.proc, self.url, self.log_path)
 

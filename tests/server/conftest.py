@@ -111,7 +111,10 @@ def config(tmp_path) -> Config:
     web/, boards and shipped decks."""
     make_deck(tmp_path / "data" / "decks" / "tiny", 10)
     return Config(port=0, data_dir=tmp_path / "data", zeroconf=False, advertise_ip="192.168.77.5",
-                  join_burst=50, game_seed=20261129)
+                  join_burst=50, game_seed=20261129,
+                  # tests play far faster than people (tests/server/security/test_attacks.py uses the real
+                  # limit), and some keep a socket that never says hello for a whole test
+                  frame_burst=1_000_000, frame_rate=1_000_000, hello_timeout=600)
 
 
 @pytest.fixture

@@ -442,6 +442,9 @@ async def test_claim_host_only_when_the_host_is_gone(make_table):
     table.phones.remove(host)
     await table.tv.until_state(lambda s: not s["room"]["roster"][0]["connected"])
     await table.sync()
+    err = await table.refused(other, "claim_host", "host_away_briefly")   # maybe the phone only slept
+    assert 0 < err["params"]["seconds"] <= table.app[keys.CONFIG].host_grace
+    table.app[keys.ROOMS].get(table.code).env.host_grace = 0            # ... but it has been away long enough
     await table.act(other, "claim_host")
     assert table.tv.state["room"]["host"] == other.welcome["seat"]
     assert other.welcome["is_host"]
@@ -548,13 +551,30 @@ async def test_bidi_controls_are_stripped_from_every_name_and_association_rtl_le
 
 
 async def test_a_room_takes_a_bounded_number_of_sockets(make_client, connect_to):
+    """A full room makes space by evicting the oldest socket without a seat ("evicted", then 1008); a
+    room whose sockets all hold seats refuses a newcomer with `room_busy`."""
     client = await make_client(max_sockets_per_room=2)
     code = (await (await client.post("/api/rooms")).json())["code"]
     first, second, third = [await connect_to(client, n) for n in ("1", "2", "3")]
     assert (await first.hello(code, role="tv"))["type"] == "welcome"
     assert (await second.hello(code))["type"] == "welcome"
-    err = await third.hello(code)
-    assert err["type"] == "error" and err["code"] == "room_busy" and err["params"] == {"max": 2}
-    await second.close()
-    await first.until_state(lambda s: s["room"]["spectators"] == 0)
     assert (await third.hello(code))["type"] == "welcome"
+    err = await first.until(lambda m: m["type"] == "error")
+    assert err["code"] == "evicted" and err["message"]
+    assert (await first.ws.receive(timeout=10)).type == aiohttp.WSMsgType.CLOSE
+    assert first.ws.close_code == aiohttp.WSCloseCode.POLICY_VIOLATION
+    for p, name, colour in ((second, "Two", "red"), (third, "Three", "blue")):
+        await p.act("join", name=name, colour=colour)
+        await p.until(lambda m: m["type"] == "welcome" and m["person"])
+    fourth = await connect_to(client, "4")
+    err = await fourth.hello(code)
+    assert err["type"] == "error" and err["code"] == "room_busy" and err["params"] == {"max": 2}
+
+
+async def test_a_tv_socket_that_sends_join_is_refused(client, room_code, connect):
+    tv = await connect("tv")
+    await tv.hello(room_code, role="tv")
+    await tv.act("join", name="Telly", colour="red")
+    err = await tv.error()
+    assert err["code"] == "tv_no_seat" and err["ref"] == "join"
+    assert tv.state["room"]["roster"] == []

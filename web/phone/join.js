@@ -31,12 +31,15 @@ export function create(ctx) {
   const watching = h('div', { class: 'notice watching', 'data-testid': 'watching' },
     h('div', { class: 'notice-title', text: t('phone.watching_title') }),
     h('div', { class: 'notice-line', text: t('phone.watching_line') }));
+  const full = h('div', { class: 'notice table-full', 'data-testid': 'table-full', hidden: true },
+    h('div', { class: 'notice-title', text: t('phone.table_full_title') }),
+    h('div', { class: 'notice-line' }));
   const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
   const lobbyPart = h('div', { class: 'join-lobby' },
     field.el,
     colourLabel, colours, btn);
   const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
-  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, watching, lobbyPart, seats, watch);
+  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, watching, full, lobbyPart, seats, watch);
   let busy = false;
 
   const refresh = () => { btn.disabled = busy || !field.ok() || !colour; };
@@ -52,6 +55,11 @@ export function create(ctx) {
     ctx = c;
     field.refresh();
     const inGame = c.room.phase !== 'lobby';
+    // A full table says so rather than leaving the join button disabled (docs/protocol.md room_full).
+    const isFull = !inGame && c.room.max_people != null && c.room.people >= c.room.max_people;
+    full.hidden = !isFull;
+    full.lastChild.textContent = t('phone.table_full_line', { max: c.room.max_people });
+    lobbyPart.hidden = isFull;
     watching.hidden = !inGame;
     colours.hidden = inGame;
     colourLabel.hidden = inGame;

@@ -180,6 +180,7 @@ function settingsForm(getCtx) {
     onchange: () => { if (shortOn.checked && Number(shortT.value) > 0) set({ short_game: Number(shortT.value) }); } });
   const reshuffle = toggle('reshuffle', (on) => set({ reshuffle: on }));
   const special = toggle('special_cells', (on) => set({ special_cells: on }));
+  const soundOn = toggle('sound', (on) => set({ sound: on }));
   const restriction = h('select', { class: 'select', 'data-testid': 'setting-restriction',
     onchange: () => set({ restriction: restriction.value || null }) },
   h('option', { value: '', text: t('settings.no_restriction') }),
@@ -218,6 +219,7 @@ function settingsForm(getCtx) {
     storytellerRow,
     deckEmptyRow,
     row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
+    row(t('settings.sound'), soundOn, null),
     start);
 
   // The form always shows the server's settings (the latest `state`): a choice the server refused never stays
@@ -245,6 +247,7 @@ function settingsForm(getCtx) {
     first.value = s.first_storyteller;
     deckEmpty.value = s.when_deck_empty;
     tvLang.value = s.lang || '';
+    soundOn.checked = s.sound !== false;
     deckEmptyRow.hidden = s.mode !== 'trio';
     modeHelp.textContent = t(`help.mode.${s.mode || 'standard'}`);
     deck.update(c);

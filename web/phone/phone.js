@@ -2,7 +2,7 @@
 // server's `state` to the screen for the phase, and sends intents with the state_id. No rules here:
 // which buttons show comes from `me.can`.
 import { h, fill, toast } from '/static/shared/dom.js';
-import { detectLang, loadLang, t } from '/static/shared/i18n.js';
+import { detectLang, loadLang, t, tn } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
@@ -173,10 +173,33 @@ function renderHeader(c) {
   if (removed) {
     fill(header.banner, h('span', { 'data-testid': 'removed', text: t('phone.you_are_removed') }));
   } else if (hostGone) {
-    fill(header.banner, h('span', { text: t('phone.host_gone', { name: host.name }) }),
-      h('button', { class: 'btn small', type: 'button', 'data-testid': 'claim-host', text: t('phone.claim_host'),
-        onclick: () => send('claim_host') }));
+    const claim = h('button', { class: 'btn small', type: 'button', 'data-testid': 'claim-host',
+      onclick: () => send('claim_host') });
+    fill(header.banner, h('span', { text: t('phone.host_gone', { name: host.name }) }), claim);
+    claimCountdown(claim, c.room);
   }
+  if (!hostGone) claimCountdown(null, null);
+}
+
+// The host role can be claimed only after the host's phone has been away a while (a phone that only
+// slept keeps it): the server says how many seconds are left as of each state (room.host_claim_in);
+// the button counts down from the moment that state arrived, on this phone's own clock.
+let claimTimer = null;
+let claimRoom = null;
+let claimAt = 0;
+function claimCountdown(button, room) {
+  clearInterval(claimTimer);
+  claimTimer = null;
+  if (!button) { claimRoom = null; return; }
+  if (room !== claimRoom) { claimRoom = room; claimAt = Date.now() + (room.host_claim_in || 0) * 1000; }
+  const tick = () => {
+    const left = Math.ceil((claimAt - Date.now()) / 1000);
+    button.disabled = left > 0;
+    button.textContent = left > 0 ? tn('phone.claim_host_in', left) : t('phone.claim_host');
+    if (left <= 0 && claimTimer) { clearInterval(claimTimer); claimTimer = null; }
+  };
+  tick();
+  if (button.disabled) claimTimer = setInterval(tick, 1000);
 }
 
 let veil = null;

@@ -1,6 +1,8 @@
-// TV, phase `game_over`: the final standings with the winners crowned.
+// TV, phase `game_over`: the final standings with the winners crowned, then the story of the evening played
+// back round by round (web/shared/story.js), and round again. A remote's left/right (arrow keys) browse it.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn, has } from '/static/shared/i18n.js';
+import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { elephantName, standings } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
@@ -10,9 +12,45 @@ export function title() {
   return t('tv.title.game_over');
 }
 
+// How long each slide stays: the standings, then each round (long enough to read the association aloud).
+export const FINAL_SLIDE_MS = 12000;
+export const ROUND_SLIDE_MS = 9000;
+
 /** Builds the screen; update(ctx) redraws it. */
-export function create() {
-  const el = h('section', { class: 'game-over', 'data-testid': 'tv-game-over' });
+export function create(ctx0) {
+  const el = h('section', { class: 'tv-over', 'data-testid': 'tv-game-over' });
+  const final = h('div', { class: 'game-over story-slide', 'data-slide': '0' });
+  const rounds = h('div', { class: 'story-rounds' });
+  const caption = h('div', { class: 'story-caption', 'data-testid': 'story-caption' });
+  el.append(final, rounds, caption);
+  let story = null;
+  let slide = 0;       // 0: the standings; i: round i of the story
+  let timer = null;
+  function slides() { return story ? story.rounds.length + 1 : 1; }
+  function show(n) {
+    slide = (n + slides()) % slides();
+    el.dataset.slide = String(slide);
+    final.hidden = slide !== 0;
+    Array.prototype.forEach.call(rounds.children, (r, i) => { r.hidden = i + 1 !== slide; });
+    rounds.hidden = slide === 0;
+    fill(caption, story && story.rounds.length ? [storyHeading('story-caption-title'),
+      h('span', { class: 'story-caption-n', text: slide ? t('story.slide', { n: slide, total: story.rounds.length }) : t('story.final') }),
+      h('span', { class: 'story-dots' }, Array.apply(null, Array(slides())).map((_, i) => h('span', { class: `story-dot${i === slide ? ' on' : ''}` })))] : []);
+    if (timer !== null) clearTimeout(timer);
+    timer = slides() > 1 ? setTimeout(() => { if (el.isConnected) show(slide + 1); }, slide ? ROUND_SLIDE_MS : FINAL_SLIDE_MS) : null;
+  }
+  function onKey(e) {
+    if (!el.isConnected) { document.removeEventListener('keydown', onKey); return; }
+    if (e.key === 'ArrowRight') show(slide + 1);
+    else if (e.key === 'ArrowLeft') show(slide - 1);
+  }
+  document.addEventListener('keydown', onKey);
+  loadStory(ctx0.code, { tvKey: ctx0.tvKey }).then((s) => {
+    if (!s || !el.isConnected) return;
+    story = s;
+    fill(rounds, s.rounds.map((r) => roundView(r, s.deck, 'thumb')));
+    show(0);
+  });
   function update(ctx) {
     const g = ctx.game;
     const winners = new Set(g.winners || []);
@@ -31,7 +69,7 @@ export function create() {
         h('span', { class: 'final-name', text: elephantName(ctx.room, e) }),
         h('span', { class: 'final-distance', text: tn('cells_n', e.distance) }));
     });
-    fill(el,
+    fill(final,
       h('div', { class: 'winners', 'data-testid': 'winners' },
         h('div', { class: 'winners-title', text: headline }),
         g.end_reason && has(`end_reason.${g.end_reason}`)

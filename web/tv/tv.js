@@ -17,6 +17,7 @@ import { fitStage } from './stage.js';
 import { fitText } from '/static/shared/fit-text.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
+import * as sound from './sound.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
@@ -26,6 +27,7 @@ const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message
 let code = null;
+let tvKey = null;       // the room's key for the TV's HTTP requests (the story), from `welcome`
 let roomLang = null;    // the room's TV language (settings.lang): followed on the first state and on every change
 // What is on screen now: the lobby, or the game frame with a phase screen inside it.
 let mounted = { key: null, screen: null, frame: null };
@@ -39,6 +41,7 @@ async function main() {
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
   code = await roomCode();
   renderWaiting();
+  sound.showPrompt();
   conn = connect({
     room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
     onStatus: (s) => badge.set(s),
@@ -64,7 +67,9 @@ async function roomCode() {
 }
 
 function onMessage(msg) {
+  if (msg.type === 'welcome') tvKey = msg.tv_key || null;
   if (msg.type === 'state') {
+    sound.onState(last, msg);
     last = msg;
     const wanted = (msg.room.settings || {}).lang;
     const changed = Boolean(wanted) && wanted !== roomLang;   // the first state, or the host changed it
@@ -99,7 +104,7 @@ function topBar(extra) {
   return h('header', { class: 'tv-top' },
     h('div', { class: 'brand', text: t('app_name') }),
     extra,
-    h('div', { class: 'tv-top-right' }, badge, switcher, infoButton(() => code)));
+    h('div', { class: 'tv-top-right' }, badge, sound.muteButton(), switcher, infoButton(() => code)));
 }
 
 function renderWaiting() {
@@ -115,7 +120,7 @@ function screenFor(ctx) {
 }
 
 function render() {
-  const ctx = { room: last.room, game: last.game, you: last.you, code };
+  const ctx = { room: last.room, game: last.game, you: last.you, code, tvKey };
   const key = screenFor(ctx);
   if (key === 'lobby') {
     if (mounted.key !== 'lobby') {

@@ -34,14 +34,23 @@ class PipedServerProcess(ServerProcess):
              "--data-dir", str(self.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})})
-        proc, log = self.proc, self.log
+        self.written = threading.Condition()   # notified after each line reaches the log file
+        proc, log, written = self.proc, self.log, self.written
 
         def drain() -> None:
             with open(log, "ab") as out:
                 for line in proc.stdout:
                     out.write(line)
                     out.flush()
+                    with written:
+                        written.notify_all()
         threading.Thread(target=drain, daemon=True).start()
+
+    def logged(self, text: str, timeout: float = 60.0) -> bool:
+        """Whether `text` reaches the log within `timeout` seconds. The drain thread copies the pipe
+        behind the server, so a line the server wrote before answering may not be in the file yet."""
+        with self.written:
+            return self.written.wait_for(lambda: text in self.log.read_text(), timeout)
 
 
 def live_player_class(player_cls):

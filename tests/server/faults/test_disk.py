@@ -7,6 +7,7 @@ the room stays viewable; once there is room again the same tap works; a SIGKILL 
 that was accepted."""
 from __future__ import annotations
 
+import asyncio
 import json
 import resource
 from pathlib import Path
@@ -63,7 +64,7 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
             assert late.state_id == table.expected and late.game == tv.game
         finally:
             await set_file_limit(server.proc.pid, resource.RLIM_INFINITY)   # space again
-        assert "could not store play_card" in server.log.read_text()
+        assert await asyncio.to_thread(server.logged, "could not store play_card")
 
         # the same tap, made again, is accepted; then the power goes
         await table.act(player, "play_card", card=card)

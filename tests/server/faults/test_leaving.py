@@ -3,6 +3,8 @@ forever: the host (or whoever claims the host's role) skips or removes, and RULE
 the players still voting."""
 from __future__ import annotations
 
+from server.net import keys
+
 ASSOCIATION = "Who ate the cake?"
 
 
@@ -125,6 +127,8 @@ async def test_the_host_leaves_mid_round_someone_claims_the_role_and_the_game_go
     assert table.tv.game["waiting_for"] == [gone]
     # nobody else may skip while the role is held by nobody ... until a player claims it
     await table.refused(table.seat("s3"), "skip", "not_host")
+    await table.refused(table.seat("s3"), "claim_host", "host_away_briefly")
+    table.app[keys.ROOMS].get(table.code).env.host_grace = 0   # the host has been gone longer than the grace
     await table.act(table.seat("s3"), "claim_host")
     assert table.tv.state["room"]["host"] == "s3"
     await table.act(table.seat("s3"), "skip")               # the old host's card goes down at random

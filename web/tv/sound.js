@@ -1,0 +1,167 @@
+// Sound on the TV (issue 13): short cues synthesised with Web Audio (no sound files, nothing to license):
+// a player joins, the storyteller has told, everyone has played, the reveal, points added, game over.
+// Browsers start audio only after a gesture, so the TV shows a one-time "tap or press OK for sound" button,
+// focused, so a remote's OK (Enter) works. Mute: the TV's own button (kept in localStorage) and the host's
+// `sound` setting; either silences it. Old TV browsers (Chromium 69) may have only webkitAudioContext.
+import { h } from '/static/shared/dom.js';
+import { t } from '/static/shared/i18n.js';
+import { icon } from '/static/shared/icons.js';
+
+const MUTE_KEY = 'imaginarium.tv.muted';
+// eslint-disable-next-line compat/compat -- feature-detected: null where neither exists
+const AC = window.AudioContext || window.webkitAudioContext || null;
+
+// Each cue: notes [frequency Hz, start s, length s, wave, peak gain]. Short and soft: a living room, not an arcade.
+const CUES = {
+  join: [[523.25, 0, 0.12, 'sine', 0.25], [783.99, 0.1, 0.18, 'sine', 0.25]],
+  told: [[440, 0, 0.3, 'triangle', 0.22], [554.37, 0.08, 0.3, 'triangle', 0.2], [659.25, 0.16, 0.45, 'triangle', 0.2]],
+  all_played: [[880, 0, 0.07, 'square', 0.08], [880, 0.12, 0.07, 'square', 0.08], [1174.66, 0.24, 0.12, 'square', 0.08]],
+  reveal: [[392, 0, 0.5, 'sine', 0.2, 784], [1568, 0.35, 0.35, 'triangle', 0.12]],
+  points: [[987.77, 0, 0.1, 'square', 0.07], [1318.51, 0.09, 0.3, 'square', 0.07]],
+  game_over: [[523.25, 0, 0.18, 'triangle', 0.25], [659.25, 0.16, 0.18, 'triangle', 0.25],
+    [783.99, 0.32, 0.18, 'triangle', 0.25], [1046.5, 0.48, 0.7, 'triangle', 0.28]],
+};
+
+let context = null;
+let enabled = false;       // the gesture happened (the prompt was dismissed)
+let roomSound = true;      // the host's setting
+let muted = readMuted();
+const played = [];         // cue names synthesised (the page's test hook reads them)
+const silenced = [];       // cue names that came while muted or before the gesture
+
+function readMuted() {
+  try { return localStorage.getItem(MUTE_KEY) === '1'; } catch (e) { return false; }
+}
+
+/** Test hook and debugging: what the TV's sound did. */
+window.imaginariumSound = {
+  played, silenced,
+  state: () => ({ supported: Boolean(AC), enabled, muted, roomSound, context: context ? context.state : null }),
+};
+
+/** True if cues are heard now. */
+export function audible() {
+  return Boolean(context) && enabled && !muted && roomSound;
+}
+
+/** The host's `sound` setting (true unless the room says false). */
+export function setRoomSound(on) {
+  roomSound = on !== false;
+}
+
+/** Plays cue `name` (a key of CUES) if sound is on; otherwise only counts it. */
+export function cue(name) {
+  if (!CUES[name]) return;
+  if (!audible()) { silenced.push(name); return; }
+  if (context.state === 'suspended' && context.resume) context.resume();
+  const now = context.currentTime + 0.02;
+  CUES[name].forEach((n) => {
+    const osc = context.createOscillator();
+    const gain = context.createGain();
+    osc.type = n[3];
+    osc.frequency.setValueAtTime(n[0], now + n[1]);
+    if (n[5]) osc.frequency.exponentialRampToValueAtTime(n[5], now + n[1] + n[2]);
+    gain.gain.setValueAtTime(0.0001, now + n[1]);
+    gain.gain.exponentialRampToValueAtTime(n[4], now + n[1] + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + n[1] + n[2]);
+    osc.connect(gain);
+    gain.connect(context.destination);
+    osc.start(now + n[1]);
+    osc.stop(now + n[1] + n[2] + 0.05);
+  });
+  played.push(name);
+}
+
+/** Starts audio from the user's gesture (click / Enter on the prompt). */
+function enable() {
+  if (!AC) return;
+  if (!context) context = new AC();
+  if (context.state === 'suspended' && context.resume) context.resume();
+  enabled = true;
+}
+
+/**
+ * The one-time prompt: a focused button ("tap or press OK for sound"); OK/Enter or a tap starts audio and
+ * removes it. Not shown where the browser has no Web Audio. Appended to document.body (over every screen).
+ */
+export function showPrompt() {
+  if (!AC || enabled) return null;
+  const button = h('button', { class: 'sound-prompt', type: 'button', 'data-testid': 'sound-prompt' },
+    icon('volume-2'), h('span', { text: t('sound.prompt') }));
+  function go() {
+    enable();
+    button.remove();
+    document.removeEventListener('keydown', onKey, true);
+    cue('join');   // a first chime says sound works
+    refreshToggles();
+  }
+  function onKey(e) {
+    if (e.key === 'Enter' || e.keyCode === 13) { e.preventDefault(); go(); }
+  }
+  button.addEventListener('click', go);
+  document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
+  document.body.appendChild(button);
+  button.focus();
+  return button;
+}
+
+let toggles = [];
+function refreshToggles() {
+  toggles.forEach((b) => {
+    const off = muted || !roomSound;
+    b.dataset.muted = off ? 'true' : 'false';
+    b.setAttribute('aria-label', muted ? t('sound.unmute') : t('sound.mute'));
+    b.title = b.getAttribute('aria-label');
+    while (b.firstChild) b.removeChild(b.firstChild);
+    b.appendChild(icon(off ? 'volume-x' : 'volume-2'));
+  });
+}
+
+/** The TV's mute button for the top bar (a remote can focus it; a tap or OK toggles). */
+export function muteButton() {
+  const b = h('button', { class: 'icon-btn sound-toggle', type: 'button', 'data-testid': 'mute',
+    onclick: () => {
+      muted = !muted;
+      try { localStorage.setItem(MUTE_KEY, muted ? '1' : '0'); } catch (e) { /* private mode: this page only */ }
+      refreshToggles();
+    } });
+  toggles = toggles.filter((old) => old.isConnected);   // the top bar is rebuilt with each screen
+  toggles.push(b);
+  refreshToggles();
+  return b;
+}
+
+/** Redraws the mute buttons after the room's setting changed. */
+export function refresh() {
+  refreshToggles();
+}
+
+/**
+ * The cues a new `state` brings, from the previous one (both may be null): who joined (lobby), the phase
+ * steps of a round, and game over. Pure: returns cue names in order.
+ */
+export function cuesFor(prev, next) {
+  if (!prev || !next) return [];
+  const out = [];
+  if ((next.room.people || 0) > (prev.room.people || 0)) out.push('join');
+  const a = prev.game;
+  const b = next.game;
+  if (!a || !b) return out;
+  if (a.phase === b.phase && a.round === b.round) return out;
+  if (b.phase === 'playing' && a.phase === 'telling') out.push('told');
+  else if (b.phase === 'voting' && a.phase === 'playing') out.push('all_played');
+  else if (b.phase === 'scored' || (b.phase === 'game_over' && a.phase === 'voting')) out.push('reveal', 'points');
+  if (b.phase === 'game_over' && a.phase !== 'game_over') out.push('game_over');
+  return out;
+}
+
+/** Plays the cues for a state change; `points` comes a moment after the reveal, `game_over` last. */
+export function onState(prev, next) {
+  setRoomSound((next.room.settings || {}).sound);
+  refreshToggles();
+  let delay = 0;
+  cuesFor(prev, next).forEach((name) => {
+    if (name === 'points' || name === 'game_over') delay += 900;
+    if (delay) setTimeout(() => cue(name), delay); else cue(name);
+  });
+}
