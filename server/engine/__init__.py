@@ -8,6 +8,7 @@ The lowest layer: it may import only its own modules and the standard library (t
 """
 from .association import check_association, count_words, is_question
 from .board import CONDITIONS, Board
+from .catalogue import catalogue, game_length
 from .deck import cards_in_play, deck_in_play, min_deck_size
 from .errors import EngineError, IllegalAction, MalformedAction
 from .game import apply, new_game
@@ -33,10 +34,12 @@ __all__ = [
     "allowed_actions",
     "apply",
     "cards_in_play",
+    "catalogue",
     "check_association",
     "count_words",
     "deck_in_play",
     "from_json",
+    "game_length",
     "is_question",
     "min_deck_size",
     "mode_seat_range",

@@ -42,6 +42,8 @@ class RoundDeal(NamedTuple):
 
 
 _NO_REFILL = Refill()
+#: The duel ends at this distance in cells on every board (D9).
+DUEL_FINISH = 20
 
 
 def refill_counts(wants: Sequence[tuple[str, int]], available: int) -> tuple[tuple[str, int], ...]:
@@ -81,6 +83,8 @@ class Mode:
     # -- lobby rules the room reads (it never branches on a mode's name) --
     people_per_seat: ClassVar[int] = 1         # pairs: a seat (one elephant) is a team of two (RULES.md §2.2)
     automatic: ClassVar[bool] = False          # pairs: a standard room switches to it once the people fit (§4)
+    uses_when_deck_empty: ClassVar[bool] = False  # trio: the `when_deck_empty` setting applies (D3t)
+    finish: ClassVar[int | None] = None        # duel: the distance that ends the game on every board (D9)
 
     # -- seats, decks, elephants ---------------------------------------------------------------
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
@@ -217,6 +221,7 @@ class Trio(Mode):
     rulesets = ("imaginarium", "imaginarium-classic")
     extra_cards = 2
     extra_owner = "bot"
+    uses_when_deck_empty = True
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (3, 3)
@@ -244,7 +249,7 @@ class Duel(Mode):
     sought_owner = "mammoth"
     hand_face_down_while_telling = True
     equal_turns = False
-    finish: ClassVar[int] = 20  # distance in cells on every board (D9)
+    finish = DUEL_FINISH
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (2, 2)
@@ -289,7 +294,7 @@ class Duel(Mode):
     def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
         if not self.can_continue(s):
             return "too_few_players"
-        if max(s.elephants.values()) >= self.finish:
+        if max(s.elephants.values()) >= DUEL_FINISH:
             return "finish"
         return None
 
@@ -300,7 +305,7 @@ class Duel(Mode):
     def outcome(self, s: GameState) -> DuelOutcome | None:
         # D4: both at the finish in the same round is a draw; the host's early end compares distance.
         e, m = s.elephants["elephant"], s.elephants["mammoth"]
-        if e >= self.finish and m >= self.finish:
+        if e >= DUEL_FINISH and m >= DUEL_FINISH:
             return "draw"
         return "win" if e > m else "loss" if m > e else "draw"
 

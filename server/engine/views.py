@@ -72,6 +72,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "voters": voters,
         "table": table,
         "played_count": sum(len(c) for c in state.played.values()) if phase == "playing" else 0,
+        "table_plan": table_plan(state),
         "result": _copy_result(state.result),
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
@@ -81,6 +82,20 @@ def public_view(state: GameState) -> dict[str, Any]:
         "end_reason": state.end_reason,
         "duel_outcome": mode.outcome(state) if phase == "game_over" else None,
     }
+
+
+def table_plan(state: GameState) -> dict[str, Any]:
+    """The cards this round's table will hold, so pages need not know the modes (RULES.md §2):
+    ``{"cards_each": int, "players": int, "extra": int, "extra_owner": "bot" | "deck" | "mammoth" | None}``:
+    each active seat puts down `cards_each` cards (storyteller included; 0 without a playing phase,
+    kids), `players` in all, and `extra` more come from the deck (trio's bot, kids' deck cards) or the
+    duel's mammoth card lying face down."""
+    mode = MODES[state.settings.mode]
+    each = mode.cards_each if mode.has_playing_phase else 0
+    extra, owner = ((mode.extra_cards, mode.extra_owner) if mode.extra_cards
+                    else (1, mode.sought_owner) if mode.sought_owner else (0, None))
+    return {"cards_each": each, "players": each * len(state.active_seats()), "extra": extra,
+            "extra_owner": owner}
 
 
 def _copy_result(result: RoundResult | None) -> RoundResult | None:

@@ -58,7 +58,7 @@ MESSAGES = {
            "unknown_cards": "Some of these are not cards of the deck.",
            "broken_card": "This card's picture cannot be read.",
            "storage_failed": "The server could not store the deck (is its disk full?). Nothing was imported.",
-           "upload_rate_limited": "This room has just uploaded several decks: try again in {minutes} minute(s).",
+           "upload_rate_limited": "This room has sent several uploads just now: try again in {minutes} minute(s).",
            "quota_full": "Uploaded decks take {used} MB of the {quota} MB they may use: no room for this one. "
                          "Removing a deck's folder from the server's data folder makes room.",
            "deck_too_big": "Once stored, these pictures would take more than {max} MB: upload fewer at a time."},
@@ -67,7 +67,7 @@ MESSAGES = {
            "no_file": "Приложите zip-архив с картинками в поле 'file'.",
            "unknown_cards": "Некоторых из этих карт нет в колоде.", "broken_card": "Картинку этой карты не прочитать.",
            "storage_failed": "Сервер не смог сохранить колоду (диск заполнен?). Ничего не импортировано.",
-           "upload_rate_limited": "Эта комната только что загрузила несколько колод: попробуйте через {minutes} мин.",
+           "upload_rate_limited": "Из этой комнаты только что было несколько загрузок: попробуйте через {minutes} мин.",
            "quota_full": "Загруженные колоды занимают {used} МБ из {quota} МБ: для этой места нет. "
                          "Место освободится, если удалить папку колоды в папке данных сервера.",
            "deck_too_big": "После сохранения эти картинки заняли бы больше {max} МБ: загрузите меньше за раз."},

@@ -1,5 +1,5 @@
 """The HTTP pages and the small JSON API: `/tv`, `/join/{code}` (and `/p`), `/`, the favicon,
-`POST /api/rooms`, `/api/rooms/{code}` (+ `qr.png`), `/api/info` and `/healthz` (docs/protocol.md)."""
+`POST /api/rooms`, `/api/rooms/{code}` (+ `qr.png`), `/api/info`, `/api/rules` and `/healthz` (docs/protocol.md)."""
 from __future__ import annotations
 
 import logging
@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from server import __version__
+from server import __version__, engine
 from server.lan import qr
 from server.lan.addresses import Urls
 from server.net import keys
@@ -152,6 +152,12 @@ async def info(request: web.Request) -> web.StreamResponse:
     })
 
 
+async def rules(request: web.Request) -> web.StreamResponse:
+    """`GET /api/rules`: the engine's rules catalogue (rulesets, modes and their seats, settings with
+    their values and defaults, conditions; docs/protocol.md), read from its registries per request."""
+    return web.json_response(engine.catalogue(), headers={"Cache-Control": "no-cache"})
+
+
 async def healthz(request: web.Request) -> web.StreamResponse:
     """`GET /healthz`: `{"status": "ok", "version": "0.1.0", "rooms": n}` once the store is loaded."""
     return web.json_response({"status": "ok", "version": __version__, "rooms": len(request.app[keys.ROOMS])})
@@ -171,4 +177,5 @@ def add_routes(router: web.UrlDispatcher) -> None:
     router.add_get("/api/rooms/{code}", room_info)
     router.add_get("/api/rooms/{code}/qr.png", room_qr)
     router.add_get("/api/info", info)
+    router.add_get("/api/rules", rules)
     router.add_get("/healthz", healthz)

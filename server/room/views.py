@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from server import engine
+from server.room.refusals import Malformed, Refused
 from server.room.roster import COLOURS
+from server.room.settings import engine_settings
 from server.room.state import Connection, RoomState, dumps
 
 
@@ -51,7 +53,24 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "spectators": sum(1 for c in room.connections if c.person is None and c.role == "phone"),
         "max_people": room.env.max_seats,
         "host_claim_in": room.host_claim_in(),
+        "length": game_length(room),
     }
+
+
+def game_length(room: RoomState) -> dict[str, Any] | None:
+    """In the lobby, how long the chosen settings will play (engine.game_length: rounds, turns as
+    storyteller, rough minutes) for the seats there are now, or the mode's fewest when there are fewer;
+    None during a game or when the table cannot play."""
+    if room.game is not None:
+        return None
+    try:
+        settings = engine_settings(room.settings)
+        low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
+        seats = min(max(len(room.roster.leads()), low), high)
+        board = room.env.board(settings)
+    except (Malformed, Refused, engine.EngineError):
+        return None
+    return engine.game_length(settings, seats, room.deck_info()["size"], board)
 
 
 def view_seat(room: RoomState, conn: Connection) -> str | None:

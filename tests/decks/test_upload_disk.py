@@ -74,6 +74,18 @@ async def test_one_room_uploading_again_and_again_is_slowed_down(aiohttp_client,
     assert status == 201
 
 
+async def test_refused_uploads_count_too_and_the_sentence_does_not_say_decks_were_uploaded(aiohttp_client, library):
+    """Every try takes from the room's allowance (a refused zip was read and checked too), so the refusal
+    must not tell a family that tried a wrong file five times that it "uploaded several decks"."""
+    client = await make_client(aiohttp_client, library, UploadLimits())
+    answers = [await upload(client, b"not a zip") for _ in range(UploadLimits().burst + 1)]
+    assert [(s, b["error"]) for s, b in answers[:-1]] == [(400, "not_a_zip")] * UploadLimits().burst
+    status, body = answers[-1]
+    assert (status, body["error"]) == (429, "upload_rate_limited")
+    assert "uploads" in body["message"] and "decks" not in body["message"]
+    assert not library.user_dir.exists() or not [d for d in library.user_dir.iterdir() if not d.name.startswith(".")]
+
+
 async def test_uploaded_decks_share_a_quota_the_host_sees(aiohttp_client, library):
     quota = 600_000
     client = await make_client(aiohttp_client, library, UploadLimits(quota_bytes=quota))

@@ -39,7 +39,8 @@ def _python() -> str:
 class ServerProcess:
     """`python -m server` on a fixed port and data directory; may be killed and started again."""
 
-    def __init__(self, tmp_path: Path, card_cache: Path | None = None):
+    def __init__(self, tmp_path: Path, card_cache: Path | None = None, module: str = "server"):
+        self.module = module  # `python -m <module>`: another module may register rules first
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"   # for Python clients
         self.page_url = lan_url(self.port)             # for pages: an insecure origin, as on Wi-Fi
@@ -55,7 +56,7 @@ class ServerProcess:
     def start(self) -> None:
         with open(self.log_path, "a") as log:
             self.proc = subprocess.Popen(
-                [_python(), "-m", "server", "--port", str(self.port), "--data-dir", str(self.data_dir),
+                [_python(), "-m", self.module, "--port", str(self.port), "--data-dir", str(self.data_dir),
                  "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1",
                  # pages may open the server by a LAN name mapped to loopback (Chromium --host-resolver-rules);
                  # the server answers only to names it is told about (DNS rebinding, docs/protocol.md)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import configparser
 import os
 import pwd
+import re
 import resource
 import subprocess
 import sys
@@ -144,3 +145,12 @@ async def test_open_files_soft_limit_is_raised_to_the_hard_one(tmp_path):
         assert soft_now == (hard if hard != resource.RLIM_INFINITY else max(low, 65536))
     finally:
         server.stop()
+
+
+def test_the_readme_names_every_option(capsys):
+    """A newcomer reads the options in the README: each one `--help` lists must be named there."""
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    options = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", capsys.readouterr().out)) - {"--help"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert options and sorted(o for o in options if f"`{o}" not in readme) == []

@@ -78,6 +78,7 @@ async def test_story_matches_the_rounds_played(make_table, client, make_client, 
         resp = await client.get(f"/api/rooms/{table.code}/story.png?lang={lang}", headers={"X-TV-Key": tv_key})
         assert resp.status == 200 and resp.content_type == "image/png"
         body = await resp.read()
+        OUT.mkdir(exist_ok=True)   # a fresh clone has no test-output/ until the browser tests make it
         (OUT / f"story-keepsake-{lang}.png").write_bytes(body)   # to look at (test-output/ is gitignored)
         with Image.open(io.BytesIO(body)) as im:
             im.load()

@@ -1,5 +1,6 @@
 // Phone, phase `playing`: everyone but the storyteller picks the card that best fits the association
 // (select, then confirm). Also: dispute the association, and the storyteller's restatement.
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg, deckId } from '/static/shared/cards.js';
@@ -18,8 +19,8 @@ export function create() {
 }
 
 function playForm(ctx) {
-  const duel = ctx.game.mode === 'duel';
-  const need = duel ? 2 : 1;
+  const need = modeOf(ctx.game).cards_each;
+  const duel = need > 1;
   const top = h('div');
   const bar = confirmBar(() => ctx.send('play_card', need === 1 ? { card: grid.selected()[0] } : { cards: grid.selected() }));
   // Duel: two cards; the button says how many are still to choose.

@@ -1,35 +1,33 @@
 // Phone lobby: you are in; change colour; the host sets the table (RULES.md §4) and starts.
 import { h, fill } from '/static/shared/dom.js';
-import { t } from '/static/shared/i18n.js';
+import { t, tOr } from '/static/shared/i18n.js';
+import { rules, rulesetRules, modeRules, settingValues } from '/static/shared/rules.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo, personInfo } from '/static/shared/roster.js';
 import { deckPicker } from './deck-picker.js';
 import { openFilter } from './kids-filter.js';
 import { teamEditor } from './teams.js';
 import { nameField } from './join.js';
+import { lengthText } from '/static/shared/length.js';
 
-const RULESETS = ['imaginarium', 'imaginarium-classic', 'dixit'];
-const MODES = ['standard', 'pairs', 'trio', 'duel', 'kids'];
-const CONDITIONS = ['question', 'four_words', 'person', 'screen', 'story', 'brand'];
-const FIRST = ['draw', 'host', 'claim'];
-const DECK_EMPTY = ['reshuffle', 'end'];
-// What each ruleset offers. The `state` does not carry the engine's registries, so this small table mirrors
-// server/engine/rulesets.py and modes.py (RULES.md §1, §2, §4); the server still checks every setting, and a
-// refused one snaps the form back to the server's settings.
-const RULES = {
-  imaginarium: { short: 34, conditions: ['question', 'four_words', 'person', 'screen', 'story'], seats: [4, 7],
-    modes: MODES },
-  'imaginarium-classic': { short: 39, conditions: ['question', 'four_words', 'screen', 'story', 'brand'], seats: [4, 7],
-    modes: MODES },
-  dixit: { short: null, conditions: [], seats: [3, 6], modes: ['standard'] },   // no short game, no special cells
-};
-const SHORT_DEFAULT = { imaginarium: 34, 'imaginarium-classic': 39 };
-const MODE_PLAYERS = { pairs: [8, 14], trio: [3, 3], duel: [2, 2], kids: [2, 8] };   // people; standard: the ruleset's
+// Everything the form offers comes from the engine's catalogue (web/shared/rules.js, GET /api/rules): rulesets,
+// modes and their seats, each setting's values. The server still checks every setting, and a refused one snaps
+// the form back to the server's settings.
+const NO_RULES = { short_game_default: null, conditions: [], modes: [] };
 
-/** "Trio — 3 players": the mode's name with its player count. */
+/** What ruleset `id` offers: its short game cell, conditions and modes. */
+function rulesOf(id) {
+  return rulesetRules(id) || NO_RULES;
+}
+
+/** "Trio — 3 players": the mode's name with its player count (people: a pairs seat is two). */
 function modeLabel(mode, ruleset) {
-  const [min, max] = MODE_PLAYERS[mode] || (RULES[ruleset] || RULES.imaginarium).seats;
-  return t('settings.mode_players', { mode: t(`mode.${mode}`), n: min === max ? String(min) : `${min}–${max}` });
+  const m = modeRules(mode);
+  const seats = m.seats[ruleset] || Object.values(m.seats)[0];
+  const name = tOr(`mode.${mode}`, mode);
+  if (!seats) return name;
+  const [min, max] = seats.map((n) => n * (m.people_per_seat || 1));
+  return t('settings.mode_players', { mode: name, n: min === max ? String(min) : `${min}–${max}` });
 }
 
 /** Builds the lobby; the settings form is built once and refreshed in place (so a tap is never lost). */
@@ -39,8 +37,9 @@ export function create(ctx) {
   const roster = h('ul', { class: 'p-roster', 'data-testid': 'phone-roster' });
   const hostPart = h('div', { class: 'host-part' });
   const waitLine = h('p', { class: 'hint big-hint' });
+  const length = h('p', { class: 'game-length hint', 'data-testid': 'phone-game-length' });
   const el = h('section', { class: 'p-lobby', 'data-testid': 'phone-lobby' },
-    me, h('div', { class: 'field-label', text: t('phone.change_colour') }), colours, roster, waitLine, hostPart);
+    me, h('div', { class: 'field-label', text: t('phone.change_colour') }), colours, roster, length, waitLine, hostPart);
   let form = null;
   let kids = null;
   let teams = null;
@@ -60,6 +59,8 @@ export function create(ctx) {
       h('span', { text: r.name }),
       r.child && r.open ? h('span', { class: 'hint', text: t('phone.no_phone') }) : null,
       r.seat === c.room.host ? h('span', { class: 'host-badge small', text: t('host') }) : null)));
+    length.textContent = lengthText(c.room.length);
+    length.hidden = !c.room.length;
     waitLine.textContent = c.you.is_host ? t('phone.you_are_host') : t('phone.wait_for_host');
     if (c.you.is_host) {
       if (!form) {
@@ -101,7 +102,7 @@ function childForm(getCtx) {
     colours,
     filter);
   function update(c) {
-    el.hidden = (c.room.settings || {}).mode !== 'kids';
+    el.hidden = !modeRules((c.room.settings || {}).mode).has_adult;
     const free = c.room.colours_free || [];
     if (!free.includes(colour)) colour = free.length ? free[0] : null;
     fill(colours, free.map((col) => h('button', { class: `colour${col === colour ? ' chosen' : ''}`, type: 'button',
@@ -114,7 +115,7 @@ function childForm(getCtx) {
 function select(name, values, labelKey, onChange, testid) {
   const el = h('select', { class: 'select', name, 'data-testid': testid || `setting-${name}`,
     onchange: () => onChange(el.value) },
-  values.map((v) => h('option', { value: v, text: t(`${labelKey}.${v}`) })));
+  values.map((v) => h('option', { value: v, text: tOr(`${labelKey}.${v}`, v) })));
   return el;
 }
 
@@ -162,18 +163,19 @@ function settingsForm(getCtx) {
     const fields = (c.room.settings || {}).first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
     if (c.send('start', fields)) start.disabled = true;
   };
-  const ruleset = select('ruleset', RULESETS, 'ruleset', (v) => {
+  const catalogue = rules();
+  const ruleset = select('ruleset', catalogue.rulesets.map((r) => r.id), 'ruleset', (v) => {
     const s = getCtx().room.settings || {};
-    const rules = RULES[v] || {};
+    const next = rulesOf(v);
     const patch = { ruleset: v };
-    if (s.short_game != null && rules.short == null) patch.short_game = null;
-    if (s.restriction && !(rules.conditions || []).includes(s.restriction)) patch.restriction = null;
+    if (s.short_game != null && next.short_game_default == null) patch.short_game = null;
+    if (s.restriction && !next.conditions.includes(s.restriction)) patch.restriction = null;
     set(patch);
   });
-  const mode = select('mode', MODES, 'mode', (v) => set({ mode: v }));
+  const mode = select('mode', catalogue.modes.map((m) => m.id), 'mode', (v) => set({ mode: v }));
   const shortOn = toggle('short_game', (on) => {
-    const rs = (getCtx().room.settings || {}).ruleset || 'imaginarium';
-    set({ short_game: on ? Number(shortT.value) || SHORT_DEFAULT[rs] || 34 : null });
+    const rs = rulesOf((getCtx().room.settings || {}).ruleset);
+    set({ short_game: on ? Number(shortT.value) || rs.short_game_default : null });
   });
   const shortT = h('input', { type: 'number', class: 'number', min: 1, max: 200, inputmode: 'numeric',
     'data-testid': 'setting-short-game-cell',
@@ -184,9 +186,11 @@ function settingsForm(getCtx) {
   const restriction = h('select', { class: 'select', 'data-testid': 'setting-restriction',
     onchange: () => set({ restriction: restriction.value || null }) },
   h('option', { value: '', text: t('settings.no_restriction') }),
-  CONDITIONS.map((c) => h('option', { value: c, text: t(`condition_short.${c}`) })));
-  const first = select('first_storyteller', FIRST, 'first_storyteller_opt', (v) => set({ first_storyteller: v }));
-  const deckEmpty = select('when_deck_empty', DECK_EMPTY, 'when_deck_empty', (v) => set({ when_deck_empty: v }));
+  catalogue.conditions.map((c) => h('option', { value: c, text: tOr(`condition_short.${c}`, c) })));
+  const first = select('first_storyteller', settingValues('first_storyteller'), 'first_storyteller_opt',
+    (v) => set({ first_storyteller: v }));
+  const deckEmpty = select('when_deck_empty', settingValues('when_deck_empty'), 'when_deck_empty',
+    (v) => set({ when_deck_empty: v }));
   // '' = auto: the TV follows its browser's language (settings.lang null)
   const tvLang = select('lang', ['', 'ru', 'en'], 'lang', (v) => set({ lang: v || null }));
   const storyteller = h('select', { class: 'select', 'data-testid': 'start-storyteller' });
@@ -226,20 +230,20 @@ function settingsForm(getCtx) {
   // on screen. Only the number being typed keeps its digits until it is committed (`force` after a refusal).
   function update(c, force = false) {
     const s = c.room.settings || {};
-    const rules = RULES[s.ruleset] || RULES.imaginarium;
+    const rs = rulesOf(s.ruleset);
     const keep = (ctl, v) => { if ((force || document.activeElement !== ctl) && v != null) ctl.value = String(v); };
     ruleset.value = s.ruleset;
     for (const o of mode.options) {
-      o.hidden = !rules.modes.includes(o.value) && o.value !== s.mode;
+      o.hidden = !rs.modes.includes(o.value) && o.value !== s.mode;
       o.textContent = modeLabel(o.value, s.ruleset);
     }
     mode.value = s.mode;
-    for (const o of restriction.options) o.hidden = Boolean(o.value) && !rules.conditions.includes(o.value) && o.value !== s.restriction;
-    shortRow.hidden = rules.short == null && s.short_game == null;
-    specialRow.hidden = !rules.conditions.length;
-    restrictionRow.hidden = !rules.conditions.length && !s.restriction;
+    for (const o of restriction.options) o.hidden = Boolean(o.value) && !rs.conditions.includes(o.value) && o.value !== s.restriction;
+    shortRow.hidden = (rs.short_game_default == null || !modeRules(s.mode).short_game) && s.short_game == null;
+    specialRow.hidden = !rs.conditions.length;
+    restrictionRow.hidden = !rs.conditions.length && !s.restriction;
     shortOn.checked = s.short_game != null;
-    keep(shortT, s.short_game != null ? s.short_game : (SHORT_DEFAULT[s.ruleset] || 34));
+    keep(shortT, s.short_game != null ? s.short_game : rs.short_game_default);
     shortT.disabled = s.short_game == null;
     reshuffle.checked = Boolean(s.reshuffle);
     special.checked = s.special_cells !== false;
@@ -248,8 +252,8 @@ function settingsForm(getCtx) {
     deckEmpty.value = s.when_deck_empty;
     tvLang.value = s.lang || '';
     soundOn.checked = s.sound !== false;
-    deckEmptyRow.hidden = s.mode !== 'trio';
-    modeHelp.textContent = t(`help.mode.${s.mode || 'standard'}`);
+    deckEmptyRow.hidden = !modeRules(s.mode).when_deck_empty;
+    modeHelp.textContent = tOr(`help.mode.${s.mode}`, '');
     deck.update(c);
     storytellerRow.hidden = s.first_storyteller !== 'host';
     const seats = (c.room.roster || []).filter((r) => !r.removed);

@@ -4,6 +4,7 @@
 import { h, fill, toast } from '/static/shared/dom.js';
 import { detectLang, loadLang, t, tn } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
+import { loadRules } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo, personInfo } from '/static/shared/roster.js';
@@ -39,7 +40,7 @@ const hold = finalHold(() => { if (last) render(); });
 
 async function main() {
   polyfillFlexGap(app);
-  await loadLang(detectLang());
+  await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
   renderShell();

@@ -1,4 +1,5 @@
 // Phone, phase `scored`: your points this round and why, whose card was whose, and "Next round".
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { voteToken, elephantToken } from '/static/shared/colours.js';
@@ -29,7 +30,7 @@ export function create() {
         h('div', { class: 'my-points-label', text: t('phone.points_this_round') }),
         why.length ? h('ul', { class: 'why' }, why.map((b) => h('li', { text: reason(b) }))) : null,
         // Duel: the race is against the mammoth, so its move this round matters as much as ours.
-        c.game.mode === 'duel' ? h('div', { class: 'mammoth-points', 'data-testid': 'mammoth-points',
+        modeOf(c.game).against_mammoth ? h('div', { class: 'mammoth-points', 'data-testid': 'mammoth-points',
           text: t('phone.mammoth_moved', { n: pointsOf(r, 'mammoth') }) }) : null),
       notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
       ((c.me && c.me.can) || []).includes('next_round')

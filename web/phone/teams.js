@@ -1,5 +1,6 @@
 // Pairs (RULES.md §2.2): the host sees the teams of two that share an elephant and rearranges them: tap one
 // person, then another in a different team, and the two swap places (`set_teams`).
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
@@ -25,7 +26,7 @@ export function teamEditor(getCtx) {
   }
 
   function update(c) {
-    el.hidden = (c.room.settings || {}).mode !== 'pairs';
+    el.hidden = !(modeOf(c.room.settings || {}).people_per_seat > 1);
     if (el.hidden) return;
     const teams = (c.room.roster || []).filter((r) => !r.removed);
     const ids = new Set(teams.flatMap((r) => (r.people || []).map((p) => p.person)));

@@ -1,5 +1,6 @@
 // Phone, phase `telling`. The storyteller (or, in "claim", anyone) chooses a card, may type the
 // association, and sees the special-cell condition; the others look at their hand and wait.
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { seatName, seatInfo, memberCount } from '/static/shared/roster.js';
@@ -17,7 +18,7 @@ export function create() {
 }
 
 function tellForm(ctx) {
-  const duel = ctx.game.mode === 'duel';  // the duel's storyteller names the association before seeing cards
+  const duel = !modeOf(ctx.game).tell_with_card;  // the duel's storyteller names the association before seeing cards
   const association = associationField({ placeholder: t('phone.association_placeholder') }, !duel);
   const conditions = h('div');
   let grid = null;
@@ -38,7 +39,7 @@ function tellForm(ctx) {
     // "First to tell" (claim): nobody is the storyteller yet; whoever tells first becomes it.
     ctx.game.storyteller
       ? notice(t('phone.you_are_storyteller'), duel ? t('phone.duel_tell_hint')
-        : ctx.game.mode === 'kids' ? t('phone.kids_tell_hint') : t('phone.choose_card_hint'), 'you-tell')
+        : modeOf(ctx.game).has_adult ? t('phone.kids_tell_hint') : t('phone.choose_card_hint'), 'you-tell')
       : notice(t('phone.claim_title'), t('phone.claim_hint'), 'you-tell'),
     conditions,
     grid ? grid.el : null,
@@ -55,7 +56,7 @@ function waitView(ctx) {
   // Kids: a child has no hand (the adult's card and two from the deck go to the table); duel: the hand lies
   // face down until the association is told. "Look at your cards" only when there are cards to look at.
   const team = Boolean(st) && memberCount(seatInfo(ctx.room, st)) > 1;   // a pairs team is plural
-  const line = g.mode === 'kids' ? t('phone.kids_wait')
+  const line = modeOf(g).has_adult ? t('phone.kids_wait')
     : hand.length ? t(team ? 'phone.storyteller_thinking_team' : 'phone.storyteller_thinking') : t('phone.no_hand_wait');
   return h('div', { class: 'wait-view' },
     notice(st ? t(team ? 'phone.storyteller_is_team' : 'phone.storyteller_is', { name: seatName(ctx.room, st) }) : t('phone.claim_wait'), line, 'wait-tell'),

@@ -1,4 +1,5 @@
 // Phone, phase `voting`: the numbered cards; your own card greyed out; select one, then "Vote for N".
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
@@ -20,7 +21,7 @@ export function create() {
 function tableItems(ctx, selectable) {
   // Kids: the children look on while the adult enters their guesses, so the adult's phone does not say
   // which card is the adult's (the right answer) until the reveal.
-  const hide = ctx.game.mode === 'kids' && ctx.game.adult === ctx.you.seat;
+  const hide = modeOf(ctx.game).has_adult && ctx.game.adult === ctx.you.seat;
   const mine = new Set(hide ? [] : (ctx.me && ctx.me.played) || []);
   return (ctx.game.table || []).map((e) => ({
     id: e.number, card: e.card, number: e.number,
@@ -39,7 +40,7 @@ function voteForm(ctx) {
   const grid = cardGrid(tableItems(ctx, true), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
   return confirmForm(el, bar, refresh, (c) => fill(top, associationBox(c),
-    h('p', { class: 'hint', text: c.game.mode === 'duel' ? t('phone.vote_hint_duel') : t('phone.vote_hint') })));
+    h('p', { class: 'hint', text: modeOf(c.game).against_mammoth ? t('phone.vote_hint_duel') : t('phone.vote_hint') })));
 }
 
 function proxyForm(ctx) {

@@ -43,6 +43,12 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] != null ? params[k] : m));
 }
 
+/** Translates key, or gives `fallback` when there is no such key (a ruleset or mode the server registered
+ * without a translation shows its id). */
+export function tOr(key, fallback, params = {}) {
+  return has(key) ? t(key, params) : fallback;
+}
+
 /** A text the server gives per language ({"en": "...", "ru": "..."}) or as one plain string. */
 export function localized(value) {
   if (value == null) return '';

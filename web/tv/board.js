@@ -1,12 +1,12 @@
 // The board: a serpentine track of cells with special-cell icons, and every elephant on its cell.
 // Elephants are kept as the same elements between states so CSS transitions move them smoothly.
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill, setStyle } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
 
-const DUEL_FINISH = 20;   // cells the shared elephant and the mammoth race to (RULES.md §2.4)
 
 // Where the n-th of k elephants sharing a cell sits (fractions of the cell) and how small they get.
 function stackPlace(n, k) {
@@ -63,8 +63,9 @@ export function create() {
     const g = ctx.game;
     const b = g.board || { length: 40 };
     const settings = g.settings || {};
-    // The duel races to cell 20 (RULES.md §2.4); otherwise the short game's cell, if any.
-    const finish = g.mode === 'duel' ? (b.first_number || 0) + DUEL_FINISH : (settings.short_game != null ? settings.short_game : null);
+    // The duel races to distance 20 on every board (D9, the catalogue's `finish`); otherwise the short game's cell.
+    const race = modeOf(g).finish;
+    const finish = race ? (b.first_number || 0) + race : (settings.short_game != null ? settings.short_game : null);
     const specialOn = settings.special_cells !== false;
     const key = JSON.stringify([b, finish, specialOn]);
     if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }

@@ -1,6 +1,8 @@
 // TV lobby: a big QR, the join URL and room code, the roster with colours, the chosen settings.
 import { h, fill } from '/static/shared/dom.js';
-import { t } from '/static/shared/i18n.js';
+import { t, tOr } from '/static/shared/i18n.js';
+import { modeRules } from '/static/shared/rules.js';
+import { lengthText } from '/static/shared/length.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { settingsSummary } from './settings-summary.js';
 
@@ -27,6 +29,7 @@ export function create(ctx) {
   const count = h('h2', { class: 'roster-title' });
   const settings = h('div', { class: 'settings' });
   const hint = h('p', { class: 'lobby-hint' });
+  const length = h('div', { class: 'game-length', 'data-testid': 'tv-game-length' });
   const el = h('main', { class: 'lobby', 'data-testid': 'tv-lobby' },
     h('section', { class: 'join-panel' },
       h('h2', { class: 'join-title', text: t('tv.scan_to_join') }),
@@ -35,7 +38,7 @@ export function create(ctx) {
       alt,
       h('div', { class: 'room-code-label', text: t('room_code') }),
       codeEl),
-    h('section', { class: 'lobby-side' }, count, roster, settings, hint));
+    h('section', { class: 'lobby-side' }, count, roster, settings, length, hint));
 
   function update(c) {
     const room = c.room;
@@ -44,24 +47,29 @@ export function create(ctx) {
     const seats = (room.roster || []).filter((r) => !r.removed);
     count.textContent = t('tv.players_n', { n: seats.length });
     const mode = (room.settings || {}).mode;
-    const pairs = mode === 'pairs';
-    roster.classList.toggle('pairs', pairs);
+    const m = modeRules(mode);
+    const pairs = m.people_per_seat > 1;
+    roster.classList.toggle('pairs', pairs);   // a CSS class (visual: two tokens per row), not a mode name
     const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a phoneless child is never "away"
       'data-testid': 'roster-item' },
     pairs ? teamTokens(r) : elephantToken(r.colour, 96, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
     r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
-    r.seat === room.host ? h('span', { class: 'host-badge', text: mode === 'kids' ? t('tv.adult') : t('host') }) : null));
+    r.seat === room.host ? h('span', { class: 'host-badge', text: m.has_adult ? t('tv.adult') : t('host') }) : null));
     // Empty places up to the mode's minimum, so the room sees how many are still missing.
-    const wanted = { trio: 3, duel: 2, kids: 2 }[mode] || 4;
+    const seatsRange = m.seats[(room.settings || {}).ruleset];
+    const wanted = seatsRange ? seatsRange[0] : 2;
     for (let i = seats.length; i < wanted; i++) {
       items.push(h('li', { class: 'roster-item empty' }, h('span', { class: 'token-slot' }),
         h('span', { class: 'roster-name', text: t('tv.free_place') })));
     }
     fill(roster, items);
     fill(settings, settingsSummary(room.settings || {}, room.deck));
+    fill(length, room.length ? [h('div', { class: 'game-length-title', text: t('length.title', { seats: room.length.seats }) }),
+      h('div', { class: 'game-length-line', text: lengthText(room.length) })] : []);
+    length.hidden = !room.length;
     hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host')
-      : `${t(`tv.mode_hint.${mode || 'standard'}`)} ${t('tv.hint_host_starts')}`;
+      : `${tOr(`tv.mode_hint.${mode}`, '')} ${t('tv.hint_host_starts')}`;
   }
   return { el, update };
 }

@@ -1,4 +1,5 @@
 // TV, phase `playing`: the association, face-down cards as they come in, and who has played (never what).
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { associationLine, progressChips } from './parts.js';
@@ -7,7 +8,7 @@ import { conditionsBox } from '/static/shared/conditions.js';
 /** Phase title for the header. */
 export function title(ctx) {
   if (ctx.game.disputed) return t('tv.title.disputed');
-  return ctx.game.mode === 'duel' ? t('tv.title.playing_duel') : t('tv.title.playing');
+  return modeOf(ctx.game).against_mammoth ? t('tv.title.playing_duel') : t('tv.title.playing');
 }
 
 /** Builds the screen; update(ctx) redraws it. */
@@ -20,16 +21,17 @@ export function create() {
     const g = ctx.game;
     fill(top, associationLine(ctx), conditionsBox(g.conditions),
       g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null);
-    // One slot per card expected on the table; face-down backs fill in as cards arrive. Trio adds two
-    // cards from the deck at the reveal; the duel's mammoth card lies face down from the start.
-    const active = (g.seats || []).filter((s) => s.active !== false).length;
-    const players = Math.max(g.played_count || 0, g.mode === 'duel' ? active * 2 : active);
-    const extra = g.mode === 'trio' ? 2 : g.mode === 'duel' ? 1 : 0;
+    // One slot per card expected on the table (the engine's table_plan); face-down backs fill in as cards
+    // arrive. Bot cards come from the deck at the reveal; the duel's mammoth card lies face down from the start.
+    const plan = g.table_plan || { players: 0, extra: 0, extra_owner: null };
+    const players = Math.max(g.played_count || 0, plan.players);
+    const extra = plan.extra;
+    const mammoth = plan.extra_owner === 'mammoth';
     const down = g.played_count || 0;
     if (backs.children.length !== players + extra) {
       fill(backs, Array.from({ length: players }, () => h('div', { class: 'card slot' })),
-        Array.from({ length: extra }, () => h('div', { class: `card extra ${g.mode === 'duel' ? 'card-back mammoth-card' : 'slot deck-slot'}` },
-          h('span', { class: 'extra-label', text: g.mode === 'duel' ? t('owner.mammoth') : t('owner.bot') }))));
+        Array.from({ length: extra }, () => h('div', { class: `card extra ${mammoth ? 'card-back mammoth-card' : 'slot deck-slot'}` },
+          h('span', { class: 'extra-label', text: t(`owner.${plan.extra_owner}`) }))));
     }
     Array.from(backs.children).slice(0, players).forEach((c, i) => {
       c.classList.toggle('card-back', i < down);

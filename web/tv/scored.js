@@ -1,5 +1,6 @@
 // TV, phase `scored`: the cards with their owners, the votes as coloured tokens on each card, every
 // elephant's points for the round with a short breakdown; the board moves the elephants meanwhile.
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
@@ -28,7 +29,7 @@ export function create() {
     fill(top,
       g.association ? h('div', { class: 'association small', text: g.association }) : null,
       h('div', { class: 'outcome', 'data-testid': 'outcome', text: outcomeText(ctx) }),
-      g.mode === 'kids' ? kidsCelebration(ctx, r) : null);
+      modeOf(g).has_adult ? kidsCelebration(ctx, r) : null);
     const k = JSON.stringify(r.table);
     if (k !== key) {
       key = k;

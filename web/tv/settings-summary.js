@@ -1,17 +1,18 @@
 // The chosen table settings as chips (lobby), in words from the translation files.
 import { h } from '/static/shared/dom.js';
-import { t, localized } from '/static/shared/i18n.js';
+import { t, tOr, localized } from '/static/shared/i18n.js';
+import { modeRules, rules } from '/static/shared/rules.js';
 
 /** Chips describing settings (RULES.md §4) and the deck. */
 export function settingsSummary(settings, deck) {
   const chips = [];
-  if (settings.ruleset) chips.push(t(`ruleset.${settings.ruleset}`));
-  if (settings.mode && settings.mode !== 'standard') chips.push(t(`mode.${settings.mode}`));
+  if (settings.ruleset) chips.push(tOr(`ruleset.${settings.ruleset}`, settings.ruleset));
+  if (settings.mode && settings.mode !== rules().default.mode) chips.push(tOr(`mode.${settings.mode}`, settings.mode));
   if (settings.short_game != null) chips.push(t('settings.short_game_to', { n: settings.short_game }));
   if (settings.reshuffle) chips.push(t('settings.reshuffle_on'));
   if (settings.restriction) chips.push(t('settings.restriction_is', { what: t(`condition_short.${settings.restriction}`) }));
   if (settings.special_cells === false) chips.push(t('settings.special_cells_off'));
-  if (settings.mode === 'trio' && settings.when_deck_empty) chips.push(t('settings.deck_empty_chip', { what: t(`when_deck_empty.${settings.when_deck_empty}`) }));
+  if (modeRules(settings.mode).when_deck_empty && settings.when_deck_empty) chips.push(t('settings.deck_empty_chip', { what: t(`when_deck_empty.${settings.when_deck_empty}`) }));
   if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
   if (deck && deck.title) chips.push(t('settings.deck_is', { title: localized(deck.title), n: deck.size != null ? deck.size : '?' }));
   return chips.map((c) => h('span', { class: 'chip setting-chip', text: c }));

@@ -1,5 +1,6 @@
 // The TV's side column during the game: standings by distance, who is connected, and a small QR + room
 // code so someone who joins late or whose phone lost its seat can scan again.
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
@@ -18,7 +19,7 @@ export function create(ctx) {
 
   function update(c) {
     const g = c.game;
-    if (g.mode === 'duel') { fill(list, duelRace(c)); return; }
+    if (modeOf(g).finish) { fill(list, duelRace(c, modeOf(g).finish)); return; }
     list.classList.toggle('many', (g.elephants || []).length > 5);
     // Pairs: team names ("Аня & Борис") are long
     list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));
@@ -38,17 +39,15 @@ export function create(ctx) {
   return { el, update };
 }
 
-const DUEL_FINISH = 20;   // RULES.md §2.4: the first to cell 20 wins
-
-/** Duel: our elephant and the mammoth racing to cell 20, as two bars. */
-function duelRace(c) {
+/** Duel: our elephant and the mammoth racing to the finish distance (20, D9), as two bars. */
+function duelRace(c, finish) {
   const order = ['elephant', 'mammoth'];
   const els = [...(c.game.elephants || [])].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  return [h('li', { class: 'race-title', text: t('tv.race_to', { n: DUEL_FINISH }) }),
+  return [h('li', { class: 'race-title', text: t('tv.race_to', { n: finish }) }),
     els.map((e) => h('li', { class: `race-row race-${e.id}`, 'data-elephant': e.id, 'data-testid': 'race-row' },
       h('div', { class: 'race-head' }, pieceToken(c.room, e, 64),
         h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
-        h('span', { class: 'standing-distance', text: `${e.distance}/${DUEL_FINISH}` })),
+        h('span', { class: 'standing-distance', text: `${e.distance}/${finish}` })),
       h('div', { class: 'race-bar' }, h('div', { class: 'race-fill',
-        style: { width: `${Math.min(100, (e.distance / DUEL_FINISH) * 100)}%` } }))))];
+        style: { width: `${Math.min(100, (e.distance / finish) * 100)}%` } }))))];
 }

@@ -3,6 +3,7 @@
 import { h, fill, toast } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
+import { loadRules } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import * as lobby from './lobby.js';
 import * as board from './board.js';
@@ -36,7 +37,7 @@ async function main() {
   fitStage(app);
   polyfillFlexGap(app);
   // The browser's language (or the last tap on the switch) only until the room says which one it wants.
-  await loadLang(detectLang());
+  await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
   code = await roomCode();

@@ -1,5 +1,6 @@
 // TV, phase `voting`: the association and the numbered cards face up (flipped once loaded), and who has
 // voted (never for what).
+import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { associationLine, progressChips } from './parts.js';
@@ -9,8 +10,8 @@ import { deckId } from '/static/shared/cards.js';
 /** Phase title for the header. */
 export function title(ctx) {
   const g = ctx.game;
-  if (g.mode === 'duel') return t('tv.title.voting_duel');
-  if (g.mode === 'kids') return t('tv.title.voting_kids');
+  if (modeOf(g).against_mammoth) return t('tv.title.voting_duel');
+  if (modeOf(g).has_adult) return t('tv.title.voting_kids');
   return t('tv.title.voting');
 }
 

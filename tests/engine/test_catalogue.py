@@ -1,0 +1,57 @@
+"""The rules catalogue is read off the registries (issue 10 item 2), the table plan replaces the pages'
+card counts, and a game's length is counted ahead by the engine (issue 13 item 9, D8)."""
+import json
+
+from server.engine import MODES, RULESETS, Settings, catalogue, game_length, public_view
+
+from .helpers import BOARDS, game
+
+BOARD = BOARDS["imaginarium"]
+
+
+def test_the_catalogue_lists_every_registered_ruleset_mode_and_setting():
+    cat = json.loads(json.dumps(catalogue()))  # JSON-able
+    assert [r["id"] for r in cat["rulesets"]] == list(RULESETS)
+    assert [m["id"] for m in cat["modes"]] == list(MODES)
+    dixit = next(r for r in cat["rulesets"] if r["id"] == "dixit")
+    assert dixit["modes"] == ["standard"] and dixit["conditions"] == [] and dixit["short_game_default"] is None
+    assert dixit["defaults"]["ruleset"] == "dixit"
+    pairs = next(m for m in cat["modes"] if m["id"] == "pairs")
+    assert pairs["seats"] == {"imaginarium": [4, 7], "imaginarium-classic": [4, 7]} and pairs["people_per_seat"] == 2
+    duel = next(m for m in cat["modes"] if m["id"] == "duel")
+    assert duel["finish"] == 20 and duel["against_mammoth"] and duel["cards_each"] == 2
+    keys = {s["key"]: s for s in cat["settings"]}
+    assert set(keys) == set(Settings().to_dict())
+    assert keys["first_storyteller"]["values"] == ["draw", "host", "claim"]
+    assert keys["first_storyteller"]["default"] == "draw"
+
+
+def test_a_mode_registered_later_appears(monkeypatch):
+    class Extra(type(MODES["standard"])):
+        id = "extra"
+        rulesets = ("imaginarium",)
+
+    monkeypatch.setitem(MODES, "extra", Extra())
+    cat = catalogue()
+    assert "extra" in [m["id"] for m in cat["modes"]]
+    assert "extra" in next(r for r in cat["rulesets"] if r["id"] == "imaginarium")["modes"]
+
+
+def test_the_table_plan_says_how_many_cards_come_to_the_table():
+    assert public_view(game(5))["table_plan"] == {"cards_each": 1, "players": 5, "extra": 0, "extra_owner": None}
+    assert public_view(game(3, mode="trio"))["table_plan"] == {
+        "cards_each": 1, "players": 3, "extra": 2, "extra_owner": "bot"}
+    assert public_view(game(2, mode="duel"))["table_plan"] == {
+        "cards_each": 2, "players": 4, "extra": 1, "extra_owner": "mammoth"}
+
+
+def test_game_length_is_counted_ahead():
+    # D8: a trio with reshuffled bot cards plays 15 rounds, 5 tellings each.
+    trio = game_length(Settings(mode="trio"), 3, 98, BOARD)
+    assert trio is not None and trio["rounds"] == 15 and trio["turns_min"] == trio["turns_max"] == 5
+    assert trio["tellers"] == 3 and trio["minutes"] == 30 and not trio["open"]
+    kids = game_length(Settings(mode="kids"), 3, 98, BOARD)
+    assert kids is not None and kids["tellers"] == 1   # the adult tells every round
+    assert game_length(Settings(ruleset="dixit"), 9, 84, BOARD) is None      # no such table
+    assert game_length(Settings(), 5, 10, BOARD) is None                     # the deck is too small
+    assert game_length(Settings(reshuffle=True), 4, 98, BOARD)["open"]       # the cards never end it

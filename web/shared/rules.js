@@ -1,0 +1,47 @@
+// The engine's rules catalogue (GET /api/rules, docs/protocol.md): rulesets, modes, settings, conditions.
+// Pages ask it instead of naming rulesets or modes, so one registered on the server appears here unchanged.
+
+let catalogue = { rulesets: [], modes: [], settings: [], conditions: [], default: {}, round_minutes: 2 };
+
+/** Fetches the catalogue once (before the first screen); a failure keeps the empty one and says so. */
+export async function loadRules() {
+  try {
+    const res = await fetch('/api/rules', { cache: 'no-cache' });
+    if (res.ok) catalogue = await res.json();
+  } catch (err) {
+    console.warn('rules catalogue', err);  // the form shows only what the server's settings name
+  }
+  return catalogue;
+}
+
+/** The whole catalogue. */
+export function rules() {
+  return catalogue;
+}
+
+const NO_MODE = { id: '', rulesets: [], seats: {}, people_per_seat: 1, has_adult: false, short_game: true,
+  tell_with_card: true, cards_each: 1, extra_cards: 0, extra_owner: null, against_mammoth: false,
+  proxy_votes: false, when_deck_empty: false, finish: null, has_playing_phase: true };
+
+/** A mode's entry by id (a neutral standard-like entry when unknown). */
+export function modeRules(id) {
+  for (const m of catalogue.modes) if (m.id === id) return m;
+  return NO_MODE;
+}
+
+/** A ruleset's entry by id (null when unknown). */
+export function rulesetRules(id) {
+  for (const r of catalogue.rulesets) if (r.id === id) return r;
+  return null;
+}
+
+/** The mode entry of a game view or settings object ({mode}). */
+export function modeOf(g) {
+  return modeRules(g && g.mode);
+}
+
+/** The allowed values of a setting (a list), or [] when it is not a list. */
+export function settingValues(key) {
+  for (const s of catalogue.settings) if (s.key === key) return Array.isArray(s.values) ? s.values : [];
+  return [];
+}
