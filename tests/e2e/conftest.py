@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import async_playwright, expect
 
-from support import HOST_RESOLVER_ARG, lan_url
+from tests.helpers.lan import HOST_RESOLVER_ARG, lan_url
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"

@@ -5,9 +5,8 @@ import json
 import urllib.request
 
 import pytest
-from playwright.async_api import expect
-
 from conftest import ServerProcess
+from playwright.async_api import expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

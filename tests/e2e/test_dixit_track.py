@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from playwright.async_api import expect
 
-from support import load_module
+from tests.helpers.browser import run_scene
 
-LN = load_module("e2e/test_long_names.py", "_e2e_long_names_d12")   # its Scene and runner
 NAMES = ["Аня", "Борис", "Вика"]
 ASSOCIATION = "Storm"
 
@@ -63,7 +62,6 @@ async def _vote_round(table, leader) -> None:
 
 async def test_dixit_scores_past_30_stay_on_the_last_cell(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        sc.prefix = "dixit-track"
         tv, table = await sc.table(NAMES)
         leader = table.phones[0]
         await table.act(leader, "set_settings", settings={"ruleset": "dixit", "first_storyteller": "host"})
@@ -92,4 +90,4 @@ async def test_dixit_scores_past_30_stay_on_the_last_cell(server_process, launch
         await tv.wait_for_function(ON_CELL_JS, arg=[seat, 30])
         await sc.shot(tv, "tv-1280")
 
-    await LN._run(server_process, launch_options, output_dir, body)
+    await run_scene(server_process, launch_options, output_dir, "dixit-track", body)

@@ -5,25 +5,19 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from support import load_module
+from tests.helpers.wire import seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 expect.set_options(timeout=20_000)
 
 
 async def test_the_screen_stays_on_from_the_first_tap_until_game_over(ui, server_process):
-    wire = load_module("server/conftest.py", "_e2e_keep_awake_wire")
     _tv, code = await ui.tv()
     # The host and two more play over WebSockets; the fourth player is a real phone page.
     async with aiohttp.ClientSession() as session:
-        watcher = wire.Player(await session.ws_connect(f"{server_process.url}/ws"), "watcher")
-        await watcher.hello(code, role="tv")
-        table = wire.Table(code, watcher, [], watcher.state_id)
-        for name, colour in [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow")]:
-            p = wire.Player(await session.ws_connect(f"{server_process.url}/ws"), name)
-            await p.hello(code)
-            table.phones.append(p)
-            await table.act(p, "join", name=name, colour=colour)
+        table = await seated_table(socket_opener(session, server_process.url), code, names=["Аня", "Борис", "Вика"],
+                                   colours=["red", "blue", "yellow"], tv_name="watcher", start=False)
+        watcher = table.tv
         phone = await ui.phone(code, "Гоша", "green")
         root = phone.locator("html")
         assert await phone.evaluate("location.hostname") == "game.lan"

@@ -9,17 +9,14 @@ import re
 import aiohttp
 from playwright.async_api import expect
 
-from support import load_module
+from tests.helpers.browser import PHONE, fits, run_scene
+from tests.helpers.wire import Player
 
-LN = load_module("e2e/test_long_names.py", "_e2e_limits_long_names")   # its Scene and runner
 SMALL_PHONE = {"width": 360, "height": 640}
 
 
 async def _run(server_process, launch_options, output_dir, body) -> None:
-    async def wrapped(sc) -> None:
-        sc.prefix = "limits"
-        await body(sc)
-    await LN._run(server_process, launch_options, output_dir, wrapped)
+    await run_scene(server_process, launch_options, output_dir, "limits", body)
 
 
 async def _seat(sc, table, names: list[str]) -> list[aiohttp.ClientSession]:
@@ -29,7 +26,7 @@ async def _seat(sc, table, names: list[str]) -> list[aiohttp.ClientSession]:
     for i, name in enumerate(names):
         session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{20 + i}", 0)))
         sessions.append(session)
-        p = sc.helpers.Player(await session.ws_connect(f"{sc.url}/ws"), name)
+        p = Player(await session.ws_connect(f"{sc.url}/ws"), name)
         await p.hello(table.code)
         table.phones.append(p)
         await table.act(p, "join", name=name, colour=p.state["room"]["colours_free"][0])
@@ -41,14 +38,14 @@ async def test_a_phone_at_a_full_table_says_so(server_process, launch_options, o
         _tv, table = await sc.table(["Аня", "Борис"])
         sessions = await _seat(sc, table, [f"Player {i}" for i in range(3, 15)])
         assert table.tv.state["room"]["people"] == 14
-        for viewport, name in ((LN.PHONE, "table-full"), (SMALL_PHONE, "table-full-360")):
+        for viewport, name in ((PHONE, "table-full"), (SMALL_PHONE, "table-full-360")):
             page = await sc.page(f"/join/{table.code}", viewport)
             full = page.get_by_test_id("table-full")
             await expect(full).to_be_visible()
             await expect(full).to_contain_text("The table is full")
             await expect(full).to_contain_text("All 14 elephants have players")
             await expect(page.get_by_test_id("join")).to_be_hidden()
-            await LN._fits(page, viewport["width"], "full table")
+            await fits(page, viewport["width"], "full table")
             await sc.shot(page, name)
         for session in sessions:
             await session.close()
@@ -60,7 +57,7 @@ async def test_become_host_counts_down_while_the_host_is_briefly_away(server_pro
     async def body(sc) -> None:
         _tv, table = await sc.table(["Аня", "Борис", "Вика"])
         host, other = table.phones[0], table.phones[1]
-        page = await sc.page(f"/join/{table.code}", LN.PHONE, other.token, table.code)
+        page = await sc.page(f"/join/{table.code}", PHONE, other.token, table.code)
         await expect(page.get_by_test_id("phone-lobby")).to_be_visible()
         await host.close()                 # the host's phone goes to sleep
         table.phones.remove(host)
@@ -68,7 +65,7 @@ async def test_become_host_counts_down_while_the_host_is_briefly_away(server_pro
         await expect(claim).to_be_visible()
         await expect(claim).to_be_disabled()
         await expect(claim).to_have_text(re.compile(r"^Become host in \d+ seconds?$"))
-        await LN._fits(page, 390, "claim countdown")
+        await fits(page, 390, "claim countdown")
         await sc.shot(page, "claim-countdown")
 
     await _run(server_process, launch_options, output_dir, body)

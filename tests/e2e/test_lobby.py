@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 from playwright.async_api import expect
 
-from support import loopback
+from tests.helpers.lan import loopback
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 expect.set_options(timeout=20_000)

@@ -2,123 +2,34 @@
 names ("A & B", twice that) never make a page wider than its screen: the phone (390 px) in the lobby, the
 hand, the vote, the result and the final standings, a spectator's phone, and the TV (1920×1080) in the
 lobby, the rounds and the result. A 200-grapheme association and five players' "waiting for" chips stay
-above the TV's cards and board. The seats are played by plain WebSockets (tests/server/conftest.py's
-Table); each browser phone opens with a seat's token, as a second tab of that seat would.
+above the TV's cards and board. The seats are played by plain WebSockets (tests/helpers/browser.py's
+Scene); each browser phone opens with a seat's token, as a second tab of that seat would.
 Screenshots go to test-output/long-names-*.png.
 """
 from __future__ import annotations
 
-import re
-from pathlib import Path
+from playwright.async_api import expect
 
-import aiohttp
-from playwright.async_api import async_playwright, expect
-from yarl import URL
-
-from support import lan_url, load_module
+from tests.helpers.browser import PHONE, Scene, fits, run_scene
 
 expect.set_options(timeout=20_000)
 
-TV = {"width": 1920, "height": 1080}
-PHONE = {"width": 390, "height": 844}
 # 24 graphemes each (every character here is one grapheme): wide Cyrillic, an unbroken word, emoji.
 LONG_NAMES = ["Александра Шварценеггер🐘", "ШШШШШШШШШШШШШШШШШШШШШШШШ", "Борис 🎉 Борисович Мышкин",
               "WWWWWWWWWWWWWWWWWWWWWWWW", "Maximilian Wolfgang Mozz", "Екатерина Великая-Вторая",
               "Александр Сергеевич Пушк", "МММММММММММММММММММММММ🐘"]
 assert all(len(n) == 24 and "\u200d" not in n for n in LONG_NAMES)   # the longest allowed, one grapheme a character
-COLOURS = ["red", "blue", "yellow", "green", "purple", "orange", "teal", "pink"]
 # 200 graphemes, no special-cell condition to meet (special cells are off in these games).
 LONG_ASSOCIATION = ("Когда слон в посудной лавке вдруг понимает, что посуда тоже мечтает о полёте над "
                     "городом, а город спит и видит сны о море, которого никто из жителей никогда не видел "
                     "своими глазами, хотя все")[:200]
 
-# Everything visible in the page must lie within [0, limit] horizontally (text cut by an ellipsis inside a box
-# that fits is fine), and the page must not scroll sideways.
-OVERFLOW_JS = """(limit) => {
-  const bad = [];
-  const sw = document.documentElement.scrollWidth;
-  if (sw > limit) bad.push(`document scrollWidth ${sw}`);
-  const out = (r) => r.right > limit + 1 || r.left < -1;
-  const clipped = (el) => {
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-      const st = getComputedStyle(a);
-      if (st.overflowX !== 'visible' && st.textOverflow === 'ellipsis' && !out(a.getBoundingClientRect())) return true;
-    }
-    return false;
-  };
-  for (const el of document.querySelectorAll('body *')) {
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && out(r) && !clipped(el)) {
-      bad.push(`${el.tagName}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
-    }
-  }
-  return bad.slice(0, 8);
-}"""
 BOTTOM_JS = "(sel) => Math.max(...[...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().bottom))"
 TOP_JS = "(sel) => Math.min(...[...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().top))"
 
 
-def _helpers():
-    """tests/server/conftest.py's Player and Table."""
-    return load_module("server/conftest.py", "_e2e_long_names_helpers")
-
-
-async def _fits(page, width: int, where: str) -> None:
-    bad = await page.evaluate(OVERFLOW_JS, width)
-    assert not bad, f"{where}: wider than {width} px: {bad}"
-
-
-class Scene:
-    """A TV page, a Table of WebSocket seats, and browser phones that reuse seats' tokens."""
-
-    def __init__(self, browser, session, url: str, out: Path, prefix: str, errors: list[str]):
-        self.browser, self.session, self.url, self.out, self.prefix = browser, session, url, out, prefix
-        self.errors = errors
-        self.helpers = _helpers()
-
-    async def page(self, path: str, viewport: dict, token: str | None = None, code: str | None = None):
-        context = await self.browser.new_context(viewport=viewport, locale="en-US", is_mobile=viewport is PHONE,
-                                                 has_touch=viewport is PHONE)
-        if token:
-            await context.add_init_script(f"localStorage.setItem('imaginarium.token.{code}', '{token}')")
-        page = await context.new_page()
-        page.on("pageerror", lambda exc: self.errors.append(f"{path}: {exc}"))
-        await page.goto(f"{lan_url(URL(self.url).port)}{path}")
-        return page
-
-    async def table(self, names: list[str]):
-        """Opens the TV on a new room and seats `names` over WebSockets; returns (tv page, Table)."""
-        tv = await self.page("/tv", TV)
-        code_el = tv.get_by_test_id("room-code")
-        await expect(code_el).to_have_text(re.compile(r"^[A-Z]{4}$"))
-        code = (await code_el.text_content()).strip()
-        watcher = self.helpers.Player(await self.session.ws_connect(f"{self.url}/ws"), "watcher")
-        await watcher.hello(code, role="tv")
-        table = self.helpers.Table(code, watcher, [], watcher.state_id)
-        for name, colour in zip(names, COLOURS, strict=False):  # more colours than names
-            p = self.helpers.Player(await self.session.ws_connect(f"{self.url}/ws"), name)
-            await p.hello(code)
-            table.phones.append(p)
-            await table.act(p, "join", name=name, colour=colour)
-        return tv, table
-
-    async def shot(self, page, name: str) -> None:
-        await page.screenshot(path=str(self.out / f"{self.prefix}-{name}.png"), animations="disabled")
-
-
 async def _run(server_process, launch_options, output_dir, body) -> None:
-    errors: list[str] = []
-    async with async_playwright() as pw, aiohttp.ClientSession() as session:
-        browser = await pw.chromium.launch(**launch_options)
-        try:
-            await body(Scene(browser, session, server_process.url, output_dir, "long-names", errors))
-        except AssertionError as exc:
-            if errors:
-                raise AssertionError(f"{exc}\nJavaScript errors: {errors}") from exc
-            raise
-        finally:
-            await browser.close()
-    assert not errors, errors
+    await run_scene(server_process, launch_options, output_dir, "long-names", body)
 
 
 async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launch_options, output_dir):
@@ -131,7 +42,7 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await expect(host_page.get_by_test_id("settings-form")).to_be_visible()
         await expect(tv.get_by_test_id("roster-item")).to_have_count(5)
         for page, width, where in ((phone, 390, "phone lobby"), (host_page, 390, "host lobby"), (tv, 1920, "TV lobby")):
-            await _fits(page, width, where)
+            await fits(page, width, where)
         await sc.shot(tv, "tv-lobby")
         await sc.shot(phone, "phone-lobby")
 
@@ -143,8 +54,8 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await table.act(host, "start", storyteller=teller.welcome["seat"])
         await expect(phone.get_by_test_id("phone-telling")).to_be_visible()
         await expect(tv.get_by_test_id("tv-telling")).to_be_visible()
-        await _fits(phone, 390, "phone telling")
-        await _fits(tv, 1920, "TV telling")
+        await fits(phone, 390, "phone telling")
+        await fits(tv, 1920, "TV telling")
         await sc.shot(tv, "tv-telling")
         await table.act(teller, "tell", card=teller.me["hand"][0], association=LONG_ASSOCIATION)
 
@@ -154,8 +65,8 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await expect(tv.get_by_test_id("tv-playing")).to_be_visible()
         await expect(tv.get_by_test_id("progress").locator(".chip.done")).to_have_count(1)
         await expect(phone.get_by_test_id("phone-playing")).to_be_visible()
-        await _fits(phone, 390, "phone hand")
-        await _fits(tv, 1920, "TV playing")
+        await fits(phone, 390, "phone hand")
+        await fits(tv, 1920, "TV playing")
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=progress]") <= await tv.evaluate(TOP_JS, ".board")
         # the row, not a card still landing
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".backs")
@@ -165,8 +76,8 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         await table.play_until(lambda g: g["phase"] == "voting")
         await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
         await expect(phone.get_by_test_id("phone-voting")).to_be_visible()
-        await _fits(phone, 390, "phone voting")
-        await _fits(tv, 1920, "TV voting")
+        await fits(phone, 390, "phone voting")
+        await fits(tv, 1920, "TV voting")
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=association]") <= await tv.evaluate(TOP_JS, ".card-number")
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=progress]") <= await tv.evaluate(TOP_JS, ".board")
         await sc.shot(tv, "tv-voting")
@@ -178,8 +89,8 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         # every voter's token carries two letters of the name, never a single ambiguous initial
         for label in await phone.locator(".vote-token").all_text_contents():
             assert len(label) >= 2, label
-        await _fits(phone, 390, "phone result")
-        await _fits(tv, 1920, "TV result")
+        await fits(phone, 390, "phone result")
+        await fits(tv, 1920, "TV result")
         assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
         await sc.shot(tv, "tv-scored")
         await sc.shot(phone, "phone-scored")
@@ -188,14 +99,14 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         spectator = await sc.page(f"/join/{table.code}", PHONE)
         await expect(spectator.get_by_test_id("watching")).to_be_visible()
         await expect(spectator.locator(".join-title")).to_have_text(f"Room {table.code}")   # not "Join room"
-        await _fits(spectator, 390, "spectator phone")
+        await fits(spectator, 390, "spectator phone")
         await sc.shot(spectator, "phone-spectator")
 
         await table.play_until(lambda g: g["phase"] == "game_over")
         await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
         await expect(phone.get_by_test_id("phone-game-over")).to_be_visible()
-        await _fits(phone, 390, "phone game over")
-        await _fits(tv, 1920, "TV game over")
+        await fits(phone, 390, "phone game over")
+        await fits(tv, 1920, "TV game over")
         assert await tv.evaluate(BOTTOM_JS, ".winner-name") <= await tv.evaluate(TOP_JS, ".board")
         await sc.shot(tv, "tv-game-over")
         await sc.shot(phone, "phone-game-over")
@@ -218,7 +129,7 @@ async def test_pairs_team_names_fit_the_phone_and_the_tv(server_process, launch_
         await expect(tv.get_by_test_id("roster")).to_contain_text(" & ")
         for page, width, where in ((phone, 390, "pairs phone lobby"), (host_page, 390, "pairs host lobby"),
                                    (tv, 1920, "pairs TV lobby")):
-            await _fits(page, width, where)
+            await fits(page, width, where)
         await sc.shot(tv, "tv-lobby-pairs")
         await sc.shot(host_page, "phone-host-lobby-pairs")
 
@@ -226,13 +137,13 @@ async def test_pairs_team_names_fit_the_phone_and_the_tv(server_process, launch_
         await table.act(host, "start")
         await table.play_until(lambda g: g["phase"] == "playing")
         await expect(phone.get_by_test_id("phone-playing")).to_be_visible()
-        await _fits(phone, 390, "pairs phone hand")
-        await _fits(tv, 1920, "pairs TV playing")
+        await fits(phone, 390, "pairs phone hand")
+        await fits(tv, 1920, "pairs TV playing")
         await table.play_until(lambda g: g["phase"] == "scored")
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
         await expect(phone.get_by_test_id("phone-scored")).to_be_visible()
-        await _fits(phone, 390, "pairs phone result")
-        await _fits(tv, 1920, "pairs TV result")
+        await fits(phone, 390, "pairs phone result")
+        await fits(tv, 1920, "pairs TV result")
         assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
         # two teams led by "Александра…" and "Александр…": their vote tokens still read differently
         tokens = await tv.locator(".vote-token").evaluate_all("els => els.map((e) => [e.textContent, e.title])")
@@ -240,7 +151,7 @@ async def test_pairs_team_names_fit_the_phone_and_the_tv(server_process, launch_
         # the host menu lists every person on its own row, inside the phone
         await host_page.get_by_test_id("host-menu-btn").click()
         await expect(host_page.get_by_test_id("host-menu")).to_be_visible()
-        await _fits(host_page, 390, "pairs host menu")
+        await fits(host_page, 390, "pairs host menu")
         await sc.shot(tv, "tv-scored-pairs")
         await sc.shot(phone, "phone-scored-pairs")
         await sc.shot(host_page, "phone-host-menu-pairs")

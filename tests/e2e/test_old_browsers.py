@@ -11,14 +11,10 @@ import re
 import aiohttp
 import pytest
 
-from oldchrome import Browser
-from support import load_module
+from tests.helpers.oldchrome import Browser
+from tests.helpers.wire import seated_table, socket_opener
 
 NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow"), ("Гоша", "green")]
-
-
-def _wire():
-    return load_module("server/conftest.py", "_e2e_old_browsers_wire")
 
 
 def _text_of(testid: str) -> str:
@@ -27,16 +23,8 @@ def _text_of(testid: str) -> str:
 
 async def _seat_phones(session, url: str, code: str, names):
     """A TV-role watcher and one WebSocket seat per name, joined; returns the helpers' Table."""
-    wire = _wire()
-    watcher = wire.Player(await session.ws_connect(f"{url}/ws"), "watcher")
-    await watcher.hello(code, role="tv")
-    table = wire.Table(code, watcher, [], watcher.state_id)
-    for name, colour in names:
-        p = wire.Player(await session.ws_connect(f"{url}/ws"), name)
-        await p.hello(code)
-        table.phones.append(p)
-        await table.act(p, "join", name=name, colour=colour)
-    return table
+    return await seated_table(socket_opener(session, url), code, names=[n for n, _ in names],
+                              colours=[c for _, c in names], tv_name="watcher", start=False)
 
 
 @pytest.mark.parametrize("version", ["69", "80"])

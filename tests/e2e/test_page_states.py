@@ -3,31 +3,27 @@ form shows only what the server holds (a refused setting snaps back; Dixit hides
 their player counts); the TV follows the room's language from its first state and after a reload; a phone
 for an unknown room says so; the host reaches the menu while paused and the menu closes when the phase
 changes; "first to tell" phones say anyone may tell; a child's phone in the kids' game is not told to look
-at cards it does not have. Seats are played by WebSockets (tests/server/conftest.py's Table); browser
+at cards it does not have. Seats are played by WebSockets (tests/helpers/browser.py's Scene); browser
 phones reuse their tokens. Screenshots: test-output/page-states-*.png.
 """
 from __future__ import annotations
 
 from playwright.async_api import expect
 
-from support import load_module
+from tests.helpers.browser import PHONE, fits, run_scene
 
-LN = load_module("e2e/test_long_names.py", "_e2e_long_names")   # its Scene and runner
 NAMES = ["Аня", "Александра", "Борис", "Вика"]
 
 
 async def _run(server_process, launch_options, output_dir, body) -> None:
-    async def wrapped(sc) -> None:
-        sc.prefix = "page-states"
-        await body(sc)
-    await LN._run(server_process, launch_options, output_dir, wrapped)
+    await run_scene(server_process, launch_options, output_dir, "page-states", body)
 
 
 async def test_settings_form_follows_the_server_and_the_ruleset(server_process, launch_options, output_dir):
     async def body(sc) -> None:
         _tv, table = await sc.table(NAMES)
         host = table.phones[0]
-        page = await sc.page(f"/join/{table.code}", LN.PHONE, host.token, table.code)
+        page = await sc.page(f"/join/{table.code}", PHONE, host.token, table.code)
         await expect(page.get_by_test_id("settings-form")).to_be_visible()
         mode = page.get_by_test_id("setting-mode")
         await expect(mode.locator("option[value=trio]")).to_have_text("Trio (with extra cards) — 3 players")
@@ -45,7 +41,7 @@ async def test_settings_form_follows_the_server_and_the_ruleset(server_process, 
         await expect(mode.locator("option[value=standard]")).to_have_text("Standard — 3–6 players")
         for hidden in ("pairs", "trio", "duel", "kids"):
             assert await mode.locator(f"option[value={hidden}]").get_attribute("hidden") is not None, hidden
-        await LN._fits(page, 390, "Dixit settings")
+        await fits(page, 390, "Dixit settings")
         await sc.shot(page, "dixit-settings")
 
         # A setting the server refuses (trio has no Dixit table) does not stay on screen.
@@ -72,7 +68,7 @@ async def test_tv_speaks_the_rooms_language_from_its_first_state(server_process,
         await sc.shot(tv, "tv-reloaded-ru")
 
         # A phone for a room that does not exist says so instead of "Connecting…".
-        lost = await sc.page("/join/ZZZZ", LN.PHONE)
+        lost = await sc.page("/join/ZZZZ", PHONE)
         await expect(lost.get_by_test_id("no-room")).to_be_visible()
         await expect(lost.get_by_test_id("conn")).to_have_text("No such room")
         await sc.shot(lost, "no-such-room")
@@ -85,8 +81,8 @@ async def test_paused_host_reaches_the_menu_and_it_closes_on_a_new_phase(server_
         _tv, table = await sc.table(NAMES)
         host = table.phones[0]
         await table.act(host, "set_settings", settings={"first_storyteller": "claim", "special_cells": False})
-        page = await sc.page(f"/join/{table.code}", LN.PHONE, host.token, table.code)
-        other = await sc.page(f"/join/{table.code}", LN.PHONE, table.phones[2].token, table.code)
+        page = await sc.page(f"/join/{table.code}", PHONE, host.token, table.code)
+        other = await sc.page(f"/join/{table.code}", PHONE, table.phones[2].token, table.code)
         await expect(page.get_by_test_id("settings-form")).to_be_visible()
         await table.act(host, "start")
 
@@ -122,7 +118,7 @@ async def test_a_childs_phone_is_not_told_to_look_at_its_cards(server_process, l
     async def body(sc) -> None:
         _tv, table = await sc.table(NAMES[:3])
         await table.act(table.phones[0], "set_settings", settings={"mode": "kids"})
-        child = await sc.page(f"/join/{table.code}", LN.PHONE, table.phones[1].token, table.code)
+        child = await sc.page(f"/join/{table.code}", PHONE, table.phones[1].token, table.code)
         await expect(child.get_by_test_id("phone-lobby")).to_be_visible()
         await table.act(table.phones[0], "start")
         await expect(child.get_by_test_id("wait-tell")).to_contain_text("find it on the TV")

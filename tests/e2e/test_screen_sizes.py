@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from support import load_module
+from tests.helpers.wire import seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 expect.set_options(timeout=20_000)
@@ -47,16 +47,9 @@ SMALLEST_TEXT_JS = """(limit) => {
 
 
 async def _table(session, url: str, code: str, names):
-    wire = load_module("server/conftest.py", "_e2e_sizes_wire")
-    watcher = wire.Player(await session.ws_connect(f"{url}/ws"), "watcher")
-    await watcher.hello(code, role="tv")
-    table = wire.Table(code, watcher, [], watcher.state_id)
-    for name, colour in names:
-        p = wire.Player(await session.ws_connect(f"{url}/ws"), name)
-        await p.hello(code)
-        table.phones.append(p)
-        await table.act(p, "join", name=name, colour=colour)
-    return table
+    """A TV-role watcher and one WebSocket seat per (name, colour), joined (in the lobby)."""
+    return await seated_table(socket_opener(session, url), code, names=[n for n, _ in names],
+                              colours=[c for _, c in names], tv_name="watcher", start=False)
 
 
 async def _smallest_text(page, height: int, where: str) -> None:

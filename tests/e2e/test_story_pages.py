@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from support import load_module
+from tests.helpers.wire import seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 expect.set_options(timeout=20_000)
@@ -30,18 +30,11 @@ def fetch(url: str, headers: dict) -> tuple[int, bytes]:
 
 async def play_short_game(server_process, code_holder: dict) -> None:
     """Four seats over WebSockets play three rounds; the host ends the game."""
-    wire = load_module("server/conftest.py", "_e2e_story_wire")
     async with aiohttp.ClientSession() as session:
         code = (await (await session.post(f"{server_process.url}/api/rooms")).json())["code"]
-        watcher = wire.Player(await session.ws_connect(f"{server_process.url}/ws"), "watcher")
-        await watcher.hello(code, role="tv")
-        table = wire.Table(code, watcher, [], watcher.state_id)
-        for name, colour in PLAYERS:
-            p = wire.Player(await session.ws_connect(f"{server_process.url}/ws"), name)
-            await p.hello(code)
-            table.phones.append(p)
-            await table.act(p, "join", name=name, colour=colour)
-        await table.act(table.phones[0], "start")
+        table = await seated_table(socket_opener(session, server_process.url), code, names=[n for n, _ in PLAYERS],
+                                   colours=[c for _, c in PLAYERS], tv_name="watcher")
+        watcher = table.tv
         for n in range(1, 4):
             await table.play_until(lambda g, n=n: g["phase"] in ("scored", "game_over") and g["round"] == n)
             if n < 3 and table.tv.game["phase"] == "scored":

@@ -19,11 +19,9 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from support import load_module
+from tests.helpers.process import ROOT, ServerProcess, free_port
+from tests.helpers.wire import seated_table, socket_opener
 
-ROOT = Path(__file__).resolve().parents[2]
-restart = load_module("server/test_restart.py", "_wheel_restart_helpers")   # ServerProcess, free_port
-wire = load_module("server/conftest.py", "_wheel_wire_helpers")            # Player, Table: the protocol
 # What the build needs of the tree (pyproject.toml: readme, licence, the mapped folders).
 TREE = ("pyproject.toml", "README.md", "LICENSE", "server", "web", "assets")
 
@@ -91,8 +89,8 @@ def test_the_wheel_holds_every_module_and_the_shipped_files_but_no_contact_sheet
 
 def start_installed(installed: Installed, tmp_path: Path):
     """The installed `imaginarium` on a fresh data folder, loopback only, run from a folder outside the
-    checkout with nothing pointing at the source tree: a ServerProcess (restart helpers) with `proc` set."""
-    server = restart.ServerProcess(restart.free_port(), tmp_path / "data", tmp_path / "server.log")
+    checkout with nothing pointing at the source tree: a ServerProcess (tests/helpers/process.py) with `proc` set."""
+    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
     with open(server.log, "wb") as log:
         server.proc = subprocess.Popen(
             [str(installed.command), "--host", "127.0.0.1", "--port", str(server.port), "--data-dir",
@@ -129,18 +127,8 @@ async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkou
                 qr = Image.open(io.BytesIO(await resp.read()))
             assert [r.text for r in zxingcpp.read_barcodes(qr)] == [f"http://127.0.0.1:{server.port}/join/{code}"]
 
-            async def open_socket(name: str):
-                return wire.Player(await session.ws_connect(f"{base}/ws"), name)
-
-            tv = await open_socket("tv")
-            await tv.hello(code, role="tv")
-            table = wire.Table(code, tv, [], tv.state_id)
-            for i, colour in enumerate(["red", "blue", "green", "teal"]):
-                phone = await open_socket(f"P{i + 1}")
-                await phone.hello(code)
-                table.phones.append(phone)
-                await table.act(phone, "join", name=f"P{i + 1}", colour=colour)
-            await table.act(table.phones[0], "start")
+            table = await seated_table(socket_opener(session, base), code)
+            tv = table.tv
             # one whole round: tell, play, vote, then the scores on every screen
             await table.play_until(lambda g: g["phase"] == "scored")
             assert tv.game["round"] == 1 and len(tv.game["result"]["points"]) == 4

@@ -17,10 +17,7 @@ from server.cli import banner, config_from_args, parse_args, prepare_cards_in_ba
 from server.config import default_data_dir
 from server.net import keys
 from server.systemd_unit import quote
-from support import load_module
-
-ROOT = Path(__file__).resolve().parents[2]
-restart = load_module("server/test_restart.py", "_cli_restart_helpers")   # ServerProcess, free_port
+from tests.helpers.process import ROOT, ServerProcess, free_port
 
 
 def test_defaults():
@@ -125,17 +122,15 @@ def test_systemd_quoting():
 def start_with_soft_limit(server, soft: int) -> None:
     """Start `server` (a ServerProcess) under util-linux prlimit with an open-files soft limit of `soft`."""
     with open(server.log, "ab") as log:
-        server.proc = subprocess.Popen(
-            ["prlimit", f"--nofile={soft}:", sys.executable, "-m", "server", "--host", "127.0.0.1", "--port",
-             str(server.port), "--data-dir", str(server.data_dir), "--no-zeroconf"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        server.proc = subprocess.Popen(["prlimit", f"--nofile={soft}:", *server.argv()],
+                                       cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
 
 
 async def test_open_files_soft_limit_is_raised_to_the_hard_one(tmp_path):
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     low = 256 if hard == resource.RLIM_INFINITY or hard > 256 else hard
-    port = restart.free_port()
-    server = restart.ServerProcess(port, tmp_path / "data", tmp_path / "server.log")
+    port = free_port()
+    server = ServerProcess(port, tmp_path / "data", tmp_path / "server.log")
     start_with_soft_limit(server, low)
     try:
         async with aiohttp.ClientSession() as session:

@@ -10,6 +10,7 @@ import pytest
 
 from server.room.record import RECORD_VERSION, migrate
 from server.room.store import Store
+from tests.helpers.wire import Table
 
 V1 = json.loads((Path(__file__).parent / "fixtures" / "rooms_v1.json").read_text(encoding="utf-8"))
 PAIRS = next(code for code, record in V1.items() if record["settings"]["mode"] == "pairs")
@@ -46,7 +47,7 @@ def test_a_record_from_a_newer_server_is_refused():
         migrate({**V1[KIDS], "v": RECORD_VERSION + 1})
 
 
-async def test_a_pairs_game_stored_by_the_previous_main_resumes(resumed, connect_to, wire):
+async def test_a_pairs_game_stored_by_the_previous_main_resumes(resumed, connect_to):
     health = await (await resumed.get("/healthz")).json()
     assert health["rooms"] == 2
     tv = await connect_to(resumed, "tv")
@@ -61,7 +62,7 @@ async def test_a_pairs_game_stored_by_the_previous_main_resumes(resumed, connect
         welcome = await p.hello(PAIRS, token=token(PAIRS, entry["seat"]))
         assert welcome["person"] == entry["seat"] and welcome["seat"] == (entry.get("team") or entry["seat"])
         phones.append(p)
-    table = wire.Table(PAIRS, tv, phones, tv.state_id)
+    table = Table(PAIRS, tv, phones, tv.state_id)
     await table.sync()
     # the released partner's place is open: a new phone takes it for that team
     released = next(e for e in V1[PAIRS]["seats"] if e["token"] is None)
@@ -75,12 +76,12 @@ async def test_a_pairs_game_stored_by_the_previous_main_resumes(resumed, connect
     await table.play_until(lambda g: g["round"] == start + 1)
 
 
-async def test_a_kids_lobby_stored_by_the_previous_main_starts(resumed, connect_to, wire):
+async def test_a_kids_lobby_stored_by_the_previous_main_starts(resumed, connect_to):
     host = await connect_to(resumed, "adult")
     welcome = await host.hello(KIDS, token=token(KIDS, V1[KIDS]["host"]))
     assert welcome["is_host"] and host.state["room"]["settings"]["mode"] == "kids"
     child = next(p for s in host.state["room"]["roster"] for p in s["people"] if p["child"])
     assert child["open"] and child["name"] == "Маша"
-    table = wire.Table(KIDS, host, [host], host.state_id)  # the host's phone stands in for the TV
+    table = Table(KIDS, host, [host], host.state_id)  # the host's phone stands in for the TV
     await table.act(host, "start")
     assert host.game["mode"] == "kids" and host.game["adult"] == welcome["seat"]

@@ -1,6 +1,6 @@
 """The TV page reloaded mid-round in a real browser (headless Chromium, a real server process): it reopens
 the same room from its URL, shows the phase the table is in, creates no new room and needs nothing from
-the host; then it follows the game on. The phones are plain WebSockets driven by the server tests' Table."""
+the host; then it follows the game on. The phones are plain WebSockets (tests/helpers/wire.py's Table)."""
 from __future__ import annotations
 
 import json
@@ -9,18 +9,12 @@ import re
 import aiohttp
 from playwright.async_api import async_playwright, expect
 
-from support import load_module
+from tests.helpers.wire import seated_table, socket_opener
 
 expect.set_options(timeout=20_000)
 
 
-def _server_test_helpers():
-    """tests/server/conftest.py's Player and Table."""
-    return load_module("server/conftest.py", "_e2e_server_helpers")
-
-
 async def test_the_tv_page_reloaded_mid_round_reopens_its_room(server_process, launch_options):
-    helpers = _server_test_helpers()
     url = server_process.url
     errors: list[str] = []
     async with async_playwright() as pw, aiohttp.ClientSession() as session:
@@ -35,15 +29,8 @@ async def test_the_tv_page_reloaded_mid_round_reopens_its_room(server_process, l
             code = (await code_el.text_content()).strip()
             assert f"room={code}" in page.url
 
-            watcher = helpers.Player(await session.ws_connect(f"{url}/ws"), "watcher")
-            await watcher.hello(code, role="tv")
-            table = helpers.Table(code, watcher, [], watcher.state_id)
-            for i in range(4):
-                p = helpers.Player(await session.ws_connect(f"{url}/ws"), f"P{i + 1}")
-                await p.hello(code)
-                table.phones.append(p)
-                await table.act(p, "join", name=f"P{i + 1}", colour=["red", "blue", "green", "teal"][i])
-            await table.act(table.phones[0], "start")
+            table = await seated_table(socket_opener(session, url), code, tv_name="watcher")
+            watcher = table.tv
             await table.play_until(lambda g: g["phase"] == "voting")
             await expect(page.get_by_test_id("tv-voting")).to_be_visible()
             rooms_before = json.loads(await (await session.get(f"{url}/healthz")).text())["rooms"]

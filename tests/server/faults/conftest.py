@@ -1,83 +1,40 @@
 """Helpers for the fault tests: sockets that keep reading in the background (so they answer the server's
 heartbeat pings like a live page does), a TCP relay that can go silent (a phone asleep: no FIN, no close
-frame, nothing), and the real server process of tests/server/test_restart.py."""
+frame, nothing), and a real server process (tests/helpers/process.py)."""
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import aiohttp
 import pytest
 
-from support import load_module
-
-ROOT = Path(__file__).resolve().parents[3]
-RECV_TIMEOUT = 10  # seconds: a bound on waiting for a frame that must come, never a pacing sleep
+from tests.helpers.process import PipedServerProcess, ServerProcess, free_port
+from tests.helpers.wire import ASSOCIATION, RECV_TIMEOUT, Player
 
 
-# the real-process helper the restart tests already use
-restart = load_module("server/test_restart.py", "_faults_restart_helpers")
-ServerProcess, free_port = restart.ServerProcess, restart.free_port
-
-
-class PipedServerProcess(ServerProcess):
-    """A server process whose log goes through a pipe (drained by a thread into `log`), so limits on
-    the process's file writes (the disk-full test) never touch its log."""
-
-    def start(self, extra_env: dict | None = None) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **(extra_env or {})})
-        self.written = threading.Condition()   # notified after each line reaches the log file
-        proc, log, written = self.proc, self.log, self.written
-
-        def drain() -> None:
-            with open(log, "ab") as out:
-                for line in proc.stdout:
-                    out.write(line)
-                    out.flush()
-                    with written:
-                        written.notify_all()
-        threading.Thread(target=drain, daemon=True).start()
-
-    def logged(self, text: str, timeout: float = 60.0) -> bool:
-        """Whether `text` reaches the log within `timeout` seconds. The drain thread copies the pipe
-        behind the server, so a line the server wrote before answering may not be in the file yet."""
-        with self.written:
-            return self.written.wait_for(lambda: text in self.log.read_text(), timeout)
-
-
-def live_player_class(player_cls):
+class LivePlayer(Player):
     """A Player whose socket is read continuously by a background task (answering pings as a page
     does); `recv` takes the frames from that task."""
 
-    class LivePlayer(player_cls):
-        def __init__(self, ws, name: str = "?") -> None:
-            super().__init__(ws, name)
-            self.inbox: asyncio.Queue = asyncio.Queue()
-            self.pump = asyncio.create_task(self._pump())
+    def __init__(self, ws, name: str = "?") -> None:
+        super().__init__(ws, name)
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.pump = asyncio.create_task(self._pump())
 
-        async def _pump(self) -> None:
-            while True:
-                frame = await self.ws.receive()   # aiohttp answers a ping while it reads
-                await self.inbox.put(frame)
-                if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
-                    return
+    async def _pump(self) -> None:
+        while True:
+            frame = await self.ws.receive()   # aiohttp answers a ping while it reads
+            await self.inbox.put(frame)
+            if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                return
 
-        async def recv(self) -> dict:
-            return self.take(await asyncio.wait_for(self.inbox.get(), RECV_TIMEOUT))
+    async def recv(self) -> dict:
+        return self.take(await asyncio.wait_for(self.inbox.get(), RECV_TIMEOUT))
 
-        async def close(self) -> None:
-            await self.ws.close()
-            self.pump.cancel()
-
-    return LivePlayer
+    async def close(self) -> None:
+        await self.ws.close()
+        self.pump.cancel()
 
 
 class Relay:
@@ -151,13 +108,10 @@ async def relay_to():
 
 
 @pytest.fixture
-def live(wire):
+def live():
     """`await live(session_or_client, url, name)` -> a LivePlayer on a new socket."""
-    cls = live_player_class(wire.Player)
-
-    async def open_(session, url: str, name: str = "?"):
-        return cls(await session.ws_connect(url, autoping=True), name)
-    open_.cls = cls
+    async def open_(session, url: str, name: str = "?") -> LivePlayer:
+        return LivePlayer(await session.ws_connect(url, autoping=True), name)
     return open_
 
 
@@ -175,7 +129,7 @@ async def advance_without(table, asleep: set[str], until) -> int:
                 continue
             me, g = p.me, p.game
             if "tell" in me["can"]:
-                await table.act(p, "tell", card=me["hand"][0], association="Who ate the cake?")
+                await table.act(p, "tell", card=me["hand"][0], association=ASSOCIATION)
             elif "play_card" in me["can"]:
                 await table.act(p, "play_card", card=me["hand"][0])
             elif "vote" in me["can"]:

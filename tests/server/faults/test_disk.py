@@ -10,13 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
-from pathlib import Path
 
 import aiohttp
 
 from server.messages import sentence
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.helpers.wire import seated_table, socket_opener
 
 
 async def set_file_limit(pid: int, soft: int) -> None:
@@ -24,22 +22,15 @@ async def set_file_limit(pid: int, soft: int) -> None:
     resource.prlimit(pid, resource.RLIMIT_FSIZE, (soft, hard))
 
 
-async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, wire, server_process):
+async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, server_process):
     server = server_process(tmp_path, piped=True)
     base = f"http://127.0.0.1:{server.port}"
     server.start()
     async with aiohttp.ClientSession() as session:
         await server.ready(session)
         code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-        tv = wire.Player(await session.ws_connect(f"{base}/ws"), "tv")
-        await tv.hello(code, role="tv")
-        table = wire.Table(code, tv, [], tv.state_id)
-        for i in range(4):
-            p = wire.Player(await session.ws_connect(f"{base}/ws"), f"P{i + 1}")
-            await p.hello(code)
-            table.phones.append(p)
-            await table.act(p, "join", name=f"P{i + 1}", colour=["red", "blue", "green", "teal"][i])
-        await table.act(table.phones[0], "start")
+        open_socket = socket_opener(session, base)
+        table = await seated_table(open_socket, code)
         await table.play_until(lambda g: g["phase"] == "playing")
         player = next(p for p in table.phones if "play_card" in p.me["can"])
         card = player.me["hand"][0]
@@ -59,9 +50,9 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
                 await p.until(lambda m: m["type"] == "pong")
                 assert json.dumps(p.state, sort_keys=True) == before[p.name], p.name
             # the room stays viewable: a new TV gets the picture
-            late = wire.Player(await session.ws_connect(f"{base}/ws"), "late tv")
+            late = await open_socket("late tv")
             await late.hello(code, role="tv")
-            assert late.state_id == table.expected and late.game == tv.game
+            assert late.state_id == table.expected and late.game == table.tv.game
         finally:
             await set_file_limit(server.proc.pid, resource.RLIM_INFINITY)   # space again
         assert await asyncio.to_thread(server.logged, "could not store play_card")
@@ -76,7 +67,7 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
             await p.ws.close()
         server.start()
         await server.ready(session)
-        again = wire.Player(await session.ws_connect(f"{base}/ws"), "again")
+        again = await open_socket("again")
         welcome = await again.hello(code, token=token)
         assert welcome["seat"] == seat
         assert again.state_id == accepted and again.me["played"] == [card]

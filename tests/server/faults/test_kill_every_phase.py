@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import aiohttp
 
-ASSOCIATION = "Who ate the cake?"
+from tests.helpers.wire import ASSOCIATION, Table, seated_table, socket_opener
+
 PHASES = ["lobby", "telling", "playing", "voting", "scored", "game_over"]
 
 
@@ -17,22 +18,16 @@ def device_session(index: int) -> aiohttp.ClientSession:
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.1.{index + 1}", 0)))
 
 
-async def open_room(session, base, wire, phase: str):
+async def open_room(session, base, phase: str) -> Table:
     """A room with a TV and 4 phones brought to `phase` (mid-phase where the phase has steps)."""
     code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-    tv = wire.Player(await session.ws_connect(f"{base}/ws"), f"{phase}-tv")
-    await tv.hello(code, role="tv")
-    table = wire.Table(code, tv, [], tv.state_id)
+    opener = socket_opener(session, base)
+    lobby = phase == "lobby"
+    table = await seated_table(lambda name: opener(f"{phase}-{name}"), code, 3 if lobby else 4,
+                               settings={"ruleset": "dixit"} if lobby else None, start=not lobby)
     table.session = session
-    for i in range(4 if phase != "lobby" else 3):
-        p = wire.Player(await session.ws_connect(f"{base}/ws"), f"{phase}-P{i + 1}")
-        await p.hello(code)
-        table.phones.append(p)
-        await table.act(p, "join", name=f"P{i + 1}", colour=["red", "blue", "green", "teal"][i])
-    if phase == "lobby":
-        await table.act(table.phones[0], "set_settings", settings={"ruleset": "dixit"})
+    if lobby:
         return table
-    await table.act(table.phones[0], "start")
     if phase == "game_over":
         await table.play_until(lambda g: g["round"] == 2 and g["phase"] == "playing")
         await table.act(table.phones[0], "end_game")
@@ -41,7 +36,7 @@ async def open_room(session, base, wire, phase: str):
         await table.play_until(lambda g: g["round"] == 2 and g["phase"] == phase)
         if phase in ("playing", "voting"):
             await table.step()   # one card down / one vote cast, so the phase is half done
-    assert table.tv.state["room"]["phase"] == ("lobby" if phase == "lobby" else "game")
+    assert table.tv.state["room"]["phase"] == "game"
     return table
 
 
@@ -53,18 +48,19 @@ def picture(table) -> dict:
     return out
 
 
-async def reopen(base, wire, table):
+async def reopen(base, table) -> Table:
     """New sockets for every device of `table` (TV by code, phones by token) on the restarted server."""
     session = table.session
-    tv = wire.Player(await session.ws_connect(f"{base}/ws"), table.tv.name)
+    open_socket = socket_opener(session, base)
+    tv = await open_socket(table.tv.name)
     await tv.hello(table.code, role="tv")
     phones = []
     for p in table.phones:
-        again = wire.Player(await session.ws_connect(f"{base}/ws"), p.name)
+        again = await open_socket(p.name)
         welcome = await again.hello(table.code, token=p.token)
         assert welcome["seat"] == p.welcome["seat"] and welcome["token"] == p.token
         phones.append(again)
-    new = wire.Table(table.code, tv, phones, tv.state_id)
+    new = Table(table.code, tv, phones, tv.state_id)
     new.session = session
     return new
 
@@ -82,7 +78,7 @@ def same_picture(before: dict, after: dict) -> None:
             assert room_or_you2 == room_or_you, who
 
 
-async def kill_and_check(server, session, base, wire, tables: dict) -> dict:
+async def kill_and_check(server, session, base, tables: dict) -> dict:
     """Send one more action in every room that can take one and wait for *its sender's* acknowledgement
     only; SIGKILL at once; restart; every room must show the picture its sockets last saw."""
     acked = {}
@@ -121,7 +117,7 @@ async def kill_and_check(server, session, base, wire, tables: dict) -> dict:
     await server.ready(session)
     after = {}
     for phase, table in tables.items():
-        new = await reopen(base, wire, table)
+        new = await reopen(base, table)
         if phase in acked:
             assert new.tv.state_id == acked[phase], f"{phase}: an acknowledged action was lost"
             # sockets that had not read the last state yet now get it; the sender's own picture matches
@@ -137,7 +133,7 @@ async def kill_and_check(server, session, base, wire, tables: dict) -> dict:
     return after
 
 
-async def test_sigkill_in_every_phase_resumes_every_room(tmp_path, wire, server_process):
+async def test_sigkill_in_every_phase_resumes_every_room(tmp_path, server_process):
     server = server_process(tmp_path)
     base = f"http://127.0.0.1:{server.port}"
     server.start()
@@ -145,7 +141,7 @@ async def test_sigkill_in_every_phase_resumes_every_room(tmp_path, wire, server_
     try:
         async with aiohttp.ClientSession() as session:
             await server.ready(session)
-            tables = {phase: await open_room(sessions[i], base, wire, phase) for i, phase in enumerate(PHASES)}
+            tables = {phase: await open_room(sessions[i], base, phase) for i, phase in enumerate(PHASES)}
             before = {phase: picture(table) for phase, table in tables.items()}
             server.kill()
             for table in tables.values():
@@ -155,13 +151,13 @@ async def test_sigkill_in_every_phase_resumes_every_room(tmp_path, wire, server_
             health = await server.ready(session)
             assert health["rooms"] == len(PHASES) + 1   # + the one the first start made for its banner
             for phase, table in tables.items():
-                new = await reopen(base, wire, table)
+                new = await reopen(base, table)
                 same_picture(before[phase], picture(new))
                 engine_phase = new.tv.game["phase"] if new.tv.game else "lobby"
                 assert engine_phase == phase
                 tables[phase] = new
             # again, this time with an action in flight in every room at the moment of the kill
-            tables = await kill_and_check(server, session, base, wire, tables)
+            tables = await kill_and_check(server, session, base, tables)
             # and every room plays on
             for phase, table in tables.items():
                 if phase == "lobby":

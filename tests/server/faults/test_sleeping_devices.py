@@ -10,26 +10,23 @@ from __future__ import annotations
 
 from server import engine
 from server.net import keys
+from tests.helpers.wire import Table, seated_table
 
 HEARTBEAT = 1.0   # seconds between pings; a socket silent for half of it after a ping is dropped
 
 
-async def live_table(client, live, wire, n: int, relayed: dict[int, int]) -> object:
-    """A Table of a TV and `n` phones on live sockets; socket i (0 = TV, 1.. = phones) goes through the
-    relay port `relayed[i]` if given."""
+async def live_table(client, live, n: int, relayed: dict[int, int]) -> Table:
+    """A Table of a TV and `n` phones on live sockets; socket i (0 = TV "tv", 1.. = phones "P1"..) goes
+    through the relay port `relayed[i]` if given."""
     direct = f"http://127.0.0.1:{client.server.port}/ws"
-    url = lambda i: f"http://127.0.0.1:{relayed[i]}/ws" if i in relayed else direct  # noqa: E731
+
+    def url(name: str) -> str:
+        i = 0 if name == "tv" else int(name[1:])
+        return f"http://127.0.0.1:{relayed[i]}/ws" if i in relayed else direct
+
     code = (await (await client.post("/api/rooms")).json())["code"]
-    tv = await live(client.session, url(0), "tv")
-    await tv.hello(code, role="tv")
-    table = wire.Table(code, tv, [], tv.state_id)
+    table = await seated_table(lambda name: live(client.session, url(name), name), code, n)
     table.app = client.server.app
-    for i in range(1, n + 1):
-        p = await live(client.session, url(i), f"P{i}")
-        await p.hello(code)
-        table.phones.append(p)
-        await table.act(p, "join", name=f"P{i}", colour=["red", "blue", "green", "teal", "purple"][i - 1])
-    await table.act(table.phones[0], "start")
     return table
 
 
@@ -38,10 +35,10 @@ def connected(state: dict, seat: str) -> bool:
 
 
 async def test_a_phone_asleep_for_a_whole_round_is_noticed_and_gets_everything_back(
-        make_client, live, wire, relay_to, advance_without):
+        make_client, live, relay_to, advance_without):
     client = await make_client(heartbeat=HEARTBEAT)
     relay = await relay_to(client.server.port)
-    table = await live_table(client, live, wire, 4, relayed={3: relay.port})
+    table = await live_table(client, live, 4, relayed={3: relay.port})
     sleeper = table.phones[2]
     seat, token = sleeper.welcome["seat"], sleeper.token
     room = table.app[keys.ROOMS].get(table.code)
@@ -78,10 +75,10 @@ async def test_a_phone_asleep_for_a_whole_round_is_noticed_and_gets_everything_b
     await table.play_until(lambda g: g["round"] == start_round + 2)
 
 
-async def test_the_tv_losing_its_socket_for_a_round_recovers_without_the_host(make_client, live, wire, relay_to):
+async def test_the_tv_losing_its_socket_for_a_round_recovers_without_the_host(make_client, live, relay_to):
     client = await make_client(heartbeat=HEARTBEAT)
     relay = await relay_to(client.server.port)
-    table = await live_table(client, live, wire, 4, relayed={0: relay.port})
+    table = await live_table(client, live, 4, relayed={0: relay.port})
     room = table.app[keys.ROOMS].get(table.code)
     host = table.phones[0]
     old_tv = table.tv

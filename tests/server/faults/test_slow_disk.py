@@ -19,6 +19,8 @@ from pathlib import Path
 
 import aiohttp
 
+from tests.helpers.wire import socket_opener
+
 HOLD_US = 5_000_000   # how long strace holds each fsync: far longer than a ping's round trip
 POLL_TRIES, POLL_S = 200, 0.01
 # fsync and fdatasync syscall numbers (what /proc/<tid>/syscall shows first) on the machines we run on
@@ -63,16 +65,17 @@ async def attach_slow_disk(pid: int) -> subprocess.Popen:
     return tracer
 
 
-async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path, wire, server_process):
+async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path, server_process):
     server = server_process(tmp_path)
     base = f"http://127.0.0.1:{server.port}"
     server.start()
     async with aiohttp.ClientSession() as session:
         await server.ready(session)
         code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-        tv = wire.Player(await session.ws_connect(f"{base}/ws"), "tv")
+        open_socket = socket_opener(session, base)
+        tv = await open_socket("tv")
         await tv.hello(code, role="tv")
-        phone = wire.Player(await session.ws_connect(f"{base}/ws"), "phone")
+        phone = await open_socket("phone")
         await phone.hello(code)
         await phone.act("join", name="Ann", colour="red")
         joined = await phone.until_state(lambda s: s["you"]["person"] is not None)
@@ -98,7 +101,7 @@ async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path,
             tracer.wait(timeout=30)
             tracer.stderr.close()
         # the server is whole: the colour is stored (a new socket sees it) and it still plays
-        late = wire.Player(await session.ws_connect(f"{base}/ws"), "late")
+        late = await open_socket("late")
         await late.hello(code, role="tv")
         assert late.state_id == state["state_id"]
         assert json.dumps(late.state["room"]["roster"]) == json.dumps(state["room"]["roster"])

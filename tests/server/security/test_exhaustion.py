@@ -15,9 +15,7 @@ from pathlib import Path
 
 import aiohttp
 
-from support import load_module
-
-restart = load_module("server/test_restart.py", "_exhaustion_restart_helpers")
+from tests.helpers.process import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[3]
 LIMIT = 1024
@@ -53,7 +51,7 @@ async def until_closed(reader: asyncio.StreamReader) -> None:
 
 
 async def test_idle_connections_slowloris_and_mute_sockets_lock_nobody_out(tmp_path):
-    server = restart.ServerProcess(restart.free_port(), tmp_path / "data", tmp_path / "server.log")
+    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
     with open(server.log, "ab") as out:
         server.proc = subprocess.Popen(
             [sys.executable, "-c", LAUNCH, "--host", "127.0.0.1", "--port", str(server.port), "--data-dir",

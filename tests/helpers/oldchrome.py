@@ -17,9 +17,9 @@ from pathlib import Path
 
 import aiohttp
 
-from support import HOST_RESOLVER_ARG
+from tests.helpers.lan import HOST_RESOLVER_ARG
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]   # the repository
 VERSIONS = ("69", "80")
 START_LIMIT_S = 30
 CALL_LIMIT_S = 30

@@ -1,0 +1,14 @@
+"""Helpers every test folder may import (a package, so no test module loads another folder's files by path
+and no test module imports another test module):
+
+- `tests.helpers.wire`: `Player` (one WebSocket speaking the protocol, keeping every raw frame), `Table` (a
+  room driven action by action) and `seated_table` (a TV and phones joined, the game started);
+- `tests.helpers.process`: a real server process on a free port (`ServerProcess`, `running_server`);
+- `tests.helpers.browser`: the browser scene the page tests share (Playwright; only tests/e2e imports it);
+- `tests.helpers.lan`: the home-network address browser tests open pages at (`lan_url`, `loopback`);
+- `tests.helpers.oldchrome`: the old headless Chromium builds of smart TVs, driven over plain CDP;
+- `tests.helpers.scoring_cases`: the scoring-case file and the check of one case.
+
+Imported as `tests.helpers...`, like tests/engine/helpers.py, so it works with pytest's
+`--import-mode=importlib` (the fast suite) and its default mode (the browser suite) alike.
+"""
