@@ -152,6 +152,7 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
     try:
         with zf.open(info) as f:
             data = f.read(MAX_FILE_BYTES + 1)  # never trust the header's size alone
+    # zipfile raises NotImplementedError for a compression method it cannot read, RuntimeError for encryption
     except (zipfile.BadZipFile, OSError, RuntimeError, EOFError, NotImplementedError):
         return "broken"
     if len(data) > MAX_FILE_BYTES:
