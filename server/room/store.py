@@ -29,6 +29,7 @@ automatic checkpoint as a fallback, should the checkpoint thread fall behind.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
@@ -199,16 +200,29 @@ class Store:
         self._next = {}
         self._flight = batch
         rows = [(p.code, p.snapshot()) for p in batch]
-        future = asyncio.get_running_loop().run_in_executor(self._writer, self.write_batch, rows)
-        future.add_done_callback(self._written)
+        loop = asyncio.get_running_loop()
+        try:
+            self._writer.submit(self._write_and_tell, loop, rows)
+        except RuntimeError:  # the writer was shut down (the server is stopping)
+            loop.call_soon(self._written, StorageError("the store was closed"))
         for p in batch:
             p.writing()
 
-    def _written(self, future: asyncio.Future[None]) -> None:
+    def _write_and_tell(self, loop: asyncio.AbstractEventLoop, rows: list[tuple[str, str]]) -> None:
+        """On the writer thread: write the batch, then hand its outcome to the loop in one call (cheaper
+        than an executor future chained to an asyncio future)."""
+        error: StorageError | None = None
+        try:
+            self.write_batch(rows)
+        except StorageError as exc:
+            error = exc
+        except BaseException as exc:  # a bug, memory: the batch is not stored either; say so to each
+            error = StorageError(repr(exc))
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is left to tell
+            loop.call_soon_threadsafe(self._written, error)
+
+    def _written(self, error: StorageError | None) -> None:
         batch, self._flight = self._flight or [], None
-        exc = future.exception() if not future.cancelled() else StorageError("the store was closed")
-        # anything but sqlite's refusal (a bug, memory) still means the batch is not stored: say so to each
-        error = exc if exc is None or isinstance(exc, StorageError) else StorageError(repr(exc))
         for p in batch:
             try:
                 p.done(error)
