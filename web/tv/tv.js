@@ -97,6 +97,7 @@ async function switchLang(l, remember = true) {
   await loadLang(l, remember);
   badge.refresh();
   switcher.refresh();
+  sound.relabelPrompt();
   mounted = { key: null, screen: null, frame: null };
   if (last) render(); else renderWaiting();
   if (conn) conn.restart();  // so the server's error messages come in the new language
