@@ -52,7 +52,7 @@ function endLines(settings, rs, m, board) {
   } else {
     lines.push(t('how.win.cards_run_out'));
   }
-  if (rs && rs.laps && board) lines.push(t('how.win.laps', { n: board.length }));
+  if (rs && rs.laps && board && settings.short_game == null) lines.push(t('how.win.laps', { n: board.length }));
   lines.push(t('how.win.ties'));
   return lines;
 }
@@ -73,6 +73,14 @@ export function explainerCards(settings, board) {
 
   const teller = [tOr(`how.teller.${kind}`, t('how.teller.standard', { hand }), { hand })];
   if (m.people_per_seat > 1) teller.push(t('how.teller.teams', { n: m.people_per_seat }));
+  // The special cells' conditions (RULES.md §3) and a permanent restriction (§4), from the ruleset's list.
+  const conditions = rs ? rs.conditions : [];
+  if (s.special_cells !== false && conditions.length && !m.has_adult) {   // kids: mostly no adult's elephant
+    teller.push(t('how.teller.special', { list: conditions.map((c) => tOr(`condition_short.${c}`, c)).join(', ') }));
+  }
+  if (s.restriction) {
+    teller.push(t('how.teller.restriction', { what: tOr(`condition_short.${s.restriction}`, s.restriction) }));
+  }
   cards.push({ id: 'teller', title: t('how.title.teller'), lines: teller,
     picture: (z) => h('div', { class: 'how-pic' },
       m.has_adult ? h('span', { class: 'how-icon' }, icon('users', z * 0.8)) : null,
@@ -81,8 +89,8 @@ export function explainerCards(settings, board) {
 
   const cardsOnTable = m.finish != null ? 2 * m.cards_each + m.extra_cards : 1 + m.extra_cards;
   const play = [t(`how.play.${kind}`, { n: m.extra_cards, each: m.cards_each, hand, total: cardsOnTable })];
-  if (kind === 'standard' || kind === 'trio') play.push(t('how.play.laid_out'));
   if (kind === 'trio') play.push(t('how.play.bots', { n: m.extra_cards }));
+  if (kind === 'standard' || kind === 'trio') play.push(t('how.play.laid_out'));
   cards.push({ id: 'play', title: t('how.title.play'), lines: play,
     picture: (z) => h('div', { class: 'how-pic' },
       kind === 'duel' ? [back(), back(), back(), back(), back(null, 'mammoth')]
