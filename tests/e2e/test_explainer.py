@@ -87,7 +87,8 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
     await choose(host, tv, "imaginarium", "duel")
     await expect(how).to_contain_text("before looking at any card")
     await show_card(tv, "points")
-    await expect(how).to_contain_text("Nobody found the mammoth's card: mammoth +3. One of you: elephant +1, mammoth +1. Both of you: elephant +2.")
+    await expect(how).to_contain_text("Nobody found the mammoth's card: mammoth +3. "
+                                      "One of you: elephant +1, mammoth +1. Both of you: elephant +2.")
     await show_card(tv, "win")
     await expect(how).to_contain_text("reaches 20 cells before the mammoth")
     await ui.shot(tv, "tv-duel-win")
@@ -111,7 +112,7 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
 
 
 async def test_a_phone_opens_turns_and_closes_how_to_play(ui):
-    tv, code = await ui.tv()
+    _tv, code = await ui.tv()
     await ui.phone(code, "Anna", "red")
     guest = await ui.phone(code, "Boris", "blue")          # not the host: the menu is everyone's
     await guest.get_by_test_id("host-menu-btn").click()
