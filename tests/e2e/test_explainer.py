@@ -58,6 +58,7 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
     for other in ("qr", "roster", "room-code", "join-url"):
         await expect(tv.get_by_test_id(other)).to_be_visible()
         await boxes_apart(tv, "tv-how", other)
+    await ui.shot(tv, "tv-lobby-teller")
     # It loops by itself while people join.
     await expect(how).to_have_attribute("data-card", "play", timeout=TURN_WAIT_MS)
     await ui.shot(tv, "tv-lobby-1080")

@@ -10,6 +10,8 @@ import { mammothSvg } from './pieces.js';
 import { modeRules, rulesetRules, rules } from './rules.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
+// The smallest text a TV card may step down to (the stage's 24 px floor for the sofa).
+const FIT_MIN_PX = 24;
 
 /** The mammoth's token, drawn like pieces.js does for the game. */
 function mammoth(size) {
@@ -85,7 +87,7 @@ export function explainerCards(settings, board) {
     picture: (z) => h('div', { class: 'how-pic' },
       m.has_adult ? h('span', { class: 'how-icon' }, icon('users', z * 0.8)) : null,
       elephantToken('yellow', z), h('span', { class: 'how-bubble' }, icon('message-circle', z * 0.8)),
-      back(), back(), back()) });
+      back(), back()) });
 
   const cardsOnTable = m.finish != null ? 2 * m.cards_each + m.extra_cards : 1 + m.extra_cards;
   const play = [t(`how.play.${kind}`, { n: m.extra_cards, each: m.cards_each, hand, total: cardsOnTable })];
@@ -137,10 +139,11 @@ export function explainerCards(settings, board) {
 
 /**
  * The explainer as a card deck: `auto` ms per card (0: only by hand), `size` px of its pictures, `onClose`
- * to show a close button, `keys`: the left/right arrow keys (a TV remote's) turn the cards. Returns {el, update(settings, board): redraws (keeps the card shown unless the
+ * to show a close button, `keys`: the left/right arrow keys (a TV remote's) turn the cards, `fit`: a card's text
+ * shrinks (not below 24 px) until it fits the box, where nothing can scroll (the TV). Returns {el, update(settings, board): redraws (keeps the card shown unless the
  * ruleset or mode changed), next(), prev(), stop()}.
  */
-export function explainer({ auto = 0, size = 96, onClose = null, testid = 'explainer', keys = false } = {}) {
+export function explainer({ auto = 0, size = 96, onClose = null, testid = 'explainer', keys = false, fit = false } = {}) {
   let cards = [];
   let index = 0;
   let key = '';
@@ -190,8 +193,20 @@ export function explainer({ auto = 0, size = 96, onClose = null, testid = 'expla
       c.picture(size),
       h('h3', { class: 'how-title', text: `${index + 1}. ${c.title}` }),
       h('ul', { class: 'how-lines' }, c.lines.map((line) => h('li', { text: line })))));
+    if (fit) fitCard(body.firstChild);
     dots.textContent = '';
     cards.forEach((_, i) => dots.append(h('span', { class: `how-dot${i === index ? ' on' : ''}` })));
+  }
+
+  // The TV cannot scroll: a long card (pairs with special cells, Russian) steps its text down to fit.
+  function fitCard(face) {
+    if (!el.isConnected) return;
+    const base = parseFloat(getComputedStyle(el).getPropertyValue('--how-text')) || 32;
+    let px = base;
+    while (px > FIT_MIN_PX && body.scrollHeight > body.clientHeight + 1) {
+      px -= 2;
+      face.style.setProperty('--how-text', `${px}px`);
+    }
   }
 
   function go(i) {

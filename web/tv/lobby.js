@@ -35,7 +35,7 @@ export function create(ctx) {
   const hint = h('p', { class: 'lobby-hint' });
   const length = h('div', { class: 'game-length', 'data-testid': 'tv-game-length' });
   // How to play, looping while people join, for the chosen ruleset and mode (shared/explainer.js).
-  const how = explainer({ auto: HOW_CARD_MS, size: 96, testid: 'tv-how', keys: true });
+  const how = explainer({ auto: HOW_CARD_MS, size: 96, testid: 'tv-how', keys: true, fit: true });
   const el = h('main', { class: 'lobby', 'data-testid': 'tv-lobby' },
     h('section', { class: 'join-panel' },
       h('h2', { class: 'join-title', text: t('tv.scan_to_join') }),
