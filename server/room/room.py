@@ -109,10 +109,14 @@ class Room(RoomState):
 
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         super().__init__(env, record)
-        # `data` as last committed, as JSON text: an action starts from a copy parsed from it (cheaper
-        # than a deep copy), and it is the stored text's room part (encoded once per action)
-        self._committed = dumps(self.data)
+        # `data` as last committed, without its story, as JSON text: an action starts from a copy parsed
+        # from it (cheaper than a deep copy), and it is the stored text's room part (encoded once per
+        # action). The story (a round's worth of text per round, most of the record by the end of a game)
+        # is shared, not parsed and encoded again per action: it is never changed in place, only
+        # replaced (server/room/story.py), so its text is made once per scored round.
+        self._committed = _text_without_story(self.data)
         self._game_text: tuple[engine.GameState | None, str] = (None, "null")  # the game's stored text
+        self._story_text: tuple[object, str] = (None, "null")  # the story's stored text
         self._action: _Action | None = None    # the action being stored
         self._waiting: deque[tuple[Connection, dict[str, Any]]] = deque()  # messages that came meanwhile
         self._version = 0   # +1 whenever sockets attach or leave (frames rendered before are stale)
@@ -245,7 +249,7 @@ class Room(RoomState):
         """Send the working copy `work` of an accepted action to the store, its clock settled first
         (a new phase starts it, a pause stops it, and its time left goes into the record)."""
         clock.settle(work, time.monotonic())
-        self._action = _Action(conn, kind, work, dumps(work.data), effects, seats_stay)
+        self._action = _Action(conn, kind, work, _text_without_story(work.data), effects, seats_stay)
         self.env.store.commit(self)
 
     def _working_copy(self) -> RoomState:
@@ -255,18 +259,26 @@ class Room(RoomState):
         work.host_away_since = self.host_away_since
         work.clock_deadline = self.clock_deadline
         work.data = json.loads(self._committed)
+        if "story" in self.data:  # shared: a round scored on the copy replaces it (server/room/story.py)
+            work.data["story"] = self.data["story"]
         work._deck_info = self._deck_info
         return work
 
     # -- the store's side (store.Pending)
     def snapshot(self) -> str:
-        """The record text to store: the action's data text with the game spliced in (the game's text
-        is made again only when the game changed)."""
+        """The record text to store: the action's data text with the story and the game spliced in
+        (their texts are made again only when they changed)."""
         action = self._action
-        text, game = (action.text, action.work.game) if action is not None else (self._committed, self.game)
+        data, text, game = (action.work.data, action.text, action.work.game) if action is not None \
+            else (self.data, self._committed, self.game)
         if game is not self._game_text[0]:
             self._game_text = (game, "null" if game is None else dumps(engine.to_json(game)))
-        return f'{text[:-1]},"game":{self._game_text[1]}}}'
+        story = ""
+        if "story" in data:
+            if data["story"] is not self._story_text[0]:
+                self._story_text = (data["story"], dumps(data["story"]))
+            story = f',"story":{self._story_text[1]}'
+        return f'{text[:-1]}{story},"game":{self._game_text[1]}}}'
 
     def writing(self) -> None:
         """While the disk works: render the new state's frames (unless the action changes sockets)."""
@@ -375,6 +387,11 @@ class Room(RoomState):
         """Store the running clock's time left (no new `state_id`: nobody's next action goes stale);
         once stored, every page gets the state again and corrects its countdown."""
         self._store(CLOCK, "clock", self._working_copy(), NO_EFFECTS, True)
+
+
+def _text_without_story(data: dict[str, Any]) -> str:
+    """`data` (a room record without its game) as JSON text, leaving out its `story`."""
+    return dumps({k: v for k, v in data.items() if k != "story"})
 
 
 def _epoch_key(room: RoomState) -> tuple[Any, ...]:
