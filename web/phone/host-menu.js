@@ -5,12 +5,15 @@ import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { people } from '/static/shared/roster.js';
 import { settingsSummary } from '/static/tv/settings-summary.js';
+import { timerSelect } from './lobby.js';
 
 let sheet = null;
 let body = null;
 let current = null;
 let confirmEnd = false;
 let openedAt = null;   // the phase the menu was opened in: it closes when the phase changes (the host's turn)
+let drawn = null;      // what the open menu shows: a state that changes none of it (the timer's tick) keeps it,
+                       // so an open picker is not closed under the host's finger
 
 function phaseKey(ctx) {
   return ctx.game ? `${ctx.room.phase}/${ctx.game.phase}/${ctx.game.round}` : `${ctx.room.phase}//0`;
@@ -44,17 +47,26 @@ export function update(ctx) {
   current = ctx;
   if (!sheet) return;
   if (!ctx.you.is_host || phaseKey(ctx) !== openedAt) { close(); return; }
-  draw();
+  if (shows(ctx) !== drawn) draw();
+}
+
+function shows(c) {
+  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.room.timer_choices, c.you, confirmEnd]);
 }
 
 function draw() {
   const c = current;
+  drawn = shows(c);
   const inGame = c.room.phase === 'game' && c.game && c.game.phase !== 'game_over';
   const act = (type, fields) => () => { c.send(type, fields); };
+  // The timer may change during a game: a new setting starts the clock of the phase under way anew.
+  const timer = inGame ? timerSelect((v) => c.send('set_settings', { settings: { timer: v } })) : null;
+  if (timer) timer.update(c.room);
   fill(body,
     inGame ? h('button', { class: 'btn big', type: 'button', 'data-testid': 'pause',
       text: c.room.paused ? t('host_menu.resume') : t('host_menu.pause'),
       onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
+    timer ? h('label', { class: 'sheet-timer' }, h('span', { text: t('settings.timer') }), timer.el) : null,
     h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
     h('ul', { class: 'sheet-players' }, people(c.room).filter((p) => p.person !== (c.you.person != null ? c.you.person : c.you.seat)).map((p) => h('li', { class: 'sheet-player' },
       h('div', { class: 'sheet-who' }, elephantToken(p.colour, 36), h('span', { class: 'sheet-name', text: p.name })),
