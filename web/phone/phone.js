@@ -60,6 +60,9 @@ function readToken() {
 
 function onMessage(msg) {
   if (msg.type === 'welcome') {
+    // A new socket: an action the old one sent and never had answered is not coming, so the button it made
+    // busy is released (if it was applied after all, the state that follows shows it and moves on).
+    if (mounted.screen && mounted.screen.refused) mounted.screen.refused();
     // A token the server gave us is kept; a welcome without a seat means ours is unknown or was revoked.
     try {
       if (msg.token) localStorage.setItem(tokenKey, msg.token);
