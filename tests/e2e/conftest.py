@@ -86,9 +86,10 @@ def card_cache(tmp_path_factory):
 
 @pytest.fixture
 def server_process(tmp_path, card_cache, request):
-    """A started ServerProcess (with the test module's `SERVER_ARGS`, if it has any); killed at the end,
-    and its log must hold no ERROR line."""
-    srv = ServerProcess(tmp_path, card_cache, args=tuple(getattr(request.module, "SERVER_ARGS", ())))
+    """A started ServerProcess (with the test module's `SERVER_ARGS` and `SERVER_MODULE`, if it has them);
+    killed at the end, and its log must hold no ERROR line."""
+    srv = ServerProcess(tmp_path, card_cache, module=getattr(request.module, "SERVER_MODULE", "server"),
+                        args=tuple(getattr(request.module, "SERVER_ARGS", ())))
     try:
         srv.start()
         yield srv
