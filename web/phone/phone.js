@@ -19,7 +19,7 @@ import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import * as hostMenu from './host-menu.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
-import { countdown } from '/static/shared/countdown.js';
+import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
 
 const SCREENS = { join, lobby, telling, playing: hand, voting, scored, game_over: gameOver };
@@ -47,7 +47,7 @@ async function main() {
   renderShell();
   conn = connect({
     room: code, role: 'phone', token: () => readToken(), lang: () => document.documentElement.lang,
-    onStatus: (s) => { if (!noRoom) badge.set(s); }, onMessage,
+    onStatus: (s) => { holdCountdowns(s !== 'online'); if (!noRoom) badge.set(s); }, onMessage,
   });
   // Keeping the screen on must start inside a tap (Wake Lock on iOS, the video everywhere): ask on any tap
   // while a game runs.

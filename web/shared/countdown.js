@@ -6,6 +6,16 @@ import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
 
 const URGENT_S = 10;
+// While the connection is lost the room's clock is not this page's to run out: the server keeps what was left
+// (server/room/clock.py), so a page that went on counting showed 0:00, then jumped back up on reconnecting.
+const live = new Set();
+let held = false;
+
+/** Freezes (`on`) or releases every countdown on the page; a page calls it as its connection goes and comes. */
+export function holdCountdowns(on) {
+  held = Boolean(on);
+  live.forEach((c) => { if (c.el.isConnected) c.hold(); else live.delete(c); });
+}
 
 /** A countdown element; `update(clock)` with each state's `room.clock` (null hides it). */
 export function countdown(cls, testid) {
@@ -17,14 +27,16 @@ export function countdown(cls, testid) {
   let frozen = 0;        // ms left while paused
   let ticker = null;
 
+  const still = () => seen.paused || held;
+
   function paint() {
-    const left = seen.paused ? frozen : Math.max(0, endsAt - performance.now());
+    const left = still() ? frozen : Math.max(0, endsAt - performance.now());
     const s = Math.ceil(left / 1000);
     digits.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-    el.classList.toggle('urgent', !seen.paused && s <= URGENT_S);
-    el.classList.toggle('paused', Boolean(seen.paused));
+    el.classList.toggle('urgent', !still() && s <= URGENT_S);
+    el.classList.toggle('paused', still());
     el.title = t('timer.left', { n: s });
-    if (left <= 0 || seen.paused) { clearInterval(ticker); ticker = null; }
+    if (left <= 0 || still()) { clearInterval(ticker); ticker = null; }
   }
 
   function update(clock) {
@@ -38,7 +50,22 @@ export function countdown(cls, testid) {
     endsAt = performance.now() + clock.remaining_ms;
     paint();
     // a quarter-second tick: the digit changes within 250 ms of the whole second, however the ticks fall
-    if (!clock.paused && clock.remaining_ms > 0) ticker = setInterval(paint, 250);
+    if (!still() && clock.remaining_ms > 0) ticker = setInterval(paint, 250);
   }
-  return { el, update };
+
+  function hold() {
+    if (!seen || seen.paused) return;
+    clearInterval(ticker);
+    ticker = null;
+    if (held) {
+      frozen = Math.max(0, endsAt - performance.now());
+    } else {
+      endsAt = performance.now() + frozen;
+      if (frozen > 0) ticker = setInterval(paint, 250);
+    }
+    paint();
+  }
+  const api = { el, update, hold };
+  live.add(api);
+  return api;
 }

@@ -19,7 +19,7 @@ import { fitText } from '/static/shared/fit-text.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
 import * as sound from './sound.js';
-import { countdown } from '/static/shared/countdown.js';
+import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
@@ -47,7 +47,7 @@ async function main() {
   conn = connect({
     room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
     // The badge's width changes with its text ("Connecting…", "Connected"): fit the phase title again.
-    onStatus: (s) => { badge.set(s); fitText(app); },
+    onStatus: (s) => { holdCountdowns(s !== 'online'); badge.set(s); fitText(app); },
     onMessage,
   });
 }
