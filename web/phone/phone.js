@@ -116,7 +116,7 @@ async function switchLang(l) {
 
 function renderShell() {
   const me = h('div', { class: 'me' });
-  const menuBtn = h('button', { class: 'menu-btn', type: 'button', 'aria-label': t('host_menu.title'),
+  const menuBtn = h('button', { class: 'menu-btn', type: 'button', 'aria-label': t('menu.title'),
     'data-testid': 'host-menu-btn', text: '☰', hidden: true, onclick: () => hostMenu.open(ctx()) });
   const main = h('main', { class: 'phone-main' });
   const banner = h('div', { class: 'host-gone', hidden: true });
@@ -170,7 +170,7 @@ function renderHeader(c) {
     info ? elephantToken((mine || info).colour, 40) : null,
     h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
     c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
-  header.menuBtn.hidden = !c.you.is_host;
+  header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
