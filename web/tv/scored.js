@@ -37,6 +37,7 @@ export function create() {
       key = k;
       fill(cardsBox, resultCards(ctx, r));
     }
+    points.classList.toggle('two-rows', (g.elephants || []).length > 4);
     fill(points, pointsList(ctx, r));
   }
   return { el, update };
@@ -82,11 +83,11 @@ function pointsList(ctx, r) {
     .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
     const p = pointsOf(r, e.id);
-    // Whole parts on the TV ("guessed +3 · votes +1"): a line breaks between parts, never inside one.
-    const parts = ((r.breakdown || {})[e.id] || []).map((b, i) => h('span', { class: 'why-part',
-      text: `${i ? '· ' : ''}${reasonText(b, 'reason_tv')}` }));
+    // One short reason a line on the TV ("guessed +3" / "votes +1"), never cut inside.
+    const parts = ((r.breakdown || {})[e.id] || []).map((b) => h('span', { class: 'why-part',
+      text: reasonText(b, 'reason_tv') }));
     return h('div', { class: 'points-item', 'data-elephant': e.id },
-      pieceToken(ctx.room, e, 52),
+      pieceToken(ctx.room, e, 44),
       h('div', { class: 'points-who' },
         h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) }),
         parts.length ? h('div', { class: 'points-why' }, parts) : null),
