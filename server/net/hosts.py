@@ -14,6 +14,7 @@ port as `Host`, or no Origin at all (curl, scripts: not a browser, so not a conf
 """
 from __future__ import annotations
 
+import html
 import ipaddress
 import socket
 import time
@@ -25,6 +26,7 @@ import ifaddr
 from aiohttp import web
 from yarl import URL
 
+from server.messages import sentence
 from server.net.throttle import ThrottledLog
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -133,6 +135,22 @@ def same_origin(origin: str | None, host_header: str | None) -> bool:
     return (url.host.lower(), url.port) == ((own.host or "").lower(), own.port)
 
 
+def refusal_page(host_header: str | None) -> str:
+    """The 403 page for a Host that is not this server: one short HTML page in Russian and English (we
+    cannot know the reader's language and a family must understand it), naming the Host and the way
+    out. It names no address or room: a rebinding page's scripts can read it."""
+    name = (host_name(host_header) or "?")[:80]
+    parts = []
+    for lang in ("ru", "en"):
+        title = html.escape(sentence("host_not_allowed.title", lang))
+        text = html.escape(sentence("host_not_allowed", lang, {"name": name}), quote=False)
+        parts.append(f'<section lang="{lang}"><h1>{title}</h1><p>{text}</p></section>')
+    return ('<!doctype html><html><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<title>403</title><style>body{font:20px/1.5 sans-serif;max-width:40em;margin:2em auto;'
+            'padding:0 1em}h1{font-size:1.3em}</style></head><body>' + "".join(parts) + "</body></html>")
+
+
 def host_guard(policy: HostPolicy, throttled: ThrottledLog) -> Any:
     """aiohttp middleware: 403 unless the request's Host is this server (`policy`), and 403 for a
     state-changing request whose Origin is another site. Refusals are logged as throttled warnings."""
@@ -141,7 +159,7 @@ def host_guard(policy: HostPolicy, throttled: ThrottledLog) -> Any:
         if not policy.allows(request.host):
             throttled.warning("host", "request from %s refused: Host %.80r is not this server "
                               "(--allow-host NAME adds a name)", request.remote, request.host)
-            raise web.HTTPForbidden(text="host not allowed (see --allow-host)")
+            raise web.HTTPForbidden(text=refusal_page(request.host), content_type="text/html")
         if request.method not in SAFE_METHODS and not same_origin(request.headers.get("Origin"), request.host):
             throttled.warning("origin", "%s %s from %s refused: Origin %.80r is another site", request.method,
                               request.path, request.remote, request.headers.get("Origin"))

@@ -23,9 +23,9 @@ def default_settings(lang: str | None) -> dict[str, Any]:
 
 def engine_settings(settings: dict[str, Any]) -> engine.Settings:
     """engine.Settings from the room's settings dict (room-only keys dropped), checked by the engine
-    (`Settings.from_dict`). Raises Malformed (unknown key, wrong type) or Refused("bad_settings")."""
+    (`engine.settings_from_dict`). Raises Malformed (unknown key, wrong type) or Refused("bad_settings")."""
     with engine_errors():
-        return engine.Settings.from_dict({k: v for k, v in settings.items() if k not in ROOM_KEYS})
+        return engine.settings_from_dict({k: v for k, v in settings.items() if k not in ROOM_KEYS})
 
 
 def _follow(current: dict[str, Any], patch: dict[str, Any], merged: dict[str, Any]) -> None:
@@ -97,7 +97,7 @@ def set_settings(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Non
     board = room.env.board(checked)
     try:  # the short game's cell must be on this ruleset's board
         with engine_errors():
-            checked.validate(board=board)
+            engine.validate_settings(checked, board=board)
     except Refused as exc:
         if exc.params.get("reason") != "short_game_off_board" or "short_game" in patch:
             raise

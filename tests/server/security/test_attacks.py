@@ -264,3 +264,16 @@ async def test_a_full_table_refuses_with_room_full_before_the_colour(make_table,
         err = await table.refused(late, "join", "room_full", name="Fifteen", colour=colour)
         assert err["params"] == {"max": 14} and "14" in err["message"]
     assert late.state["room"]["max_people"] == 14
+
+
+async def test_a_refused_name_gets_a_page_a_family_can_read(make_client):
+    """Someone opening the server by a name it does not know (a router alias) reads why and what to do,
+    in both languages; the page names no room and no address."""
+    client = await make_client(allow_hosts=("game.lan",))
+    resp = await client.get("/tv", headers={"Host": f"pi.<b>home:{client.server.port}"})
+    assert resp.status == 403
+    assert resp.content_type == "text/html"
+    page = await resp.text()
+    assert "--allow-host pi.&lt;b&gt;home" in page and "<b>" not in page
+    assert "Сервер игры не отвечает на имя" in page and "does not answer to the name" in page
+    assert "127.0.0.1" not in page and str(client.server.port) not in page
