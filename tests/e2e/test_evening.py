@@ -262,7 +262,7 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
         await expect(pages[0].get_by_test_id("dispute")).to_have_count(0)   # already disputed this turn
 
         # The reveal: readiness on the TV at both sizes and on both phones. Петя finds the storyteller's card
-        # and gets Mia's vote: two reasons beside his points ("guessed +3 · votes +1").
+        # and gets Mia's vote: two reasons beside his points ("guessed +3", "votes +1").
         await table.play_until(lambda g: g["phase"] == "voting")
         number = {t["card"]: t["number"] for t in table.tv.game["table"]}
         petya, mia = table.phones[2], table.phones[3]
