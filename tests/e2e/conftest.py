@@ -39,8 +39,10 @@ def _python() -> str:
 class ServerProcess:
     """`python -m server` on a fixed port and data directory; may be killed and started again."""
 
-    def __init__(self, tmp_path: Path, card_cache: Path | None = None, module: str = "server"):
+    def __init__(self, tmp_path: Path, card_cache: Path | None = None, module: str = "server",
+                 args: tuple[str, ...] = ()):
         self.module = module  # `python -m <module>`: another module may register rules first
+        self.args = args      # more options (a test module's SERVER_ARGS)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"   # for Python clients
         self.page_url = lan_url(self.port)             # for pages: an insecure origin, as on Wi-Fi
@@ -60,7 +62,7 @@ class ServerProcess:
                  "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1",
                  # pages may open the server by a LAN name mapped to loopback (Chromium --host-resolver-rules);
                  # the server answers only to names it is told about (DNS rebinding, docs/protocol.md)
-                 "--allow-host", "game.lan"],
+                 "--allow-host", "game.lan", *self.args],
                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         _wait_healthy(self.proc, self.url, self.log_path)
 
@@ -83,9 +85,10 @@ def card_cache(tmp_path_factory):
 
 
 @pytest.fixture
-def server_process(tmp_path, card_cache):
-    """A started ServerProcess; killed at the end, and its log must hold no ERROR line."""
-    srv = ServerProcess(tmp_path, card_cache)
+def server_process(tmp_path, card_cache, request):
+    """A started ServerProcess (with the test module's `SERVER_ARGS`, if it has any); killed at the end,
+    and its log must hold no ERROR line."""
+    srv = ServerProcess(tmp_path, card_cache, args=tuple(getattr(request.module, "SERVER_ARGS", ())))
     try:
         srv.start()
         yield srv
