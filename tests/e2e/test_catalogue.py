@@ -6,23 +6,10 @@ import re
 import urllib.request
 
 import pytest
-from conftest import ServerProcess
 from playwright.async_api import expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-@pytest.fixture
-def server_process(tmp_path, card_cache):
-    """The server with test-only rules registered (tests/e2e/registered_server.py)."""
-    srv = ServerProcess(tmp_path, card_cache, module="tests.e2e.registered_server")
-    try:
-        srv.start()
-        yield srv
-    finally:
-        srv.kill()
-    errors = srv.error_lines()
-    assert not errors, "server logged errors:\n" + "\n".join(errors)
+SERVER_MODULE = "tests.e2e.registered_server"  # the server with test-only rules registered (conftest.py)
 
 
 async def test_a_registered_ruleset_and_mode_appear_in_the_lobby(ui, server_process):

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import aiohttp
 
+from tests.helpers.wire import Connect, socket_opener
+
 ROOT = Path(__file__).resolve().parents[2]   # the repository
 READY_TRIES = 400      # x 50 ms: a generous bound on start-up
 POLL_S = 0.05
@@ -57,6 +59,13 @@ class ServerProcess:
             await asyncio.sleep(POLL_S)  # polling interval of the readiness check, not a wait for state
         raise AssertionError(f"server not ready:\n{self.log.read_text()}")
 
+    async def new_room(self, session: aiohttp.ClientSession) -> tuple[str, Connect]:
+        """Once the server is ready, a new room: its code and a `connect(name)` for its sockets."""
+        await self.ready(session)
+        async with session.post(f"{self.base}/api/rooms") as resp:
+            code = (await resp.json())["code"]
+        return code, socket_opener(session, self.base)
+
     def kill(self) -> None:
         """SIGKILL: the power cord."""
         self.proc.send_signal(signal.SIGKILL)
@@ -81,9 +90,7 @@ async def running_server(tmp_path: Path):
     server.start()
     try:
         async with aiohttp.ClientSession() as session:
-            await server.ready(session)
-            async with session.post(f"{server.base}/api/rooms") as resp:
-                code = (await resp.json())["code"]
+            code, _ = await server.new_room(session)
             yield server, session, code
     finally:
         server.stop()

@@ -19,8 +19,6 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.helpers.wire import socket_opener
-
 HOLD_US = 5_000_000   # how long strace holds each fsync: far longer than a ping's round trip
 POLL_TRIES, POLL_S = 200, 0.01
 # fsync and fdatasync syscall numbers (what /proc/<tid>/syscall shows first) on the machines we run on
@@ -67,12 +65,9 @@ async def attach_slow_disk(pid: int) -> subprocess.Popen:
 
 async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path, server_process):
     server = server_process(tmp_path)
-    base = f"http://127.0.0.1:{server.port}"
     server.start()
     async with aiohttp.ClientSession() as session:
-        await server.ready(session)
-        code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-        open_socket = socket_opener(session, base)
+        code, open_socket = await server.new_room(session)
         tv = await open_socket("tv")
         await tv.hello(code, role="tv")
         phone = await open_socket("phone")
