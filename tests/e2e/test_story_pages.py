@@ -11,10 +11,10 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
+from tests.helpers.bounds import EVENT_S
 from tests.helpers.wire import seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 PLAYERS = [("Бабушка Оля", "red"), ("Papa", "blue"), ("Петя", "green"), ("Mia", "yellow")]
 
@@ -22,7 +22,7 @@ PLAYERS = [("Бабушка Оля", "red"), ("Papa", "blue"), ("Петя", "gre
 def fetch(url: str, headers: dict) -> tuple[int, bytes]:
     request = urllib.request.Request(url, headers=headers)
     try:
-        with urllib.request.urlopen(request, timeout=30) as res:
+        with urllib.request.urlopen(request, timeout=EVENT_S) as res:
             return res.status, res.read()
     except urllib.error.HTTPError as exc:
         return exc.code, b""

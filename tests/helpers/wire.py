@@ -12,7 +12,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import aiohttp
 
-RECV_TIMEOUT = 10  # seconds: a bound on waiting for a frame that must come, never a pacing sleep
+from tests.helpers.bounds import EVENT_S
+
+RECV_TIMEOUT = EVENT_S  # a bound on waiting for a frame that must come, never a pacing sleep (tests.helpers.bounds)
 
 
 class Player:
