@@ -8,7 +8,6 @@ from playwright.async_api import expect
 from tests.helpers.wire import seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 
 async def test_the_screen_stays_on_from_the_first_tap_until_game_over(ui, server_process):

@@ -14,7 +14,6 @@ from playwright.async_api import expect
 from tests.helpers.wire import seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow")]
 PHONES = [(360, 640), (390, 844), (844, 390)]

@@ -11,8 +11,6 @@ from playwright.async_api import async_playwright, expect
 
 from tests.helpers.wire import seated_table, socket_opener
 
-expect.set_options(timeout=20_000)
-
 
 async def test_the_tv_page_reloaded_mid_round_reopens_its_room(server_process, launch_options):
     url = server_process.url
