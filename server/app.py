@@ -54,7 +54,7 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     app[keys.STORE] = store
     env = SharedEnv(store, app[keys.LIBRARY], _board_for(config.boards_dir), app[keys.URLS].join,
                     max_seats=config.max_seats, game_seed=config.game_seed,
-                    host_grace=config.host_grace)
+                    host_grace=config.host_grace, timer_extra=config.timer_test_seconds)
     rooms = Rooms(env, default_lang=config.lang)
     loaded = rooms.load()
     app[keys.ROOMS] = rooms
@@ -62,6 +62,15 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     yield
     await store.flush()  # what was accepted is stored before the store closes
     store.close()
+
+
+async def clocks_ctx(app: web.Application) -> AsyncIterator[None]:
+    """cleanup_ctx (after `store_ctx`): the loaded rooms' timers run; at the end each stops and stores
+    the time it had left, before the store's last flush (server/room/clock.py)."""
+    rooms = app[keys.ROOMS]
+    rooms.start_clocks()
+    yield
+    rooms.stop_clocks()
 
 
 async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -121,6 +130,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app[keys.ATTACH_LIMITS] = IpLimits(config.attach_burst, config.attach_rate)
     app.on_startup.append(sweep_unfinished_imports)
     app.cleanup_ctx.append(store_ctx)
+    app.cleanup_ctx.append(clocks_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.on_shutdown.append(close_sockets)
 

@@ -54,6 +54,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--print-systemd-unit", action="store_true",
                    help="print a systemd service unit for this user, installation, data folder and these "
                         "options, and exit (README: On a Raspberry Pi at boot)")
+    p.add_argument("--timer-test-seconds", type=int, action="append", default=[], metavar="S",
+                   help="FOR TESTS: also let the host choose a timer of S seconds (besides 60/90/120), so a "
+                        "test sees it run out quickly; repeatable")
     p.add_argument("--verbose", "-v", action="store_true", help="debug logging")
     p.add_argument("--version", action="version", version=f"imaginarium {__version__}")
     args = p.parse_args(argv)
@@ -72,7 +75,8 @@ def config_from_args(args: argparse.Namespace) -> Config:
     return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
                   zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip,
                   allow_hosts=tuple(n.strip() for arg in args.allow_host for n in arg.split(",") if n.strip()),
-                  upload_quota_mb=args.upload_quota_mb)
+                  upload_quota_mb=args.upload_quota_mb,
+                  timer_test_seconds=tuple(s for s in args.timer_test_seconds if s > 0))
 
 
 def service_options(args: argparse.Namespace) -> list[str]:

@@ -68,6 +68,9 @@ class Config:
     log_interval: float = 10.0       # a repeated failure is logged at most once per this many seconds
     # Seed of every new game: None draws a random one (play); tests fix it so a failure replays.
     game_seed: int | None = None
+    # Timer seconds a room may choose besides 60/90/120, for tests only (--timer-test-seconds): a test
+    # sees the timer run out without waiting a minute.
+    timer_test_seconds: tuple[int, ...] = ()
 
     @property
     def db_path(self) -> Path:

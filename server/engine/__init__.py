@@ -9,6 +9,7 @@ The lowest layer: it may import only its own modules and the standard library (t
 from .association import check_association, count_words, is_question
 from .board import CONDITIONS, Board
 from .catalogue import catalogue, game_length
+from .codec import from_json, to_json
 from .deck import cards_in_play, deck_in_play, min_deck_size
 from .errors import EngineError, IllegalAction, MalformedAction
 from .game import apply, new_game
@@ -16,7 +17,8 @@ from .modes import MODES, Mode, mode_seat_range
 from .rulesets import RULESETS, Ruleset
 from .scoring import score_breakdown, score_round
 from .settings import Settings
-from .state import GameState, from_json, to_json
+from .state import GameState
+from .validation import settings_from_dict, validate_settings
 from .views import allowed_actions, player_view, public_view, seat_view
 
 __all__ = [
@@ -49,5 +51,7 @@ __all__ = [
     "score_breakdown",
     "score_round",
     "seat_view",
+    "settings_from_dict",
     "to_json",
+    "validate_settings",
 ]

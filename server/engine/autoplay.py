@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import waiting_to_play
 from .modes import MODES
 from .rng import randbelow, shuffled
 from .state import GameState
+from .turn_flow import waiting_to_play
 
 #: Satisfies both checkable conditions ("question" and "four_words").
 SAFE_ASSOCIATION = "Is it four words?"

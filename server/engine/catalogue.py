@@ -17,6 +17,7 @@ from .game import apply, new_game
 from .modes import MODES, Mode
 from .rulesets import RULESETS, Ruleset
 from .settings import DEFAULT_MODE, DEFAULT_RULESET, FIRST_STORYTELLER, WHEN_DECK_EMPTY, Settings
+from .validation import validate_settings
 
 #: A rough length of one round in minutes (telling, playing, voting and the reveal at a family table).
 ROUND_MINUTES = 2.0
@@ -98,7 +99,7 @@ def game_length(settings: Settings, n_seats: int, deck_size: int, board: Board) 
     Pure and deterministic (fixed seeds); cached per arguments.
     """
     try:
-        settings.validate(n_seats)
+        validate_settings(settings, n_seats)
     except EngineError:
         return None
     return _length(settings, n_seats, deck_size, board)

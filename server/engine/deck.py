@@ -4,6 +4,7 @@ from __future__ import annotations
 from .modes import MODES
 from .rulesets import RULESETS
 from .settings import Settings
+from .validation import validate_settings
 
 
 def deck_in_play(deck_size: int, cards_per_round: int, seats: int, hand_size: int = 6) -> int:
@@ -20,9 +21,9 @@ def min_deck_size(settings: Settings, n_seats: int) -> int:
     """Fewest cards a deck needs for `settings` with `n_seats` seats: enough to deal and play one
     full round (standard: 6 per seat and a refill; trio +2 bot cards; duel 13; kids 6 + 2).
 
-    :raises IllegalAction: ``bad_settings`` for an unknown ruleset/mode (via `Settings.validate`).
+    :raises IllegalAction: ``bad_settings`` for an unknown ruleset/mode (via `validate_settings`).
     """
-    settings.validate()
+    validate_settings(settings)
     return MODES[settings.mode].min_deck(RULESETS[settings.ruleset], n_seats)
 
 

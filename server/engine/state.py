@@ -1,4 +1,4 @@
-"""GameState: one game as an immutable typed value, with an exact JSON round trip (RNG included).
+"""GameState: one game as an immutable typed value (its exact JSON round trip, RNG included: codec.py).
 
 Fields hold JSON-native values (str, int, bool, None, lists, dicts with str keys) plus the frozen
 `Settings` and `Board`, so ``from_json(to_json(s)) == s``. They are typed read-only (`Sequence`,
@@ -13,17 +13,13 @@ by one per action cost more than the 10 % of engine speed allowed (issue 10); a 
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Literal, TypedDict, cast
 
 from .board import Board
-from .errors import MalformedAction
 from .results import RoundResult
 from .settings import Settings
-
-FORMAT = 1
 
 Phase = Literal["telling", "playing", "voting", "scored", "game_over"]
 
@@ -181,7 +177,7 @@ def draft(state: GameState) -> GameState:
 
 def write(draft: GameState, changes: Changes) -> GameState:
     """Lay `changes` over `draft` in place and return it. Only for a draft: a state `evolve` made for
-    the action being built, which no one else holds yet (game.py's steps); everything else is a
+    the action being built, which no one else holds yet (the steps of game.py's `apply`); everything else is a
     finished, immutable value. Writing the draft's own field dict saves a copy of every field per step
     (engine speed, issue 10)."""
     draft.__dict__.update(changes)
@@ -192,36 +188,6 @@ def make_state(values: Mapping[str, object]) -> GameState:
     """A GameState holding exactly `values` (every field by name), unchecked: for `from_json` and for
     tests that craft a starting position. Game code builds states with `evolve` only."""
     return evolve(_EMPTY, cast(Changes, {k: values[k] for k in FIELDS}))
-
-
-def to_json(state: GameState) -> str:
-    """The whole state as JSON text (includes hidden cards and the RNG: for storage, never for players)."""
-    values = dict(state.__dict__)
-    values["settings"] = state.settings.to_dict()
-    values["board"] = state.board.to_dict()
-    values["format"] = FORMAT
-    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
-
-
-def from_json(text: str) -> GameState:
-    """Inverse of `to_json`: ``from_json(to_json(s)) == s``; reads every state stored since format 1.
-
-    :raises MalformedAction: not a saved state of this format.
-    """
-    try:
-        values = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise MalformedAction(f"not JSON: {exc}") from None
-    if not isinstance(values, dict) or values.pop("format", None) != FORMAT:
-        raise MalformedAction("not a saved game state of this format")
-    if set(values) != set(FIELDS):
-        raise MalformedAction(f"state fields differ: {sorted(set(values) ^ set(FIELDS))}")
-    try:
-        values["settings"] = Settings.from_dict(values["settings"])
-        values["board"] = Board.from_dict(values["board"])
-    except ValueError as exc:
-        raise MalformedAction(f"bad board in state: {exc}") from None
-    return make_state(values)
 
 
 _EMPTY = object.__new__(GameState)  # evolve's base for a state read whole from JSON

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import waiting_to_play
 from .modes import MODES
 from .pacing import may_advance
 from .results import RoundResult
 from .rulesets import RULESETS
 from .state import GameState
+from .turn_flow import waiting_to_play
 
 
 def public_view(state: GameState) -> dict[str, Any]:

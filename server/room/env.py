@@ -17,6 +17,7 @@ class RoomEnv(Protocol):
     max_seats: int               # people in one room (docs/protocol.md `room_full`)
     host_grace: float            # seconds the host must be away before `claim_host` (issue 15)
     langs: tuple[str, ...]       # the UI languages a room's TV may be set to
+    timer_extra: tuple[int, ...]  # timer seconds allowed besides 60/90/120: tests only (--timer-test-seconds)
 
     def board(self, settings: engine.Settings) -> engine.Board:
         """The board of `settings`' ruleset. Raises Refused("bad_settings") if it is unusable."""
@@ -46,11 +47,13 @@ class RoomEnv(Protocol):
 class SharedEnv:
     """`RoomEnv` over the `store`, a deck `library` (server.decks.library.DeckLibrary or anything with
     `get(id)` returning an object with `cards`), a `board_for(settings)` function, the join URL builder
-    `join_url(code)`, `max_seats`, the UI languages and an optional fixed `game_seed`."""
+    `join_url(code)`, `max_seats`, the UI languages, an optional fixed `game_seed` and `timer_extra` (short
+    timer choices for tests)."""
 
     def __init__(self, store: Store, library: Any, board_for: Callable[[engine.Settings], engine.Board],
                  join_url: Callable[[str], str], max_seats: int = 14, langs: tuple[str, ...] = ("en", "ru"),
-                 game_seed: int | None = None, host_grace: float = 60.0) -> None:
+                 game_seed: int | None = None, host_grace: float = 60.0,
+                 timer_extra: tuple[int, ...] = ()) -> None:
         self.store = store
         self.library = library
         self._board_for = board_for
@@ -59,6 +62,7 @@ class SharedEnv:
         self.langs = langs
         self.game_seed = game_seed
         self.host_grace = host_grace
+        self.timer_extra = timer_extra
 
     def board(self, settings: engine.Settings) -> engine.Board:
         """The board `board_for(settings)` gives."""

@@ -123,7 +123,7 @@ def start(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     if len(deck) < needed:
         raise Refused("deck_too_small", needed=needed, have=len(deck))
     with engine_errors():
-        settings.validate(len(seats))
+        engine.validate_settings(settings, len(seats))
     storyteller = msg.get("storyteller")
     if mode.has_adult:
         storyteller = room.host  # the adult is the host's phone (RULES.md §2.5)

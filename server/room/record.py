@@ -5,8 +5,9 @@ Version 2 (current), a JSON object:
     phase: "lobby" | "game", paused: bool, host: person id | None, next_person: int,
     people: [{person: "s1", name, colour, token | None, removed: bool, open: bool,
               child?: true, team?: lead's person id}],
-    settings: engine.Settings fields + deck + lang, floors: {person or seat id: state_id},
-    actors?: {seat: person who acted last}, game: engine.to_json text | None.
+    settings: engine.Settings fields + deck + lang (+ sound, timer), floors: {person or seat id: state_id},
+    actors?: {seat: person who acted last}, clock?: {round, phase, seconds, left_ms} | None (the timer,
+    server/room/clock.py), game: engine.to_json text | None.
 
 Version 1 (main before the room split) said "seat" for a person: `seats` for `people`, each entry's
 `seat` for `person`, `next_seat` for `next_person`. Nothing else differs.

@@ -36,6 +36,16 @@ class Rooms:
                 log.warning("room %s: stored record unreadable (%s); skipped", code, exc)
         return len(self._rooms)
 
+    def start_clocks(self) -> None:
+        """Every loaded room's timer runs again with the time it had left (on the running loop)."""
+        for room in self._rooms.values():
+            room.start_clock()
+
+    def stop_clocks(self) -> None:
+        """At shutdown: every room's timer stops and its time left goes to the store (flushed after)."""
+        for room in self._rooms.values():
+            room.stop_clock()
+
     def __len__(self) -> int:
         return len(self._rooms)
 

@@ -16,17 +16,23 @@ connection get its new view (rendered while the disk worked). A failed commit le
 and refuses the action with `storage_failed`. A room has at most one action being stored: messages that
 arrive meanwhile wait, in order, and are checked against the durable state once it is known, so no
 action is ever applied on top of one that might still fail. Rooms share the fsync, not the wait.
+
+The timer (server/room/clock.py) acts through the same path: when it runs out the room sends itself the
+host's `skip` as an action of `CLOCK` (no person), stored before anyone is told; while a clock runs, the
+room stores the time left every `clock.CHECKPOINT_S` seconds (an action that changes no `state_id`).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from server import engine
-from server.room import host, lobby, pacing, views
+from server.room import clock, host, lobby, pacing, views
 from server.room.env import RoomEnv
 from server.room.record import new_record
 from server.room.refusals import Malformed, Refused
@@ -53,6 +59,27 @@ assert set(HANDLERS) == set(SPECS), "every message in SPECS has a handler"
 
 # messages a room keeps while its action is being stored (14 people tap a few times a second at most)
 MAX_WAITING = 256
+
+
+class _Clock:
+    """The `Connection` the room's own clock acts through: no person, nobody to tell."""
+
+    person: str | None = None
+    role = "clock"
+    lang = "en"
+    floor = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def send_state(self, text: str) -> None:
+        pass
+
+    def refused(self, kind: str, exc: Exception) -> None:
+        pass  # the room logged it (a failed commit) and looks at the clock again later
+
+
+CLOCK = _Clock()
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -89,6 +116,9 @@ class Room(RoomState):
         self._action: _Action | None = None    # the action being stored
         self._waiting: deque[tuple[Connection, dict[str, Any]]] = deque()  # messages that came meanwhile
         self._version = 0   # +1 whenever sockets attach or leave (frames rendered before are stale)
+        clock.loaded(self)
+        self._wake: asyncio.TimerHandle | None = None   # when the room looks at its clock next
+        self._clock_stopped = False   # the server is shutting down: the clock no longer acts
 
     @classmethod
     def create(cls, env: RoomEnv, code: str, lang: str | None) -> Room:
@@ -209,7 +239,13 @@ class Room(RoomState):
             work.data["floors"][work.seat_of(actor) if spec.game_action else actor] = work.state_id
             if spec.game_action:  # who of a pairs team acted last (partner_acted names them)
                 work.data.setdefault("actors", {})[work.seat_of(actor)] = actor
-        self._action = _Action(conn, kind, work, dumps(work.data), effects, spec.game_action)
+        self._store(conn, kind, work, effects, spec.game_action)
+
+    def _store(self, conn: Connection, kind: str, work: RoomState, effects: Effects, seats_stay: bool) -> None:
+        """Send the working copy `work` of an accepted action to the store, its clock settled first
+        (a new phase starts it, a pause stops it, and its time left goes into the record)."""
+        clock.settle(work, time.monotonic())
+        self._action = _Action(conn, kind, work, dumps(work.data), effects, seats_stay)
         self.env.store.commit(self)
 
     def _working_copy(self) -> RoomState:
@@ -217,6 +253,7 @@ class Room(RoomState):
         work = object.__new__(RoomState)
         work.env, work.connections, work.game = self.env, self.connections, self.game
         work.host_away_since = self.host_away_since
+        work.clock_deadline = self.clock_deadline
         work.data = json.loads(self._committed)
         work._deck_info = self._deck_info
         return work
@@ -242,21 +279,26 @@ class Room(RoomState):
         """The commit covering the action returned: make it the room and tell everyone, or refuse it
         with `storage_failed` and change nothing. Then take the messages that waited."""
         action, self._action = self._action, None
+        retry = 0.0
         if action is not None:
             if error is not None:
                 log.warning("room %s: could not store %s: %s", self.code, action.kind, error)
                 action.conn.refused(action.kind, Refused("storage_failed"))
+                if action.conn is CLOCK:   # a failing disk: the clock tries again later, not at once
+                    retry = clock.CHECKPOINT_S
             else:
                 self._publish(action)
         while self._waiting and self._action is None:
             conn, msg = self._waiting.popleft()
             if conn in self.connections:  # a socket that left the room meanwhile has nobody to tell
                 self._answer(conn, msg)
+        self._arm(retry)
 
     def _publish(self, action: _Action) -> None:
         told = {} if action.seats_stay else {c: views.welcome_key(self, c) for c in self.connections}
         work = action.work
         self.data, self.game, self._deck_info, self._committed = work.data, work.game, work._deck_info, action.text
+        self.clock_deadline = work.clock_deadline
         conn, effects = action.conn, action.effects
         conn.floor = self.state_id  # a socket without a person cannot repeat this action either
         if effects.takes is not None and conn in self.connections:
@@ -274,6 +316,65 @@ class Room(RoomState):
                 c.send_state(text)
         else:  # sockets came or went while the disk worked, or the action moved some: render now
             self.broadcast()
+
+
+    # ------------------------------------------------------------------ the clock (server/room/clock.py)
+    def _arm(self, at_least: float = 0.0) -> None:
+        """Look at the clock again when it runs out or its time left is next stored (not before
+        `at_least` seconds); nothing while an action is being stored (`done` arms it again)."""
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+        if self._clock_stopped or self._action is not None:
+            return
+        delay = clock.next_wake(self, time.monotonic())
+        if delay is None:
+            return
+        self._wake = asyncio.get_running_loop().call_later(max(delay, at_least), self._on_clock)
+
+    def start_clock(self) -> None:
+        """Start looking at the clock (a room loaded at start-up; needs the running loop)."""
+        self._arm()
+
+    def stop_clock(self) -> None:
+        """At shutdown: the clock stops acting, and a running clock's time left goes to the store (the
+        store's `flush` waits for it) so a restart continues from there."""
+        self._clock_stopped = True
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+        if self.clock_deadline is not None and self._action is None and not self._waiting:
+            self._checkpoint()
+
+    def _on_clock(self) -> None:
+        self._wake = None
+        if self._clock_stopped or self._action is not None or self._waiting:
+            return   # `done` arms the clock again
+        if clock.due(self, time.monotonic()):
+            self._expire()
+        elif self.clock_deadline is not None:
+            self._checkpoint()
+
+    def _expire(self) -> None:
+        """The clock ran out: exactly the host's `skip` for this phase, as an action of the room's own,
+        through the store like any other."""
+        work = self._working_copy()
+        before = _epoch_key(work)
+        try:
+            host.skip(work, None, {"type": "skip"})
+        except (Refused, Malformed) as exc:   # not expected in playing or voting: stop, do not loop
+            log.warning("room %s: the timer's skip was refused (%s); the clock stops", self.code, exc)
+            self.clock_deadline = None
+            return
+        work.data["state_id"] += 1
+        if _epoch_key(work) != before:
+            work.data["epoch"] = work.state_id
+        self._store(CLOCK, "skip", work, NO_EFFECTS, True)
+
+    def _checkpoint(self) -> None:
+        """Store the running clock's time left (no new `state_id`: nobody's next action goes stale);
+        once stored, every page gets the state again and corrects its countdown."""
+        self._store(CLOCK, "clock", self._working_copy(), NO_EFFECTS, True)
 
 
 def _epoch_key(room: RoomState) -> tuple[Any, ...]:

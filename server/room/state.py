@@ -68,6 +68,8 @@ class RoomState:
         self._deck_info: dict[str, Any] | None = None  # the room view's deck entry; read once per choice
         # since when (time.monotonic) no socket holds the host; a loaded room counts from now
         self.host_away_since: float | None = time.monotonic()
+        # when the timer runs out (time.monotonic), None while it does not run (server/room/clock.py)
+        self.clock_deadline: float | None = None
 
     @property
     def code(self) -> str:

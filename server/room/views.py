@@ -2,11 +2,12 @@
 of the socket's seat, and `you`). `frames` encodes one broadcast with what sockets share done once."""
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 from server import engine
-from server.room import pacing
+from server.room import clock, pacing
 from server.room.refusals import Malformed, Refused
 from server.room.roster import COLOURS
 from server.room.settings import engine_settings
@@ -56,6 +57,8 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "host_claim_in": room.host_claim_in(),
         "pacing": pacing.view(room),
         "length": game_length(room),
+        "clock": clock.view(room, time.monotonic()),
+        "timer_choices": sorted({*clock.CHOICES, *room.env.timer_extra}),
     }
 
 

@@ -50,3 +50,21 @@ async def test_sound_prompt_enter_cues_and_mute(ui):
     await host.get_by_test_id("setting-sound").check()
     await expect(tv.get_by_test_id("mute")).to_have_attribute("data-muted", "false")
     await ui.shot(tv, "tv-lobby-sound")
+
+
+async def test_sound_prompt_speaks_the_tvs_language(ui):
+    """The prompt follows a language switch (the TV's RU/EN button, or the host's TV language setting) like
+    the rest of the page: it stayed in the browser's language, an English line on a Russian TV."""
+    tv, code = await ui.tv()
+    prompt = tv.get_by_test_id("sound-prompt")
+    await expect(prompt).to_contain_text("press OK for sound")
+    await tv.get_by_test_id("lang").click()
+    await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
+    await expect(prompt).to_have_text("Нажмите OK, чтобы включить звук")
+    await tv.get_by_test_id("lang").click()
+    await expect(prompt).to_have_text("Tap or press OK for sound")
+    host = await ui.phone(code, "Аня", "red")
+    await host.get_by_test_id("setting-lang").select_option("ru")
+    await expect(tv.locator(".join-title")).to_have_text("Сканируйте, чтобы играть")
+    await expect(prompt).to_have_text("Нажмите OK, чтобы включить звук")
+    await ui.shot(tv, "tv-prompt-ru")

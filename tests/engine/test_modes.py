@@ -1,7 +1,16 @@
 """Scenario tests of each mode (RULES.md §2) with fixed seeds."""
 import pytest
 
-from server.engine import IllegalAction, Settings, apply, mode_seat_range, new_game, player_view, public_view
+from server.engine import (
+    IllegalAction,
+    Settings,
+    apply,
+    mode_seat_range,
+    new_game,
+    player_view,
+    public_view,
+    validate_settings,
+)
 from tests.engine.helpers import BOARDS, craft, deck, game, number_of, other_than, play_all, play_out, seats, tell, vote
 
 
@@ -16,7 +25,7 @@ def test_seat_ranges_per_ruleset_and_mode():
         mode_seat_range("dixit", "duel")
     assert err.value.code == "bad_settings"
     with pytest.raises(IllegalAction):
-        Settings(mode="pairs").validate(8)
+        validate_settings(Settings(mode="pairs"), 8)
 
 
 # -- pairs ----------------------------------------------------------------------------------------

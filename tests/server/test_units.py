@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import ifaddr
@@ -19,6 +20,7 @@ from server.lan import qr
 from server.messages import catalogue, plural_form, sentence
 from server.net.outbox import Outbox
 from server.net.ratelimit import TokenBucket
+from server.room import store as store_module
 from server.room.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,6 +158,25 @@ def test_store_round_trip_and_wal(tmp_path):
     assert again.latest_code() == "EFGH"
     again.close()
 
+
+
+def test_store_checkpoints_on_its_own_thread_not_in_a_commit(tmp_path):
+    """The commit that fills the log does not also copy it into the database file (two more fsyncs in
+    that commit): the checkpoint thread does, and the rows are then in the database file itself."""
+    path = tmp_path / "rooms.sqlite3"
+    store = Store(path)
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == store_module.FALLBACK_CHECKPOINT_PAGES
+    text = json.dumps({"pad": "x" * 20_000})
+    for i in range(2 * store_module.CHECKPOINT_BYTES // len(text) + 1):
+        store.write_batch([(f"R{i % 50:03d}", text)])
+    store._checkpointer.submit(lambda: None).result()   # the checkpoint asked for has run
+    # the database file alone (a copy without its log) holds the rooms
+    copy = tmp_path / "copy.sqlite3"
+    copy.write_bytes(path.read_bytes())
+    db = sqlite3.connect(copy)
+    assert db.execute("SELECT count(*) FROM rooms").fetchone()[0] == 50
+    db.close()
+    store.close()
 
 # ---------------------------------------------------------------- sentences
 def _emitted_codes() -> set[str]:

@@ -86,11 +86,13 @@ function enable() {
  */
 export function showPrompt() {
   if (!AC || enabled) return null;
+  promptLabel = h('span', { text: t('sound.prompt') });
   const button = h('button', { class: 'sound-prompt', type: 'button', 'data-testid': 'sound-prompt' },
-    icon('volume-2'), h('span', { text: t('sound.prompt') }));
+    icon('volume-2'), promptLabel);
   function go() {
     enable();
     button.remove();
+    promptLabel = null;
     document.removeEventListener('keydown', onKey, true);
     cue('join');   // a first chime says sound works
     refreshToggles();
@@ -103,6 +105,13 @@ export function showPrompt() {
   document.body.appendChild(button);
   button.focus();
   return button;
+}
+
+let promptLabel = null;   // the prompt's words while it is shown
+
+/** The prompt in the current language (after a language switch: it outlives the screens, which are rebuilt). */
+export function relabelPrompt() {
+  if (promptLabel) promptLabel.textContent = t('sound.prompt');
 }
 
 let toggles = [];

@@ -45,7 +45,8 @@ async function main() {
   sound.showPrompt();
   conn = connect({
     room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
-    onStatus: (s) => badge.set(s),
+    // The badge's width changes with its text ("Connecting…", "Connected"): fit the phase title again.
+    onStatus: (s) => { badge.set(s); fitText(app); },
     onMessage,
   });
 }
@@ -96,6 +97,7 @@ async function switchLang(l, remember = true) {
   await loadLang(l, remember);
   badge.refresh();
   switcher.refresh();
+  sound.relabelPrompt();
   mounted = { key: null, screen: null, frame: null };
   if (last) render(); else renderWaiting();
   if (conn) conn.restart();  // so the server's error messages come in the new language
@@ -154,7 +156,8 @@ function render() {
 }
 
 function gameFrame(ctx) {
-  const title = h('h1', { class: 'phase-title', 'data-testid': 'phase-title' });
+  // `fit`: a long title (kids, duel, Russian) shrinks, then wraps, instead of losing its end to an ellipsis.
+  const title = h('h1', { class: 'phase-title fit', 'data-testid': 'phase-title' });
   const round = h('span', { class: 'chip round-chip' });
   const main = h('main', { class: 'tv-main' });
   const b = board.create(ctx);

@@ -1,0 +1,43 @@
+"""A GameState as JSON text and back, exactly (RNG included): what the room stores. Reading checks the
+settings as a combination (validation.py), so it sits above the modes."""
+from __future__ import annotations
+
+import json
+
+from .board import Board
+from .errors import MalformedAction
+from .state import FIELDS, GameState, make_state
+from .validation import settings_from_dict
+
+#: The stored state's format; `from_json` reads every state stored since format 1.
+FORMAT = 1
+
+
+def to_json(state: GameState) -> str:
+    """The whole state as JSON text (includes hidden cards and the RNG: for storage, never for players)."""
+    values = dict(state.__dict__)
+    values["settings"] = state.settings.to_dict()
+    values["board"] = state.board.to_dict()
+    values["format"] = FORMAT
+    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+
+
+def from_json(text: str) -> GameState:
+    """Inverse of `to_json`: ``from_json(to_json(s)) == s``; reads every state stored since format 1.
+
+    :raises MalformedAction: not a saved state of this format.
+    """
+    try:
+        values = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise MalformedAction(f"not JSON: {exc}") from None
+    if not isinstance(values, dict) or values.pop("format", None) != FORMAT:
+        raise MalformedAction("not a saved game state of this format")
+    if set(values) != set(FIELDS):
+        raise MalformedAction(f"state fields differ: {sorted(set(values) ^ set(FIELDS))}")
+    try:
+        values["settings"] = settings_from_dict(values["settings"])
+        values["board"] = Board.from_dict(values["board"])
+    except ValueError as exc:
+        raise MalformedAction(f"bad board in state: {exc}") from None
+    return make_state(values)

@@ -1,0 +1,84 @@
+"""The kids' variant (RULES.md §2.5, D5): the adult tells every round against one or more children."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import families
+from ..families import Family
+from ..rulesets import Ruleset
+from ..state import GameState
+from .plans import Refill
+from .standard import Mode
+
+
+class Kids(Mode):
+    """The kids' variant (RULES.md §2.5, D5): the adult is the permanent storyteller and plays their
+    card plus two deck cards; one child plays against the adult, several children against each other;
+    the game ends after a full lap."""
+
+    id = "kids"
+    rulesets = ("imaginarium", "imaginarium-classic")
+    has_playing_phase = False
+    extra_cards = 2
+    extra_owner = "deck"
+    proxy_votes = True
+    has_adult = True
+    allows_short_game = False
+    equal_turns = False
+
+    def seat_range(self, rs: Ruleset) -> tuple[int, int]:
+        return (2, 8)  # the adult and 1-7 children (seven elephants in the box)
+
+    def cards_per_round(self, n_seats: int) -> int | None:
+        return None
+
+    def min_deck(self, rs: Ruleset, n_seats: int) -> int:
+        return rs.hand_size + self.extra_cards
+
+    def elephant_ids(self, seats: Sequence[str], adult: str | None) -> list[str]:
+        children = [seat for seat in seats if seat != adult]
+        return [*children, adult] if len(children) == 1 and adult is not None else children
+
+    def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
+        return {seat: rs.hand_size if seat == adult else 0 for seat in seats}
+
+    def first_storyteller(self, adult: str | None, chosen: str | None) -> str | None:
+        return adult
+
+    def next_storyteller(self, s: GameState) -> str | None:
+        return s.adult
+
+    def plays_from_hand(self, s: GameState) -> list[str]:
+        return [s.adult] if s.adult is not None else []
+
+    def can_continue(self, s: GameState) -> bool:
+        return s.adult not in s.removed and len(s.active_seats()) >= 2
+
+    def may_reshuffle_extras(self, s: GameState) -> bool:
+        return True
+
+    def may_reshuffle_refill(self, s: GameState) -> bool:
+        return True
+
+    def family(self, rs: Ruleset) -> Family:
+        return families.kids
+
+    def refill(self, s: GameState, rs: Ruleset) -> Refill:
+        adult = s.adult
+        if adult is None:
+            return Refill()
+        return Refill(draws=((adult, rs.hand_size - len(s.hands[adult])),), may_reshuffle=True, partial=True)
+
+    def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
+        if not self.can_continue(s):
+            return "too_few_players"
+        if max(s.elephants.values()) >= s.board.length:
+            return "lap"
+        if s.adult is None or not s.hands[s.adult]:
+            return "hands_empty"
+        return None
+
+    def winners(self, s: GameState, reason: str) -> list[str]:
+        if reason == "lap":  # everyone who completed the lap in that round (000)
+            return [e for e, dist in s.elephants.items() if dist >= s.board.length]
+        return super().winners(s, reason)

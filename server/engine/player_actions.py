@@ -1,0 +1,147 @@
+"""The players' actions (RULES.md §1.1, §3; issue 13): tell, play a card, vote, dispute and restate the
+association, move on to the next round. Each handler checks its rule, then writes the draft `apply` made."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Action, Handler, require_phase
+from .association import checked_association
+from .card_flow import deal_round
+from .errors import IllegalAction, MalformedAction
+from .modes import MODES
+from .pacing import may_advance
+from .state import Changes, GameState, write
+from .turn_flow import begin_turn, finish, is_last_card, lay_out, maybe_lay_out, score_table, turn_conditions
+
+
+def _tell(state: GameState, seat_: str | None, action: Action) -> GameState:
+    require_phase(state, "telling")
+    seat = seat_
+    assert seat is not None  # apply: only the table acts without a seat
+    mode = MODES[state.settings.mode]
+    conditions: Sequence[str] = state.conditions
+    if state.storyteller is None:  # first to claim an association (002)
+        conditions = turn_conditions(state, seat)
+    elif seat != state.storyteller:
+        raise IllegalAction("not_storyteller", "only the storyteller tells")
+    card: str | None = action.get("card")
+    if mode.tell_with_card:
+        if card is None:
+            raise MalformedAction("`tell` needs the storyteller's `card`")
+        if card not in state.hands[seat]:
+            raise IllegalAction("not_in_hand", "that card is not in your hand", card=card)
+    elif card is not None:
+        raise IllegalAction("not_allowed", "in duel the association comes before looking at the cards")
+    association = checked_association(action.get("association"), conditions)
+    changes: Changes = {"association": association, "storyteller": seat, "conditions": conditions,
+                        "disputed": False}
+    hands: dict[str, Sequence[str]] = dict(state.hands)
+    played: dict[str, Sequence[str]] = {}
+    if card is not None:
+        hands[seat] = [c for c in hands[seat] if c != card]
+        played[seat] = [card]
+    if not mode.has_playing_phase:
+        return lay_out(write(state, {**changes, "hands": hands, "played": played}))
+    if is_last_card(state):  # D1: the last card is played without choice
+        for other in state.active_seats():
+            if other not in played:
+                played[other], hands[other] = hands[other], []
+    return maybe_lay_out(write(state, {**changes, "hands": hands, "played": played, "phase": "playing"}))
+
+
+def _play_card(state: GameState, seat_: str | None, action: Action) -> GameState:
+    require_phase(state, "playing")
+    seat = seat_
+    assert seat is not None  # apply: only the table acts without a seat
+    mode = MODES[state.settings.mode]
+    cards: list[str] = action["cards"] if "cards" in action else [action["card"]]
+    if seat in state.played:
+        raise IllegalAction("already_played", "you have already played this round")
+    if len(cards) != mode.cards_each or len(set(cards)) != len(cards):
+        raise IllegalAction("wrong_card_count", f"play exactly {mode.cards_each} different card(s)",
+                            count=mode.cards_each)
+    hand = state.hands[seat]
+    for card in cards:
+        if card not in hand:
+            raise IllegalAction("not_in_hand", "that card is not in your hand", card=card)
+    hands = dict(state.hands)
+    hands[seat] = [c for c in hand if c not in cards]
+    played = dict(state.played)
+    played[seat] = cards
+    return maybe_lay_out(write(state, {"hands": hands, "played": played}))
+
+
+def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
+    require_phase(state, "voting")
+    seat = seat_
+    assert seat is not None  # apply: only the table acts without a seat
+    mode = MODES[state.settings.mode]
+    number: int = action["card"]
+    voter = seat
+    proxy: str | None = action.get("for")
+    if proxy is not None:  # kids: the adult enters a child's vote
+        voter = proxy
+        if not mode.proxy_votes or seat != state.adult:
+            raise IllegalAction("not_allowed", "only the adult in the kids' game votes for someone")
+        if voter not in state.seats:
+            raise IllegalAction("no_such_seat", f"no seat {voter!r}", seat=voter)
+        if voter in state.removed:
+            raise IllegalAction("seat_removed", f"seat {voter!r} was removed", seat=voter)
+    if voter == state.storyteller and not mode.storyteller_votes:
+        raise IllegalAction("storyteller_cannot_vote", "the storyteller does not vote")
+    voters = mode.voters(state)
+    if voter not in voters:
+        raise IllegalAction("not_your_turn", "this seat does not vote this round")
+    if voter in state.votes:
+        raise IllegalAction("already_voted", "you have already voted")
+    if not 1 <= number <= len(state.table):
+        raise IllegalAction("no_such_card", f"choose a card 1..{len(state.table)}", max=len(state.table))
+    if state.owners[number - 1] == voter:
+        raise IllegalAction("own_card", "you cannot vote for your own card")
+    votes = dict(state.votes)
+    votes[voter] = number
+    write(state, {"votes": votes})
+    if len(votes) >= len(voters):
+        for v in voters:
+            if v not in votes:
+                return state
+        return score_table(state)
+    return state
+
+
+def _dispute(state: GameState, seat: str | None, action: Action) -> GameState:
+    require_phase(state, "playing")
+    if seat == state.storyteller:
+        raise IllegalAction("not_allowed", "the storyteller cannot dispute their own association")
+    if not state.conditions:  # issue 13: nothing to dispute without a condition (pacing.py)
+        raise IllegalAction("no_condition", "no condition applies to this association")
+    if state.disputed:
+        raise IllegalAction("not_allowed", "the association is already disputed")
+    return write(state, {"disputed": True})
+
+
+def _restate(state: GameState, seat: str | None, action: Action) -> GameState:
+    require_phase(state, "playing")
+    if seat != state.storyteller:
+        raise IllegalAction("not_storyteller", "only the storyteller restates the association")
+    if not state.disputed:
+        raise IllegalAction("not_allowed", "nobody disputed the association")
+    association = checked_association(action.get("association"), state.conditions, required=True)
+    return maybe_lay_out(write(state, {"association": association, "disputed": False}))
+
+
+def _next_round(state: GameState, seat: str | None, action: Action) -> GameState:
+    require_phase(state, "scored")
+    if seat is not None and not may_advance(state, seat):  # issue 13: the others say "ready" (pacing.py)
+        raise IllegalAction("not_storyteller", "only the storyteller moves on; the others say ready")
+    mode = MODES[state.settings.mode]
+    storyteller = mode.next_storyteller(state)
+    s = deal_round(state)
+    if s is None:
+        return finish(write(state, {"round": state.round + 1, "storyteller": storyteller}), "deck_empty")
+    return begin_turn(s, storyteller, {"round": state.round + 1})
+
+
+PLAYER_ACTIONS: dict[str, Handler] = {
+    "tell": _tell, "play_card": _play_card, "vote": _vote, "dispute": _dispute, "restate": _restate,
+    "next_round": _next_round}

@@ -1,0 +1,114 @@
+"""The optional timer (issue 13 item 8): the room's clock for the playing and voting phases.
+
+The room owns the clock, not the pages: when a timed phase starts the room gives it `settings["timer"]`
+seconds; when they run out the room sends itself the host's `skip` (server/room/room.py), which the
+engine applies as it would the host's (docs/architecture.md `skip`: waiting players play a random card;
+waiting voters abstain and the round is scored).
+Pause stops the clock and resume continues it; any phase change (or a new timer setting) starts it anew.
+
+Where the time lives. In memory a running clock is a deadline on `time.monotonic()`
+(`RoomState.clock_deadline`); in the stored record it is `data["clock"]`: ``{"round", "phase",
+"seconds", "left_ms"}``, the time that was left when the record was written. Every commit writes it,
+a running clock is written again every `CHECKPOINT_S` seconds and once more at shutdown (SIGTERM). A
+loaded room counts `left_ms` from the moment it is loaded: the time the server was down is not taken
+from the players, and after a SIGKILL they get back at most `CHECKPOINT_S` seconds they had used.
+Wall-clock time is never used (a Pi without a network may boot with the wrong date).
+
+Every mode plays it through `skip`: pairs play as a team, trio's bot and duel's mammoth are the
+engine's; kids has no playing phase (the adult's card goes straight to the table), so only the children's
+vote is timed, and children who have not voted abstain, as with the host's skip.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from server.room.refusals import Malformed, Refused
+from server.room.state import RoomState
+
+CHOICES = (0, 60, 90, 120)   # seconds; 0 is off (the default)
+TIMED = ("playing", "voting")  # the engine phases the clock runs in
+CHECKPOINT_S = 5.0   # a running clock's left time is stored this often (what a SIGKILL may give back)
+
+
+def check(value: object, extra: tuple[int, ...] = ()) -> int:
+    """A `timer` setting checked: 0 (off) or one of `CHOICES` (+ `extra`, the `--timer-test-seconds`
+    of a test server). Raises Malformed (not a whole number) or Refused `bad_settings` {field: timer,
+    reason: bad_timer, choices}."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Malformed("settings.timer must be a whole number of seconds (0: off)")
+    allowed = sorted({*CHOICES, *extra})
+    if value not in allowed:
+        raise Refused("bad_settings", field="timer", reason="bad_timer",
+                      choices=", ".join(str(s) for s in allowed if s))
+    return value
+
+
+def _key(room: RoomState) -> tuple[int, str, int] | None:
+    """(round, engine phase, seconds) of the phase the clock should time now, or None (no clock)."""
+    seconds = room.settings.get("timer") or 0
+    game = room.game
+    if not seconds or game is None or room.phase != "game" or game.phase not in TIMED:
+        return None
+    return game.round, game.phase, int(seconds)
+
+
+def left_ms(room: RoomState, now: float) -> int | None:
+    """Milliseconds left on the clock at `now` (time.monotonic()), or None when there is no clock."""
+    kept = room.data.get("clock")
+    if not kept:
+        return None
+    if room.clock_deadline is None:   # paused (or not yet started)
+        return int(kept["left_ms"])
+    return max(0, round((room.clock_deadline - now) * 1000))
+
+
+def settle(room: RoomState, now: float) -> None:
+    """After an action (on the working copy `room`): the clock as the new state wants it, in place in
+    `data["clock"]` and `room.clock_deadline`. The same phase keeps its time (a pause stops it, a resume
+    continues it); another phase, or another `timer` setting, starts a full clock; no timed phase, none."""
+    key = _key(room)
+    if key is None:
+        room.data["clock"] = None
+        room.clock_deadline = None
+        return
+    kept = room.data.get("clock")
+    same = kept is not None and (kept["round"], kept["phase"], kept["seconds"]) == key
+    left = left_ms(room, now) if same else key[2] * 1000
+    assert left is not None
+    room.data["clock"] = {"round": key[0], "phase": key[1], "seconds": key[2], "left_ms": left}
+    room.clock_deadline = None if room.data["paused"] else now + left / 1000
+
+
+def loaded(room: RoomState) -> None:
+    """A room just read from the store: its clock (if running) continues with the time it had left,
+    counted from now (the downtime is not the players')."""
+    kept = room.data.get("clock")
+    if kept and not room.data["paused"] and _key(room) is not None:
+        room.clock_deadline = time.monotonic() + int(kept["left_ms"]) / 1000
+
+
+def due(room: RoomState, now: float) -> bool:
+    """True when a running clock of the current phase has run out at `now`."""
+    return (room.clock_deadline is not None and now >= room.clock_deadline and room.data.get("clock") is not None
+            and _key(room) is not None)
+
+
+def next_wake(room: RoomState, now: float) -> float | None:
+    """Seconds from `now` until the room should look at its clock again (run out, or store the time
+    left), or None while no clock runs."""
+    if room.clock_deadline is None:
+        return None
+    return max(0.0, min(room.clock_deadline - now, CHECKPOINT_S))
+
+
+def view(room: RoomState, now: float) -> dict[str, Any] | None:
+    """The `clock` of the room view: ``{"phase", "round", "seconds", "remaining_ms", "paused"}``
+    (remaining at the moment the state is made; pages count down from their own receipt of it), or
+    None when no clock runs."""
+    kept = room.data.get("clock")
+    remaining = left_ms(room, now)
+    if not kept or remaining is None:
+        return None
+    return {"phase": kept["phase"], "round": kept["round"], "seconds": kept["seconds"],
+            "remaining_ms": remaining, "paused": bool(room.data["paused"])}
