@@ -57,9 +57,16 @@ def card_cache(tmp_path_factory):
 
 
 @pytest.fixture
-def server_process(tmp_path, card_cache):
+def server_module():
+    """The module `python -m` runs as the server: a test module may override this fixture with one that
+    registers more rules first (test_catalogue.py)."""
+    return "server"
+
+
+@pytest.fixture
+def server_process(tmp_path, card_cache, server_module):
     """A started ServerProcess; killed at the end, and its log must hold no ERROR line."""
-    srv = ServerProcess(tmp_path, card_cache)
+    srv = ServerProcess(tmp_path, card_cache, module=server_module)
     try:
         srv.start()
         yield srv

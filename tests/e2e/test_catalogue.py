@@ -5,23 +5,15 @@ import json
 import urllib.request
 
 import pytest
-from conftest import ServerProcess
 from playwright.async_api import expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest.fixture
-def server_process(tmp_path, card_cache):
+def server_module():
     """The server with test-only rules registered (tests/e2e/registered_server.py)."""
-    srv = ServerProcess(tmp_path, card_cache, module="tests.e2e.registered_server")
-    try:
-        srv.start()
-        yield srv
-    finally:
-        srv.kill()
-    errors = srv.error_lines()
-    assert not errors, "server logged errors:\n" + "\n".join(errors)
+    return "tests.e2e.registered_server"
 
 
 async def test_a_registered_ruleset_and_mode_appear_in_the_lobby(ui, server_process):
