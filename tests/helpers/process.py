@@ -44,9 +44,9 @@ def free_port() -> int:
     another test's in-process server or an outgoing connection, and the server would then fail to listen.
     No one is handed a port outside that range unless they ask for it by number."""
     low, high = _ephemeral_range()
-    pool = range(max(1024, low // 2), low) if low > 2048 else range(high + 1, 65536)
+    pool = max(range(max(1024, low // 2), low), range(high + 1, 65536), key=len)
     rng = random.SystemRandom()
-    for _ in range(200):
+    for _ in range(200 if len(pool) >= 1000 else 0):   # a machine whose ephemeral range is nearly all: bind(0)
         port = rng.choice(pool)
         with socket.socket() as s:
             try:
@@ -54,7 +54,9 @@ def free_port() -> int:
             except OSError:
                 continue   # in use (or lingering from an earlier server): try another
             return port
-    raise AssertionError(f"no free port in {pool}")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def wait_healthy(base: str, exit_code: Callable[[], int | None], log: Callable[[], str]) -> dict:
