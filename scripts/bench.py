@@ -19,6 +19,9 @@ A slow disk without a mock: `--slow-fsync-ms N` runs the server under Debian's s
 every real fsync/fdatasync of the server by N ms as it enters the call
 (`strace -f --seccomp-bpf -e inject=fsync,fdatasync:delay_enter=N000`, microseconds; only those two
 calls stop the process, so the rest runs at full speed): a Pi's SD card, where a flush takes 5-50 ms.
+The last line then also counts the fsyncs per server thread from strace's log: the store's writer thread
+makes one per commit, shared by every room in it (`writer_fsyncs_per_action` below 1 when rooms share
+commits), and the checkpoint thread the rest (none of them in a commit).
 `--server-cpus 0` pins the server to one core (`taskset`), the headroom a Pi's slower cores need.
 
 Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
@@ -85,9 +88,9 @@ def child_pid(pid: int, timeout: float = 20) -> int:
     raise SystemExit(f"no server process under strace (pid {pid})")
 
 
-def server_command(args, port: int, data_dir: Path) -> list[str]:
+def server_command(args, port: int, data_dir: Path, strace_log: Path) -> list[str]:
     """The server's command line: python -m server, under taskset (--server-cpus) and strace
-    (--slow-fsync-ms) when asked."""
+    (--slow-fsync-ms, logging the delayed calls to `strace_log`) when asked."""
     cmd = [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
            "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
            str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"]
@@ -95,9 +98,24 @@ def server_command(args, port: int, data_dir: Path) -> list[str]:
         cmd = ["taskset", "-c", args.server_cpus, *cmd]
     if args.slow_fsync_ms:
         delay_us = round(args.slow_fsync_ms * 1000)
-        cmd = ["strace", "-f", "-qq", "--seccomp-bpf", "-o", "/dev/null", "-e", "trace=fsync,fdatasync",
+        cmd = ["strace", "-f", "-qq", "--seccomp-bpf", "-o", str(strace_log), "-e", "trace=fsync,fdatasync",
                "-e", f"inject=fsync,fdatasync:delay_enter={delay_us}", *cmd]
     return cmd
+
+
+def fsyncs_by_thread(path: Path) -> list[int]:
+    """fsync/fdatasync calls per server thread in strace's log (`-f`: each line starts with the thread
+    id; a call split by another thread's shows once as started), the most first; [] without a log."""
+    counts: dict[str, int] = {}
+    try:
+        lines = path.read_text(errors="replace").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        tid, _, call = line.partition(" ")
+        if call.lstrip().startswith(("fsync(", "fdatasync(")):
+            counts[tid] = counts.get(tid, 0) + 1
+    return sorted(counts.values(), reverse=True)
 
 
 def proc_peak_rss_mb(pid: int) -> float:
@@ -350,8 +368,8 @@ async def main() -> dict:
         base = f"http://127.0.0.1:{port}"
         t_start = time.perf_counter()
         with open(Path(tmp) / "server.log", "wb") as log:  # the server process keeps its own descriptor
-            proc = subprocess.Popen(server_command(args, port, data_dir), cwd=ROOT, stdout=log,
-                                    stderr=subprocess.STDOUT)
+            command = server_command(args, port, data_dir, Path(tmp) / "fsyncs.log")
+            proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         server_pid = child_pid(proc.pid) if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
         try:
             async with aiohttp.ClientSession() as session:
@@ -398,6 +416,7 @@ async def main() -> dict:
                 proc.wait()
         snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
+        fsyncs = fsyncs_by_thread(Path(tmp) / "fsyncs.log") if args.slow_fsync_ms else []
     lat = figures["latencies"]
     if args.latency_log and figures["timeline"]:
         first = figures["timeline"][0][0]
@@ -420,6 +439,9 @@ async def main() -> dict:
         "cpu_ms_per_action": round(cpu_s * 1000 / max(figures["actions"], 1), 3),
         "slow_fsync_ms": args.slow_fsync_ms, "server_cpus": args.server_cpus,
     }
+    if fsyncs:   # the thread that made the most is the store's writer: one per commit, shared by its rooms
+        out["fsyncs_writer_thread"], out["fsyncs_other_threads"] = fsyncs[0], sum(fsyncs[1:])
+        out["writer_fsyncs_per_action"] = round(fsyncs[0] / max(figures["actions"], 1), 3)
     print(f"rooms: {args.rooms} x (TV + {PHONES} phones) = {sockets} sockets; mode {mode} "
           f"({'4 teams of two, two phones per seat' if mode == 'pairs' else 'no pairs: 8 seats'})")
     print(f"games completed: {figures['games']} of {args.rooms * args.games}; actions: {figures['actions']} "

@@ -24,6 +24,10 @@ LAYERS: list[set[str]] = [
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
+#: The most lines a module under server/ may have (issue 9: small modules with one job).
+MAX_LINES = 350
+
+
 def module_name(path: Path) -> str:
     parts = path.relative_to(SERVER.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -137,6 +141,12 @@ def test_the_walker_sees_imports_inside_functions_and_for_type_checkers(tmp_path
         "def check():\n    from .modes import MODES\n    import server.room.roster\n", encoding="utf-8")
     found = imports_of(tmp_path / "mod.py", "server.engine.settings", set())
     assert found == {"server.engine.state", "server.engine.modes", "server.room.roster"}
+
+
+def test_no_module_is_over_the_line_limit():
+    long = {str(p.relative_to(SERVER.parent)): n for p in SERVER.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}, f"split these by job (docs/architecture.md): {long}"
 
 
 def test_the_checks_catch_upward_sideways_and_cycles():

@@ -25,7 +25,6 @@ import shutil
 import struct
 import tempfile
 import threading
-import warnings
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -34,17 +33,9 @@ from typing import BinaryIO
 from PIL import Image, ImageOps
 
 from server.decks.card_images import decode_small
-from server.decks.library import (
-    IMAGE_FORMATS,
-    MANIFEST,
-    PROBLEMS,
-    DeckInfo,
-    DeckLibrary,
-    is_deck_id,
-    mark_verified,
-    pixel_problem,
-    slug,
-)
+from server.decks.library import MANIFEST, DeckInfo, DeckLibrary
+from server.decks.names import is_deck_id, slug
+from server.decks.pictures import PROBLEMS, mark_verified, open_picture
 from server.engine import text as texts
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
@@ -157,22 +148,9 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
         return "broken"
     if len(data) > MAX_FILE_BYTES:
         return "too_big"
-    try:
-        with warnings.catch_warnings():
-            # Pillow warns above MAX_IMAGE_PIXELS and raises above twice that: treat both as a bomb
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data), formats=sorted(IMAGE_FORMATS)) as opened:
-                if opened.format not in IMAGE_FORMATS:
-                    return "not_an_image"
-                if pixel_problem(opened):
-                    return "too_many_pixels"
-                im = decode_small(opened, (LONG_SIDE, LONG_SIDE))
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return "too_many_pixels"
-    except Image.UnidentifiedImageError:
-        return "not_an_image"
-    except (OSError, ValueError, SyntaxError, EOFError, struct.error):
-        return "broken"
+    im = open_picture(io.BytesIO(data), lambda opened: decode_small(opened, (LONG_SIDE, LONG_SIDE)))
+    if isinstance(im, str):
+        return im
     if max(im.size) > LONG_SIDE:
         im = ImageOps.contain(im, (LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
     return im

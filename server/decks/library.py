@@ -9,11 +9,8 @@ Where decks live:
   If `builtin_dir` itself holds pictures, it is the deck `builtin`.
 * the family's decks: `<data_dir>/decks/<id>/` (uploads land here, see server/decks/archive.py).
 A shipped deck wins over a user deck of the same id. A folder whose name is not an id ("Family Photos")
-gets one from its name ("family-photos"), and its name as title.
-
-Card ids are opaque and stable across restarts (saved games keep them): a file named like `c001.jpg`
-keeps its stem; any other file name (`IMG_2034.JPG`, `grandma.png`) becomes `c` + 10 hex digits of a
-hash of the file name, so ids never carry meaning.
+gets one from its name ("family-photos"), and its name as title. Ids and titles: names.py; what a picture
+file must be: pictures.py.
 
 Public API (the server calls these):
     library = DeckLibrary(builtin_dir: Path, data_dir: Path)
@@ -29,123 +26,25 @@ The room refuses a deck too small for the table using `Deck.size` and `engine.mi
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
 import os
-import re
-import struct
 import tempfile
 import threading
-import unicodedata
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PIL import Image
-
-from server.engine import text as texts
+from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
+from server.decks.pictures import IMAGE_SUFFIXES, PROBLEMS, check_picture
 
 log = logging.getLogger(__name__)
 
 BUILTIN_ID = "builtin"
 MANIFEST = "deck.json"
-IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp"})
-IMAGE_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})  # what Pillow must find inside, whatever the suffix says
-MAX_CARD_BYTES = 20 * 1024 * 1024  # a card file above this is ignored (a phone photo is ~3-8 MB)
-MAX_CARD_PIXELS = 40_000_000       # width * height of a JPEG, decoded at 1/2..1/8 scale (Image.draft)
-# Other formats (PNG, WebP) decode at full size before they can be reduced: 16 MP is 64 MB as RGBA, and
-# more than a card needs (a 1600 px card is 2.6 MP). Issue 15 item 4: a 6,300² PNG cost 223 MB.
-MAX_FULL_DECODE_PIXELS = 16_000_000
-
-# what a person sees for each problem with a picture file (uploads and deck folders alike)
-PROBLEMS = {
-    "unsafe_path": "unsafe file name (absolute or with '..'); ignored",
-    "not_an_image": "not a JPEG, PNG or WebP picture",
-    "too_big": f"larger than {MAX_CARD_BYTES // (1024 * 1024)} MB",
-    "too_many_pixels": f"more than {MAX_CARD_PIXELS // 1_000_000} megapixels as JPEG, "
-                       f"{MAX_FULL_DECODE_PIXELS // 1_000_000} as PNG or WebP (or a decompression bomb)",
-    "broken": "damaged picture that cannot be read to the end",
-    "encrypted": "password-protected",
-    "duplicate": "the same card as another file of the deck",
-}
-
-# Strict ids: these end up in URLs and file names, so nothing that could name another path.
-DECK_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}")
-CARD_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-_CANONICAL_CARD = re.compile(r"c\d{3,5}")
 
 
 class DeckNotFound(KeyError):
     """No deck with this id (or the id is not a valid deck id)."""
-
-
-def is_deck_id(value: object) -> bool:
-    """True if `value` is a well-formed deck id (lower-case letters, digits, `-`, `_`; ≤ 48 chars)."""
-    return isinstance(value, str) and DECK_ID_RE.fullmatch(value) is not None
-
-
-def is_card_id(value: object) -> bool:
-    """True if `value` is a well-formed card id (lower-case letters, digits, `-`, `_`; ≤ 64 chars)."""
-    return isinstance(value, str) and CARD_ID_RE.fullmatch(value) is not None
-
-
-def card_id_for(filename: str) -> str:
-    """The card id of a picture file: its stem if it is already an opaque id like `c001`, else
-    `c` + 10 hex digits of SHA-256 of the file name (stable, meaningless)."""
-    stem = Path(filename).stem
-    if _CANONICAL_CARD.fullmatch(stem):
-        return stem
-    return "c" + hashlib.sha256(filename.encode("utf-8", "surrogatepass")).hexdigest()[:10]
-
-
-_CYRILLIC = str.maketrans({"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
-                           "и": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
-                           "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "ch", "ш": "sh",
-                           "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya"})
-
-
-def slug(title: str) -> str:
-    """A deck id from a title or folder name: ASCII letters/digits and `-` (Cyrillic transliterated
-    roughly), at most 32 characters; "deck" if nothing is left."""
-    text = unicodedata.normalize("NFKD", title.lower().translate(_CYRILLIC)).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:32] or "deck"
-
-
-def folder_ids(root: Path) -> dict[str, Path]:
-    """The deck folders directly under `root` by deck id: a folder named like an id keeps its name,
-    any other ("Family Photos") gets its slug ("family-photos"); hidden folders (".import-…") are skipped;
-    on a clash the folder whose name is the id wins, then the first by name."""
-    if not root.is_dir():
-        return {}
-    found: dict[str, Path] = {}
-    folders = [p for p in sorted(root.iterdir()) if p.is_dir() and not p.name.startswith(".")]
-    for p in sorted(folders, key=lambda p: (not is_deck_id(p.name), p.name)):
-        deck_id = p.name if is_deck_id(p.name) else slug(p.name)
-        if deck_id in found:
-            log.warning("deck folder %s would be deck %r like %s; ignored", p, deck_id, found[deck_id])
-            continue
-        found[deck_id] = p
-    return dict(sorted(found.items()))
-
-
-def _title(raw: str) -> str:
-    return texts.clip(raw, texts.TITLE_MAX, texts.TITLE_MAX_BYTES)
-
-
-def normalise_title(raw: object, fallback: str) -> dict[str, str]:
-    """A manifest title as `{"en": ..., "ru": ...}`: a plain string serves both languages; a missing
-    language borrows the other one; anything unusable gives `fallback`. Each is cleaned and cut to
-    `text.TITLE_MAX` clusters and `text.TITLE_MAX_BYTES` UTF-8 bytes (issue 15 item 7)."""
-    if isinstance(raw, str) and _title(raw):
-        return {"en": _title(raw), "ru": _title(raw)}
-    if isinstance(raw, dict):
-        got = {k: _title(v) for k, v in raw.items() if k in ("en", "ru") and isinstance(v, str) and _title(v)}
-        if got:
-            return {"en": got.get("en") or got["ru"], "ru": got.get("ru") or got["en"]}
-    fallback = _title(fallback) or "deck"
-    return {"en": fallback, "ru": fallback}
-
 
 @dataclass(frozen=True)
 class DeckInfo:
@@ -199,75 +98,6 @@ class Deck:
     def info(self) -> DeckInfo:
         """This deck's line in the deck list."""
         return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin, self.problems)
-
-
-def pixel_problem(im: Image.Image) -> str | None:
-    """"too_many_pixels" if the opened picture `im` is larger than it may be decoded here: MAX_CARD_PIXELS
-    for a JPEG (which decodes reduced), MAX_FULL_DECODE_PIXELS for any other format; else None."""
-    limit = MAX_CARD_PIXELS if im.format == "JPEG" else MAX_FULL_DECODE_PIXELS
-    return "too_many_pixels" if im.width * im.height > limit else None
-
-
-_verified: dict[tuple[int, int, int, int], str | None] = {}   # (dev, inode, size, mtime_ns) -> problem
-_verified_lock = threading.Lock()
-
-
-def _file_key(st: os.stat_result) -> tuple[int, int, int, int]:
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def mark_verified(path: Path) -> None:
-    """Records that the file at `path`, as it is now, is a good picture (the import just wrote it from a
-    fully decoded one), so loading its deck does not decode it again. A rename keeps the record."""
-    with _verified_lock:
-        _verified[_file_key(path.stat())] = None
-
-
-def check_picture(path: Path, *, decode: bool = True) -> str | None:
-    """None if `path` is a usable card picture, else a problem code. With `decode` the picture is decoded
-    to the end (a JPEG at 1/8 scale, which still reads all of it), so a file cut short is `broken` here
-    and never dealt (issue 15 item 9); without it only the header is read (shipped decks: the test suite
-    decodes them). A file's verdict is remembered while it is unchanged (same inode, size and mtime), so
-    a deck is decoded once per server run."""
-    try:
-        st = path.stat()
-        key = _file_key(st)
-        with _verified_lock:
-            if key in _verified:  # decoded before (or written by an import from a decoded picture)
-                return _verified[key]
-        problem = _check_picture(path, st.st_size, decode)
-    except OSError:
-        return "broken"
-    if decode:  # a header-only verdict says nothing about the rest of the file
-        with _verified_lock:
-            if len(_verified) > 100_000:  # forget rather than grow without bound
-                _verified.clear()
-            _verified[key] = problem
-    return problem
-
-
-def _check_picture(path: Path, size: int, decode: bool) -> str | None:
-    if size > MAX_CARD_BYTES:
-        return "too_big"
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path, formats=sorted(IMAGE_FORMATS)) as im:
-                if im.format not in IMAGE_FORMATS:
-                    return "not_an_image"
-                if pixel_problem(im):
-                    return "too_many_pixels"
-                if decode:
-                    im.draft("RGB", (1, 1))   # JPEG: the smallest scale; every byte is still decoded
-                    im.load()
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return "too_many_pixels"
-    except Image.UnidentifiedImageError:
-        return "not_an_image"
-    except (OSError, ValueError, SyntaxError, EOFError, struct.error):
-        return "broken"
-    return None
-
 
 def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
     """Reads one deck folder: manifest (optional) and every picture file in it (not in subfolders).

@@ -13,6 +13,7 @@ from typing import Any
 from .autoplay import random_action
 from .board import CONDITIONS, Board
 from .errors import EngineError
+from .families import points_of
 from .game import apply, new_game
 from .modes import MODES, Mode
 from .rulesets import RULESETS, Ruleset
@@ -29,8 +30,11 @@ def mode_entry(mode: Mode) -> dict[str, Any]:
     """One mode as the pages see it: ``{"id", "rulesets", "seats": {ruleset: [min, max]},
     "people_per_seat", "automatic", "has_adult", "short_game", "tell_with_card", "cards_each",
     "extra_cards", "extra_owner", "storyteller_votes", "proxy_votes", "has_playing_phase",
-    "sought_owner", "against_mammoth", "when_deck_empty", "finish"}`` (RULES.md §2; seats in pairs are
-    teams; `when_deck_empty`: that setting applies; `finish`: the duel's distance, D9, else null)."""
+    "sought_owner", "against_mammoth", "when_deck_empty", "finish", "scoring"}`` (RULES.md §2; seats in
+    pairs are teams; `when_deck_empty`: that setting applies; `finish`: the duel's distance, D9, else
+    null; `scoring`: {ruleset: the points this table scores with, `families.points_of`} (§1.1,
+    §2.3–2.5): the numbers of the how-to-play explainer, issue 13 item 6)."""
+    tables = {r: RULESETS[r] for r in mode.rulesets if r in RULESETS}
     return {
         "id": mode.id,
         "rulesets": [r for r in mode.rulesets if r in RULESETS],
@@ -42,17 +46,20 @@ def mode_entry(mode: Mode) -> dict[str, Any]:
         "proxy_votes": mode.proxy_votes, "has_playing_phase": mode.has_playing_phase,
         "sought_owner": mode.sought_owner, "against_mammoth": mode.sought_owner == "mammoth",
         "when_deck_empty": mode.uses_when_deck_empty, "finish": mode.finish,
+        "scoring": {r: points_of(mode.family(rs)) for r, rs in tables.items()},
     }
 
 
 def ruleset_entry(rs: Ruleset) -> dict[str, Any]:
     """One ruleset: ``{"id", "deck_size", "hand_size", "refill", "conditions", "short_game_default",
-    "score_to_win", "laps", "modes", "defaults"}``; `defaults` is every setting's default in this
-    ruleset (RULES.md §1, §4)."""
+    "score_to_win", "laps", "ends_when_deck_empties", "points", "modes", "defaults"}``; `defaults` is
+    every setting's default in this ruleset (RULES.md §1, §4); `points` the standard table's points
+    (`families.points_of`, §1.1), read from the same table the scoring code uses."""
     return {
         "id": rs.id, "deck_size": rs.deck_size, "hand_size": rs.hand_size, "refill": rs.refill,
         "conditions": list(rs.conditions), "short_game_default": rs.short_game_default,
-        "score_to_win": rs.score_to_win, "laps": rs.laps,
+        "score_to_win": rs.score_to_win, "laps": rs.laps, "ends_when_deck_empties": rs.ends_when_deck_empties,
+        "points": points_of(rs.family),
         "modes": [m.id for m in MODES.values() if rs.id in m.rulesets],
         "defaults": Settings(ruleset=rs.id).to_dict(),
     }

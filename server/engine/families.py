@@ -11,6 +11,8 @@ looked for). Removed seats (D11) are the caller's: `scoring.score` empties their
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from .results import Breakdown, Outcome
 
@@ -18,6 +20,71 @@ from .results import Breakdown, Outcome
 NOBODY = frozenset({"bot", "deck", "mammoth"})
 
 Family = Callable[[str, Sequence[str], Mapping[str, int], Mapping[str, int]], tuple[Breakdown, Outcome]]
+
+
+@dataclass(frozen=True, slots=True)
+class StoryPoints:
+    """The points (cells) of a storyteller's-card round in one family (RULES.md §1.1). The families
+    below score with these and the catalogue publishes them (the how-to-play explainer's numbers,
+    issue 13 item 6), so a rule's number is written once."""
+
+    teller_some: int
+    """The storyteller when some but not all voters found the card."""
+    teller_per_guess: int
+    """The storyteller's extra per voter who found it, in that case (Dixit: none)."""
+    guesser: int
+    """Each voter who found it, in that case."""
+    all_teller: int
+    """The storyteller when everyone found it (classic: a move back, never behind the start)."""
+    all_voters: int
+    """Each voter when everyone found it."""
+    none_teller: int
+    """The storyteller when nobody found it (classic: a move back, never behind the start)."""
+    missed_others: int
+    """Every other player when everyone or nobody found it (Dixit's flat 2, active voters only: D11)."""
+    per_vote: int
+    """Every other player per vote on their card (not when everyone found the storyteller's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DuelPoints:
+    """The duel's points by how many of the two players found the mammoth's card (RULES.md §2.4)."""
+
+    none_mammoth: int
+    """Nobody found it: the mammoth moves."""
+    one_elephant: int
+    """One found it: the players' elephant moves..."""
+    one_mammoth: int
+    """...and so does the mammoth."""
+    both_elephant: int
+    """Both found it: the elephant moves."""
+
+
+@dataclass(frozen=True, slots=True)
+class KidsPoints:
+    """The kids' variant's points (RULES.md §2.5, D5)."""
+
+    right: int
+    """A child who found the adult's card."""
+    right_from_last: int
+    """A child who found it while last (the catch-up bonus; never the adult)."""
+    adult_when_missed: int
+    """With one child: the adult when the child missed."""
+
+
+#: Points of each storyteller's-card family (RULES.md §1.1), by family name; read at scoring time.
+STORY_POINTS: dict[str, StoryPoints] = {
+    "imaginarium": StoryPoints(teller_some=3, teller_per_guess=1, guesser=3, all_teller=0, all_voters=3,
+                               none_teller=0, missed_others=0, per_vote=1),
+    "classic": StoryPoints(teller_some=3, teller_per_guess=1, guesser=3, all_teller=-3, all_voters=0,
+                           none_teller=-2, missed_others=0, per_vote=1),
+    "dixit": StoryPoints(teller_some=3, teller_per_guess=0, guesser=3, all_teller=0, all_voters=0,
+                         none_teller=0, missed_others=2, per_vote=1),
+}
+#: The duel's points (RULES.md §2.4).
+DUEL_POINTS = DuelPoints(none_mammoth=3, one_elephant=1, one_mammoth=1, both_elephant=2)
+#: The kids' points (RULES.md §2.5).
+KIDS_POINTS = KidsPoints(right=1, right_from_last=3, adult_when_missed=1)
 
 
 def _card_of(table: Sequence[str], owner: str) -> int:
@@ -67,10 +134,10 @@ class _Round:
             if self.votes[v] == self.target:
                 _add(self.breakdown, v, "guessed", points)
 
-    def cards_score(self) -> None:
-        """+1 per vote on each other player's card (none when everyone guessed)."""
+    def cards_score(self, per_vote: int) -> None:
+        """`per_vote` per vote on each other player's card (none when everyone guessed)."""
         for owner, n in self.received.items():
-            _add(self.breakdown, owner, "votes_on_card", n)
+            _add(self.breakdown, owner, "votes_on_card", per_vote * n)
 
 
 def imaginarium(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
@@ -78,15 +145,19 @@ def imaginarium(storyteller: str, table: Sequence[str], votes: Mapping[str, int]
     """`imaginarium` (000/001): all found → voters 3, storyteller 0; none found → storyteller 0; some →
     storyteller 3 + c, correct voters 3; other players +1 per vote on their card. With no voter at all
     nobody scores (outcome "none"; the game never scores such a round)."""
-    r = _Round(storyteller, table, votes, positions)
+    p, r = STORY_POINTS["imaginarium"], _Round(storyteller, table, votes, positions)
     if not r.voters:
         return r.breakdown, "none"
     if r.outcome == "some":
-        _add(r.breakdown, storyteller, "storyteller", 3)
-        _add(r.breakdown, storyteller, "votes_on_card", r.found)
-    if r.outcome != "none":
-        r.guessers_score(3)
-    r.cards_score()
+        _add(r.breakdown, storyteller, "storyteller", p.teller_some)
+        _add(r.breakdown, storyteller, "votes_on_card", p.teller_per_guess * r.found)
+        r.guessers_score(p.guesser)
+    elif r.outcome == "all":
+        _add(r.breakdown, storyteller, "everyone_guessed", p.all_teller)
+        r.guessers_score(p.all_voters)
+    else:
+        _add(r.breakdown, storyteller, "nobody_guessed", p.none_teller)
+    r.cards_score(p.per_vote)
     return r.breakdown, r.outcome
 
 
@@ -94,19 +165,20 @@ def classic(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
             positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
     """`imaginarium-classic` (004): as `imaginarium` when some found; all found → the storyteller moves
     back 3 cells, none found → back 2, never behind the start; nobody else scores for "all"."""
-    r = _Round(storyteller, table, votes, positions)
+    p, r = STORY_POINTS["classic"], _Round(storyteller, table, votes, positions)
     if not r.voters:
         return r.breakdown, "none"
     at = positions.get(storyteller, 0)
     if r.outcome == "some":
-        _add(r.breakdown, storyteller, "storyteller", 3)
-        _add(r.breakdown, storyteller, "votes_on_card", r.found)
-        r.guessers_score(3)
+        _add(r.breakdown, storyteller, "storyteller", p.teller_some)
+        _add(r.breakdown, storyteller, "votes_on_card", p.teller_per_guess * r.found)
+        r.guessers_score(p.guesser)
     elif r.outcome == "all":
-        _add(r.breakdown, storyteller, "everyone_guessed", -min(3, at))
+        _add(r.breakdown, storyteller, "everyone_guessed", max(p.all_teller, -at))
+        r.guessers_score(p.all_voters)
     else:
-        _add(r.breakdown, storyteller, "nobody_guessed", -min(2, at))
-    r.cards_score()
+        _add(r.breakdown, storyteller, "nobody_guessed", max(p.none_teller, -at))
+    r.cards_score(p.per_vote)
     return r.breakdown, r.outcome
 
 
@@ -114,17 +186,20 @@ def dixit(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
           positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
     """`dixit` (002): all or none found → storyteller 0, every other player 2; some → storyteller 3
     (no per-vote bonus), correct voters 3; other players +1 per vote on their card."""
-    r = _Round(storyteller, table, votes, positions)
+    p, r = STORY_POINTS["dixit"], _Round(storyteller, table, votes, positions)
     if not r.voters:
         return r.breakdown, "none"
     if r.outcome == "some":
-        _add(r.breakdown, storyteller, "storyteller", 3)
-        r.guessers_score(3)
+        _add(r.breakdown, storyteller, "storyteller", p.teller_some)
+        _add(r.breakdown, storyteller, "votes_on_card", p.teller_per_guess * r.found)
+        r.guessers_score(p.guesser)
     else:
+        _add(r.breakdown, storyteller, "storyteller_failed", p.all_teller if r.outcome == "all" else p.none_teller)
+        r.guessers_score(p.all_voters)
         for e in r.breakdown:
             if e != storyteller:
-                _add(r.breakdown, e, "storyteller_failed", 2)
-    r.cards_score()
+                _add(r.breakdown, e, "storyteller_failed", p.missed_others)
+    r.cards_score(p.per_vote)
     return r.breakdown, r.outcome
 
 
@@ -132,16 +207,16 @@ def duel(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
          positions: Mapping[str, int]) -> tuple[Breakdown, Outcome]:
     """Two players against the mammoth (RULES.md §2.4): g players found the mammoth's card;
     g = 0 → mammoth +3; g = 1 → elephant +1, mammoth +1; g = 2 → elephant +2."""
-    target = _card_of(table, "mammoth")
+    p, target = DUEL_POINTS, _card_of(table, "mammoth")
     g = sum(1 for n in votes.values() if n == target)
     bd: Breakdown = {"elephant": [], "mammoth": []}
     if g == 0:
-        _add(bd, "mammoth", "nobody_found_mammoth", 3)
+        _add(bd, "mammoth", "nobody_found_mammoth", p.none_mammoth)
     elif g == 1:
-        _add(bd, "elephant", "one_found_mammoth", 1)
-        _add(bd, "mammoth", "one_found_mammoth", 1)
+        _add(bd, "elephant", "one_found_mammoth", p.one_elephant)
+        _add(bd, "mammoth", "one_found_mammoth", p.one_mammoth)
     else:
-        _add(bd, "elephant", "both_found_mammoth", 2)
+        _add(bd, "elephant", "both_found_mammoth", p.both_elephant)
     return bd, _outcome(g, len(votes))
 
 
@@ -151,7 +226,7 @@ def kids(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
     `votes` or `positions` but the adult. Right → +1, or +3 when that child's elephant is last
     (Decision D5: at the smallest distance, and not everyone there). With one child the adult has an
     elephant and gets +1 when the child is wrong (never the bonus)."""
-    target = _card_of(table, storyteller)
+    p, target = KIDS_POINTS, _card_of(table, storyteller)
     children = [c for c in dict.fromkeys([*votes, *positions]) if c != storyteller]
     one_child = len(children) == 1
     elephants = [*children, storyteller] if one_child else children
@@ -166,9 +241,27 @@ def kids(storyteller: str, table: Sequence[str], votes: Mapping[str, int],
         if votes[child] == target:
             found += 1
             if child in last:
-                _add(bd, child, "guessed_from_last_place", 3)
+                _add(bd, child, "guessed_from_last_place", p.right_from_last)
             else:
-                _add(bd, child, "guessed", 1)
+                _add(bd, child, "guessed", p.right)
         elif one_child:
-            _add(bd, storyteller, "child_missed", 1)
+            _add(bd, storyteller, "child_missed", p.adult_when_missed)
     return bd, _outcome(found, sum(1 for c in children if c in votes))
+
+
+#: Which points each family scores with (its name in `STORY_POINTS`, or the mode's own table).
+_POINTS_OF: dict[Family, str] = {imaginarium: "imaginarium", classic: "classic", dixit: "dixit",
+                                 duel: "duel", kids: "kids"}
+
+
+def points_of(family: Family) -> dict[str, Any] | None:
+    """The points `family` scores with, JSON-able, read now (so the catalogue always shows what scoring
+    uses): ``{"family": "imaginarium" | "classic" | "dixit", <StoryPoints fields>}``,
+    ``{"family": "duel", <DuelPoints fields>}`` or ``{"family": "kids", <KidsPoints fields>}``; None for
+    a family registered elsewhere (RULES.md §1.1, §2.4, §2.5)."""
+    name = _POINTS_OF.get(family)
+    if name is None:
+        return None
+    table: StoryPoints | DuelPoints | KidsPoints = (
+        DUEL_POINTS if name == "duel" else KIDS_POINTS if name == "kids" else STORY_POINTS[name])
+    return {"family": name, **asdict(table)}

@@ -43,7 +43,8 @@ from server.decks.archive import (
     ImportRefused,
     import_zip,
 )
-from server.decks.library import CARD_ID_RE, DeckLibrary, DeckNotFound, is_deck_id
+from server.decks.library import DeckLibrary, DeckNotFound
+from server.decks.names import CARD_ID_RE, is_deck_id
 from server.net.ratelimit import TokenBucket
 
 log = logging.getLogger(__name__)

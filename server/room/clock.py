@@ -112,3 +112,24 @@ def view(room: RoomState, now: float) -> dict[str, Any] | None:
         return None
     return {"phase": kept["phase"], "round": kept["round"], "seconds": kept["seconds"],
             "remaining_ms": remaining, "paused": bool(room.data["paused"])}
+
+
+class ClockConnection:
+    """The `Connection` the room's own clock acts through: no person, nobody to tell."""
+
+    person: str | None = None
+    role = "clock"
+    lang = "en"
+    floor = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def send_state(self, text: str) -> None:
+        pass
+
+    def refused(self, kind: str, exc: Exception) -> None:
+        pass  # the room logged it (a failed commit) and looks at the clock again later
+
+
+CLOCK = ClockConnection()

@@ -40,7 +40,7 @@ TEXT: dict[str, dict[str, Any]] = {
            "spoken": "(ассоциация вслух)", "top": "Больше всех: {names} (+{points})",
            "nobody": "Никто не получил очков",
            "standings": "Итог", "cells": ("{n} клетка", "{n} клетки", "{n} клеток"), "room": "Комната {code}",
-           "no_rounds": "Ни одного раунда не сыграно."},
+           "no_rounds": "Ни одного хода не сыграно."},
 }
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont

@@ -18,7 +18,7 @@ arrive meanwhile wait, in order, and are checked against the durable state once 
 action is ever applied on top of one that might still fail. Rooms share the fsync, not the wait.
 
 The timer (server/room/clock.py) acts through the same path: when it runs out the room sends itself the
-host's `skip` as an action of `CLOCK` (no person), stored before anyone is told; while a clock runs, the
+host's `skip` as an action of `clock.CLOCK` (no person), stored before anyone is told; while a clock runs, the
 room stores the time left every `clock.CHECKPOINT_S` seconds (an action that changes no `state_id`).
 """
 from __future__ import annotations
@@ -28,62 +28,22 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import Any
 
 from server import engine
-from server.room import clock, host, lobby, pacing, views
+from server.room import clock, host, views
 from server.room.env import RoomEnv
 from server.room.record import new_record
 from server.room.refusals import Malformed, Refused
-from server.room.settings import default_settings, set_settings
-from server.room.specs import SPECS
+from server.room.settings import default_settings
+from server.room.specs import HANDLERS, check
 from server.room.state import NO_EFFECTS, Connection, Effects, RoomState, dumps
 from server.room.store import StorageError
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[RoomState, str | None, dict[str, Any]], Effects | None]  # (room, sender's person, message)
-
-HANDLERS: dict[str, Handler] = {
-    "join": lobby.join, "set_colour": lobby.set_colour, "rename": lobby.rename, "add_child": lobby.add_child,
-    "set_teams": lobby.set_teams, "start": lobby.start, "set_settings": set_settings,
-    **dict.fromkeys(("tell", "play_card", "vote", "restate"), host.game_action),
-    "dispute": pacing.dispute, "next_round": pacing.next_round, "ready": pacing.ready,
-    "skip": host.skip, "pause": host.pause, "resume": host.resume, "remove_player": host.remove_player,
-    "return_player": host.return_player, "release_seat": host.release_seat, "pass_host": host.pass_host,
-    "claim_host": host.claim_host, "end_game": host.end_game, "new_game": host.new_game,
-}
-assert set(HANDLERS) == set(SPECS), "every message in SPECS has a handler"
-
-
 # messages a room keeps while its action is being stored (14 people tap a few times a second at most)
 MAX_WAITING = 256
-
-
-class _Clock:
-    """The `Connection` the room's own clock acts through: no person, nobody to tell."""
-
-    person: str | None = None
-    role = "clock"
-    lang = "en"
-    floor = 0
-
-    def send(self, message: dict[str, Any]) -> None:
-        pass
-
-    def send_state(self, text: str) -> None:
-        pass
-
-    def refused(self, kind: str, exc: Exception) -> None:
-        pass  # the room logged it (a failed commit) and looks at the clock again later
-
-
-CLOCK = _Clock()
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Action:
@@ -109,10 +69,14 @@ class Room(RoomState):
 
     def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
         super().__init__(env, record)
-        # `data` as last committed, as JSON text: an action starts from a copy parsed from it (cheaper
-        # than a deep copy), and it is the stored text's room part (encoded once per action)
-        self._committed = dumps(self.data)
+        # `data` as last committed, without its story, as JSON text: an action starts from a copy parsed
+        # from it (cheaper than a deep copy), and it is the stored text's room part (encoded once per
+        # action). The story (a round's worth of text per round, most of the record by the end of a game)
+        # is shared, not parsed and encoded again per action: it is never changed in place, only
+        # replaced (server/room/story.py), so its text is made once per scored round.
+        self._committed = _text_without_story(self.data)
         self._game_text: tuple[engine.GameState | None, str] = (None, "null")  # the game's stored text
+        self._story_text: tuple[object, str] = (None, "null")  # the story's stored text
         self._action: _Action | None = None    # the action being stored
         self._waiting: deque[tuple[Connection, dict[str, Any]]] = deque()  # messages that came meanwhile
         self._version = 0   # +1 whenever sockets attach or leave (frames rendered before are stale)
@@ -196,37 +160,8 @@ class Room(RoomState):
     def _check_and_apply(self, conn: Connection, msg: dict[str, Any]) -> None:
         """Check `msg` against the durable state and apply it to a working copy that goes to the store.
         Raises Refused (or Malformed) and changes nothing."""
-        kind = msg["type"]
-        spec = SPECS.get(kind)
-        if spec is None:
-            raise Malformed(f"unknown type {kind!r}")
-        # 1. credentials
-        person = conn.person
-        if spec.who == "seat" and person is None:
-            raise Refused("not_seated")
-        if spec.who == "host" and (person is None or person != self.host):
-            raise Refused("not_host")
-        if kind == "join" and conn.role == "tv":  # the TV shows the game to everyone: it never holds a seat
-            raise Refused("tv_no_seat")
-        # 2. staleness: made against a state that already shows this actor's last action and this phase
-        state_id = msg.get("state_id")
-        if not _is_int(state_id):
-            raise Malformed("state_id must be an integer")
-        # a game action is the seat's (a pairs team acts once per picture, whichever phone taps)
-        floor_key = self.seat_of(person) if spec.game_action else person
-        floor = self.data["floors"].get(floor_key, 0) if floor_key else conn.floor
-        if state_id > self.state_id or state_id < max(floor, self.data["epoch"]):
-            partner = self.data.get("actors", {}).get(floor_key) if spec.game_action else None
-            if state_id <= self.state_id and state_id < floor and partner not in (None, person):
-                # pairs: the other phone of the team tapped first; say who, not "the game moved on"
-                name = (self.roster.person(partner) or {"name": "?"})["name"][:64]
-                raise Refused("partner_acted", name=name)
-            raise Refused("stale_state")
-        # 3. room phase and pause
-        if spec.phase is not None and spec.phase != self.phase:
-            raise Refused("wrong_phase")
-        if spec.game_action and self.data["paused"]:
-            raise Refused("paused")
+        kind, person = msg["type"], conn.person
+        spec = check(self, conn, msg)  # 1-3: credentials, staleness, room phase and pause (specs.py)
         # 4. the action, on a working copy: a refusal just drops it
         work = self._working_copy()
         before = _epoch_key(work)
@@ -245,7 +180,7 @@ class Room(RoomState):
         """Send the working copy `work` of an accepted action to the store, its clock settled first
         (a new phase starts it, a pause stops it, and its time left goes into the record)."""
         clock.settle(work, time.monotonic())
-        self._action = _Action(conn, kind, work, dumps(work.data), effects, seats_stay)
+        self._action = _Action(conn, kind, work, _text_without_story(work.data), effects, seats_stay)
         self.env.store.commit(self)
 
     def _working_copy(self) -> RoomState:
@@ -255,18 +190,26 @@ class Room(RoomState):
         work.host_away_since = self.host_away_since
         work.clock_deadline = self.clock_deadline
         work.data = json.loads(self._committed)
+        if "story" in self.data:  # shared: a round scored on the copy replaces it (server/room/story.py)
+            work.data["story"] = self.data["story"]
         work._deck_info = self._deck_info
         return work
 
     # -- the store's side (store.Pending)
     def snapshot(self) -> str:
-        """The record text to store: the action's data text with the game spliced in (the game's text
-        is made again only when the game changed)."""
+        """The record text to store: the action's data text with the story and the game spliced in
+        (their texts are made again only when they changed)."""
         action = self._action
-        text, game = (action.text, action.work.game) if action is not None else (self._committed, self.game)
+        data, text, game = (action.work.data, action.text, action.work.game) if action is not None \
+            else (self.data, self._committed, self.game)
         if game is not self._game_text[0]:
             self._game_text = (game, "null" if game is None else dumps(engine.to_json(game)))
-        return f'{text[:-1]},"game":{self._game_text[1]}}}'
+        story = ""
+        if "story" in data:
+            if data["story"] is not self._story_text[0]:
+                self._story_text = (data["story"], dumps(data["story"]))
+            story = f',"story":{self._story_text[1]}'
+        return f'{text[:-1]}{story},"game":{self._game_text[1]}}}'
 
     def writing(self) -> None:
         """While the disk works: render the new state's frames (unless the action changes sockets)."""
@@ -284,7 +227,7 @@ class Room(RoomState):
             if error is not None:
                 log.warning("room %s: could not store %s: %s", self.code, action.kind, error)
                 action.conn.refused(action.kind, Refused("storage_failed"))
-                if action.conn is CLOCK:   # a failing disk: the clock tries again later, not at once
+                if action.conn is clock.CLOCK:   # a failing disk: the clock tries again later, not at once
                     retry = clock.CHECKPOINT_S
             else:
                 self._publish(action)
@@ -369,12 +312,17 @@ class Room(RoomState):
         work.data["state_id"] += 1
         if _epoch_key(work) != before:
             work.data["epoch"] = work.state_id
-        self._store(CLOCK, "skip", work, NO_EFFECTS, True)
+        self._store(clock.CLOCK, "skip", work, NO_EFFECTS, True)
 
     def _checkpoint(self) -> None:
         """Store the running clock's time left (no new `state_id`: nobody's next action goes stale);
         once stored, every page gets the state again and corrects its countdown."""
-        self._store(CLOCK, "clock", self._working_copy(), NO_EFFECTS, True)
+        self._store(clock.CLOCK, "clock", self._working_copy(), NO_EFFECTS, True)
+
+
+def _text_without_story(data: dict[str, Any]) -> str:
+    """`data` (a room record without its game) as JSON text, leaving out its `story`."""
+    return dumps({k: v for k, v in data.items() if k != "story"})
 
 
 def _epoch_key(room: RoomState) -> tuple[Any, ...]:

@@ -66,7 +66,9 @@ def note(room: RoomState) -> None:
     rounds: list[dict[str, Any]] = story["rounds"]
     if rounds and rounds[-1]["round"] >= game.round:
         return
-    rounds.append(round_entry(room, game))
+    # a new story, never a change in place: the room's working copies share the stored one, and its
+    # text is made again only when it is replaced (server/room/room.py)
+    room.data["story"] = {**story, "rounds": [*rounds, round_entry(room, game)]}
 
 
 def round_entry(room: RoomState, game: engine.GameState) -> dict[str, Any]:

@@ -57,9 +57,23 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "host_claim_in": room.host_claim_in(),
         "pacing": pacing.view(room),
         "length": game_length(room),
+        "board": board_view(room),
         "clock": clock.view(room, time.monotonic()),
         "timer_choices": sorted({*clock.CHOICES, *room.env.timer_extra}),
     }
+
+
+def board_view(room: RoomState) -> dict[str, int] | None:
+    """The board the chosen settings play on, as the lobby's how-to-play explainer needs it (the kids'
+    lap, RULES.md §2.5 and §3): ``{"length": cells per lap, "first_number": its printed start}``; None
+    during a game (the game view has the board) or when the settings are unusable."""
+    if room.game is not None:
+        return None
+    try:
+        board = room.env.board(engine_settings(room.settings))
+    except (Malformed, Refused, engine.EngineError):
+        return None
+    return {"length": board.length, "first_number": board.first_number}
 
 
 def game_length(room: RoomState) -> dict[str, Any] | None:

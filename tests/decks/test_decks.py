@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from server import engine
-from server.decks import card_images
-from server.decks import library as decks
-from server.decks.library import DeckLibrary, DeckNotFound, card_id_for
+from server.decks import card_images, names, pictures
+from server.decks.library import DeckLibrary, DeckNotFound
+from server.decks.names import card_id_for
 from tests.decks.helpers import card_folder, picture, png_bomb
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +119,7 @@ def test_card_ids_are_opaque_and_stable():
     assert card_id_for("c042.jpg") == "c042"
     hashed = card_id_for("grandma at the beach.JPG")
     assert hashed == card_id_for("grandma at the beach.JPG")
-    assert decks.is_card_id(hashed) and "grandma" not in hashed and len(hashed) == 11
+    assert names.is_card_id(hashed) and "grandma" not in hashed and len(hashed) == 11
     assert card_id_for("a.jpg") != card_id_for("a.png")
 
 
@@ -131,7 +131,7 @@ def test_broken_wrong_type_oversize_and_bomb_files_are_skipped_and_named(library
     (folder / "bomb.png").write_bytes(png_bomb())
     (folder / "big.jpg").write_bytes(picture("JPEG", size=(400, 600)))
     (folder / "notes.txt").write_text("not even looked at")
-    monkeypatch.setattr(decks, "MAX_CARD_BYTES", 2000)
+    monkeypatch.setattr(pictures, "MAX_CARD_BYTES", 2000)
     deck = library.get("mixed")
     assert deck.size == 2
     assert {p["name"]: p["problem"] for p in deck.problems} == {

@@ -26,11 +26,13 @@ class ServerProcess(process.ServerProcess):
     """tests.helpers.process's server process on a free port and `tmp_path`/data, answering the LAN name the
     pages use; `start()` returns once it answers. It may be killed and started again on the same port."""
 
-    def __init__(self, tmp_path: Path, card_cache: Path | None = None, module: str = "server"):
+    def __init__(self, tmp_path: Path, card_cache: Path | None = None, module: str = "server",
+                 args: tuple[str, ...] = ()):
         # pages may open the server by a LAN name mapped to loopback (Chromium --host-resolver-rules);
-        # the server answers only to names it is told about (DNS rebinding, docs/protocol.md)
+        # the server answers only to names it is told about (DNS rebinding, docs/protocol.md).
+        # `module`: another module may register rules first; `args`: more options (a test module's SERVER_ARGS)
         super().__init__(process.free_port(), tmp_path / "data", tmp_path / "server.log",
-                         extra_args=("--allow-host", LAN_HOST), module=module)
+                         extra_args=("--allow-host", LAN_HOST, *args), module=module)
         self.url = self.base                           # for Python clients
         self.page_url = lan_url(self.port)             # for pages: an insecure origin, as on Wi-Fi
         if card_cache is not None:
@@ -57,16 +59,11 @@ def card_cache(tmp_path_factory):
 
 
 @pytest.fixture
-def server_module():
-    """The module `python -m` runs as the server: a test module may override this fixture with one that
-    registers more rules first (test_catalogue.py)."""
-    return "server"
-
-
-@pytest.fixture
-def server_process(tmp_path, card_cache, server_module):
-    """A started ServerProcess; killed at the end, and its log must hold no ERROR line."""
-    srv = ServerProcess(tmp_path, card_cache, module=server_module)
+def server_process(tmp_path, card_cache, request):
+    """A started ServerProcess (`python -m` the test module's `SERVER_MODULE`, with its `SERVER_ARGS`, if it
+    has them); killed at the end, and its log must hold no ERROR line."""
+    srv = ServerProcess(tmp_path, card_cache, module=getattr(request.module, "SERVER_MODULE", "server"),
+                        args=tuple(getattr(request.module, "SERVER_ARGS", ())))
     try:
         srv.start()
         yield srv

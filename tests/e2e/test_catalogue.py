@@ -10,10 +10,7 @@ from playwright.async_api import expect
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
-@pytest.fixture
-def server_module():
-    """The server with test-only rules registered (tests/e2e/registered_server.py)."""
-    return "tests.e2e.registered_server"
+SERVER_MODULE = "tests.e2e.registered_server"   # the server with test-only rules registered
 
 
 async def test_a_registered_ruleset_and_mode_appear_in_the_lobby(ui, server_process):

@@ -43,6 +43,12 @@ async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output
                               "four players in the roster")
             roster = await tv.evaluate(_text_of("roster"))
             assert all(name in roster for name, _ in NAMES)
+            # How to play beside them (issue 13 item 6): a card of the chosen rules, with its text.
+            how = await tv.wait_for("(document.querySelector('[data-testid=tv-how]') || {dataset: {}}).dataset.rules"
+                                    " === 'imaginarium/standard' && document.querySelectorAll("
+                                    "'[data-testid=tv-how-card] li').length > 0 && " + _text_of("tv-how-card"),
+                                    "a how-to-play card")
+            assert re.match(r"^[1-5]\. ", how), how
             await tv.screenshot(output_dir / f"old{version}-tv-lobby.png")
 
             await table.act(table.phones[0], "start")

@@ -27,6 +27,10 @@ FAMILIES = {
     "owner": ["bot", "deck", "mammoth"],
     "conn": ["connecting", "online", "offline"],
     "lang": ["", "en", "ru"],   # "" = automatic (the TV browser's language)
+    # the how-to-play explainer's kinds of table (web/shared/explainer.js)
+    "how.teller": ["standard", "trio", "duel", "kids"],
+    "how.play": ["standard", "trio", "duel", "kids"],
+    "how.vote": ["standard", "trio", "duel", "kids"],
 }
 
 

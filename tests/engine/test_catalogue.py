@@ -55,3 +55,31 @@ def test_game_length_is_counted_ahead():
     assert game_length(Settings(ruleset="dixit"), 9, 84, BOARD) is None      # no such table
     assert game_length(Settings(), 5, 10, BOARD) is None                     # the deck is too small
     assert game_length(Settings(reshuffle=True), 4, 98, BOARD)["open"]       # the cards never end it
+
+
+def test_the_catalogue_publishes_the_points_the_scoring_code_uses(monkeypatch):
+    """The explainer's numbers (issue 13 item 6) are the scoring table itself: change one and both the
+    score of a round and the catalogue's number change (nothing is typed twice)."""
+    from dataclasses import replace
+
+    from server.engine import families, score_round
+
+    def imaginarium() -> dict:
+        return next(r for r in catalogue()["rulesets"] if r["id"] == "imaginarium")
+
+    table, votes = ["A", "B", "C", "D"], {"B": 1, "C": 2, "D": 1}   # two of three found A's card
+    assert imaginarium()["points"]["teller_some"] == 3
+    assert score_round("imaginarium", "standard", "A", table, votes)["A"] == 5
+    monkeypatch.setitem(families.STORY_POINTS, "imaginarium",
+                        replace(families.STORY_POINTS["imaginarium"], teller_some=4))
+    assert imaginarium()["points"]["teller_some"] == 4
+    assert score_round("imaginarium", "standard", "A", table, votes)["A"] == 6
+    pairs = next(m for m in catalogue()["modes"] if m["id"] == "pairs")
+    assert pairs["scoring"]["imaginarium"]["teller_some"] == 4
+
+    monkeypatch.setattr(families, "DUEL_POINTS", replace(families.DUEL_POINTS, none_mammoth=5))
+    duel = next(m for m in catalogue()["modes"] if m["id"] == "duel")
+    assert duel["scoring"]["imaginarium"] == {"family": "duel", "none_mammoth": 5, "one_elephant": 1,
+                                              "one_mammoth": 1, "both_elephant": 2}
+    mammoth_table = ["P1", "mammoth", "P2", "P1", "P2"]
+    assert score_round("imaginarium", "duel", "P1", mammoth_table, {"P1": 3, "P2": 1}) == {"elephant": 0, "mammoth": 5}

@@ -1,31 +1,38 @@
-// The host's menu (a sheet over the screen): pause/resume, remove a player (they may come back) or return
-// them, pass host, end the game.
+// The phone's menu (a sheet over the screen): how to play, for everyone; for the host also pause/resume,
+// the timer, remove a player (they may come back) or return them, pass host, end the game.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { people } from '/static/shared/roster.js';
 import { settingsSummary } from '/static/tv/settings-summary.js';
+import { timerSelect } from './lobby.js';
+import { icon } from '/static/shared/icons.js';
+import * as howTo from './how-to.js';
 
 let sheet = null;
 let body = null;
 let current = null;
 let confirmEnd = false;
 let openedAt = null;   // the phase the menu was opened in: it closes when the phase changes (the host's turn)
+let drawn = null;      // what the open menu shows: a state that changes none of it (the timer's tick) keeps it,
+                       // so an open picker is not closed under the host's finger
+let title = null;
 
 function phaseKey(ctx) {
   return ctx.game ? `${ctx.room.phase}/${ctx.game.phase}/${ctx.game.round}` : `${ctx.room.phase}//0`;
 }
 
-/** Opens the menu for the host. */
+/** Opens the menu (host controls only for the host). */
 export function open(ctx) {
   current = ctx;
   confirmEnd = false;
   openedAt = phaseKey(ctx);
   if (!sheet) {
     body = h('div', { class: 'sheet-body' });
+    title = h('h2');
     sheet = h('div', { class: 'sheet-veil', 'data-testid': 'host-menu', onclick: (ev) => { if (ev.target === sheet) close(); } },
       h('div', { class: 'sheet' },
-        h('div', { class: 'sheet-head' }, h('h2', { text: t('host_menu.title') }),
+        h('div', { class: 'sheet-head' }, title,
           h('button', { class: 'btn small', type: 'button', text: '✕', 'aria-label': t('close'), onclick: close })),
         body));
   }
@@ -39,22 +46,37 @@ export function close() {
   sheet = null;
 }
 
-/** Redraws an open menu with a new state (closes it if you are no longer host). */
+/** Redraws an open menu with a new state (closes it when the phase changed). */
 export function update(ctx) {
   current = ctx;
+  howTo.update(ctx);
   if (!sheet) return;
-  if (!ctx.you.is_host || phaseKey(ctx) !== openedAt) { close(); return; }
-  draw();
+  if (phaseKey(ctx) !== openedAt) { close(); return; }
+  if (shows(ctx) !== drawn) draw();
+}
+
+function shows(c) {
+  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.room.timer_choices, c.you, confirmEnd]);
 }
 
 function draw() {
   const c = current;
+  drawn = shows(c);
+  title.textContent = c.you.is_host ? t('host_menu.title') : t('menu.title');
+  const how = h('button', { class: 'btn big how-open', type: 'button', 'data-testid': 'how-open',
+    onclick: () => { close(); howTo.open(c); } }, icon('circle-help', 24), h('span', { text: t('how.open') }));
+  if (!c.you.is_host) { fill(body, how); return; }
   const inGame = c.room.phase === 'game' && c.game && c.game.phase !== 'game_over';
   const act = (type, fields) => () => { c.send(type, fields); };
+  // The timer may change during a game: a new setting starts the clock of the phase under way anew.
+  const timer = inGame ? timerSelect((v) => c.send('set_settings', { settings: { timer: v } })) : null;
+  if (timer) timer.update(c.room);
   fill(body,
+    how,
     inGame ? h('button', { class: 'btn big', type: 'button', 'data-testid': 'pause',
       text: c.room.paused ? t('host_menu.resume') : t('host_menu.pause'),
       onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
+    timer ? h('label', { class: 'sheet-timer' }, h('span', { text: t('settings.timer') }), timer.el) : null,
     h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
     h('ul', { class: 'sheet-players' }, people(c.room).filter((p) => p.person !== (c.you.person != null ? c.you.person : c.you.seat)).map((p) => h('li', { class: 'sheet-player' },
       h('div', { class: 'sheet-who' }, elephantToken(p.colour, 36), h('span', { class: 'sheet-name', text: p.name })),

@@ -119,6 +119,22 @@ function select(name, values, labelKey, onChange, testid) {
   return el;
 }
 
+/** The timer's choice (seconds, 0: off) from the room's `timer_choices`; `update(room)` shows its setting. */
+export function timerSelect(onChange) {
+  const el = h('select', { class: 'select', name: 'timer', 'data-testid': 'setting-timer',
+    onchange: () => onChange(Number(el.value)) });
+  let shown = '';
+  function update(room) {
+    const choices = room.timer_choices || [0];
+    if (choices.join() !== shown) {
+      shown = choices.join();
+      fill(el, choices.map((n) => h('option', { value: String(n), text: n ? t('timer.seconds', { n }) : t('timer.off') })));
+    }
+    el.value = String((room.settings || {}).timer || 0);
+  }
+  return { el, update };
+}
+
 /** A setting: its label and control on one line, a one-line explanation under them. */
 function row(label, control, help) {
   return h('div', { class: 'setting' },
@@ -183,6 +199,7 @@ function settingsForm(getCtx) {
   const reshuffle = toggle('reshuffle', (on) => set({ reshuffle: on }));
   const special = toggle('special_cells', (on) => set({ special_cells: on }));
   const soundOn = toggle('sound', (on) => set({ sound: on }));
+  const timer = timerSelect((v) => set({ timer: v }));
   const restriction = h('select', { class: 'select', 'data-testid': 'setting-restriction',
     onchange: () => set({ restriction: restriction.value || null }) },
   h('option', { value: '', text: t('settings.no_restriction') }),
@@ -224,6 +241,7 @@ function settingsForm(getCtx) {
     deckEmptyRow,
     row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
     row(t('settings.sound'), soundOn, null),
+    row(t('settings.timer'), timer.el, t('help.timer')),
     start);
 
   // The form always shows the server's settings (the latest `state`): a choice the server refused never stays
@@ -253,6 +271,7 @@ function settingsForm(getCtx) {
     deckEmpty.value = s.when_deck_empty;
     tvLang.value = s.lang || '';
     soundOn.checked = s.sound !== false;
+    timer.update(c.room);
     deckEmptyRow.hidden = !modeRules(s.mode).when_deck_empty;
     modeHelp.textContent = tOr(`help.mode.${s.mode}`, '');
     deck.update(c);

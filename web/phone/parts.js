@@ -8,7 +8,8 @@ import { seatName, seatColour } from '/static/shared/roster.js';
 export function associationBox(ctx) {
   const g = ctx.game;
   if (g.association) return h('div', { class: 'p-association', 'data-testid': 'association', text: g.association });
-  if (!g.storyteller) return null;
+  // Nobody to point at, or the storyteller's own phone ("Listen to Аня's association" on Аня's phone).
+  if (!g.storyteller || (ctx.me && ctx.me.is_storyteller)) return null;
   return h('div', { class: 'p-association spoken', text: t('phone.listen_to', { name: seatName(ctx.room, g.storyteller) }) });
 }
 

@@ -19,6 +19,7 @@ import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import * as hostMenu from './host-menu.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
+import { countdown } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
 
 const SCREENS = { join, lobby, telling, playing: hand, voting, scored, game_over: gameOver };
@@ -59,6 +60,9 @@ function readToken() {
 
 function onMessage(msg) {
   if (msg.type === 'welcome') {
+    // A new socket: an action the old one sent and never had answered is not coming, so the button it made
+    // busy is released (if it was applied after all, the state that follows shows it and moves on).
+    if (mounted.screen && mounted.screen.refused) mounted.screen.refused();
     // A token the server gave us is kept; a welcome without a seat means ours is unknown or was revoked.
     try {
       if (msg.token) localStorage.setItem(tokenKey, msg.token);
@@ -112,13 +116,14 @@ async function switchLang(l) {
 
 function renderShell() {
   const me = h('div', { class: 'me' });
-  const menuBtn = h('button', { class: 'menu-btn', type: 'button', 'aria-label': t('host_menu.title'),
+  const menuBtn = h('button', { class: 'menu-btn', type: 'button', 'aria-label': t('menu.title'),
     'data-testid': 'host-menu-btn', text: '☰', hidden: true, onclick: () => hostMenu.open(ctx()) });
   const main = h('main', { class: 'phone-main' });
   const banner = h('div', { class: 'host-gone', hidden: true });
-  header = { me, menuBtn, main, banner };
+  const clock = countdown('phone-countdown', 'countdown');
+  header = { me, menuBtn, main, banner, clock };
   fill(app, h('header', { class: 'phone-top' }, me,
-    h('div', { class: 'phone-top-right' }, badge, switcher, menuBtn)), banner, main);
+    h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn)), banner, main);
   if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
 }
 
@@ -165,7 +170,8 @@ function renderHeader(c) {
     info ? elephantToken((mine || info).colour, 40) : null,
     h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
     c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
-  header.menuBtn.hidden = !c.you.is_host;
+  header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
+  header.clock.update(c.room.clock);
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
   const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);

@@ -67,12 +67,17 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
   /** Checks an open socket with a ping (restarting it if no pong comes); reconnects a closed one now. */
   function reconnect() {
     if (ws && ws.readyState === WebSocket.OPEN) {
-      if (pongTimer) return;
-      ws.send(JSON.stringify({ type: 'ping' }));
-      pongTimer = setTimeout(() => { pongTimer = null; restart(); }, PONG_WAIT_MS);
+      probe();
     } else if (!ws || ws.readyState !== WebSocket.CONNECTING) {
       restart();
     }
+  }
+
+  /** A ping on the open socket; no pong within PONG_WAIT_MS restarts it. */
+  function probe() {
+    if (pongTimer) return;
+    ws.send(JSON.stringify({ type: 'ping' }));
+    pongTimer = setTimeout(() => { pongTimer = null; restart(); }, PONG_WAIT_MS);
   }
 
   document.addEventListener('visibilitychange', () => {
@@ -85,6 +90,9 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     send(type, fields = {}) {
       if (!ws || ws.readyState !== WebSocket.OPEN) return false;
       ws.send(JSON.stringify({ type, ...fields, state_id: lastStateId }));
+      // A Wi-Fi dead zone leaves the socket open but silent: the browser would say nothing for minutes and the
+      // tap would be lost. A ping behind every action finds that out, and the restart shows it.
+      probe();
       return true;
     },
     reconnect,

@@ -1,15 +1,19 @@
-// TV lobby: a big QR, the join URL and room code, the roster with colours, the chosen settings.
+// TV lobby: a big QR, the join URL and room code, the roster with colours, the chosen settings, and how to play.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tOr } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
 import { lengthText } from '/static/shared/length.js';
 import { elephantToken } from '/static/shared/colours.js';
+import { explainer } from '/static/shared/explainer.js';
 import { settingsSummary } from './settings-summary.js';
+
+// Seconds each how-to-play card stays on the TV: long enough to read five lines from the sofa.
+const HOW_CARD_MS = 10000;
 
 /** A pairs team: both members' elephants side by side (the team's elephant is the lead's colour). */
 function teamTokens(r) {
   const people = r.people && r.people.length ? r.people : [r];
-  return h('span', { class: 'team-tokens' }, people.map((p) => elephantToken(p.colour, 72, p.name)));
+  return h('span', { class: 'team-tokens' }, people.map((p) => elephantToken(p.colour, 60, p.name)));
 }
 
 /** Builds the lobby screen; update(ctx) refreshes the roster and settings. */
@@ -30,6 +34,8 @@ export function create(ctx) {
   const settings = h('div', { class: 'settings' });
   const hint = h('p', { class: 'lobby-hint' });
   const length = h('div', { class: 'game-length', 'data-testid': 'tv-game-length' });
+  // How to play, looping while people join, for the chosen ruleset and mode (shared/explainer.js).
+  const how = explainer({ auto: HOW_CARD_MS, size: 96, testid: 'tv-how', keys: true, fit: true });
   const el = h('main', { class: 'lobby', 'data-testid': 'tv-lobby' },
     h('section', { class: 'join-panel' },
       h('h2', { class: 'join-title', text: t('tv.scan_to_join') }),
@@ -38,7 +44,8 @@ export function create(ctx) {
       alt,
       h('div', { class: 'room-code-label', text: t('room_code') }),
       codeEl),
-    h('section', { class: 'lobby-side' }, count, roster, settings, length, hint));
+    h('section', { class: 'lobby-side' }, count, roster, settings, length, hint),
+    how.el);
 
   function update(c) {
     const room = c.room;
@@ -52,7 +59,7 @@ export function create(ctx) {
     roster.classList.toggle('pairs', pairs);   // a CSS class (visual: two tokens per row), not a mode name
     const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a phoneless child is never "away"
       'data-testid': 'roster-item' },
-    pairs ? teamTokens(r) : elephantToken(r.colour, 96, r.name),
+    pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
     r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
     r.seat === room.host ? h('span', { class: 'host-badge', text: m.has_adult ? t('tv.adult') : t('host') }) : null));
@@ -68,6 +75,7 @@ export function create(ctx) {
     fill(length, room.length ? [h('div', { class: 'game-length-title', text: t('length.title', { seats: room.length.seats }) }),
       h('div', { class: 'game-length-line', text: lengthText(room.length) })] : []);
     length.hidden = !room.length;
+    how.update(room.settings || {}, room.board || null);
     hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host')
       : `${tOr(`tv.mode_hint.${mode}`, '')} ${t('tv.hint_host_starts')}`;
   }

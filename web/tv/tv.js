@@ -19,6 +19,7 @@ import { fitText } from '/static/shared/fit-text.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
 import * as sound from './sound.js';
+import { countdown } from '/static/shared/countdown.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
@@ -147,6 +148,7 @@ function render() {
     f.main.dataset.round = ctx.game.round;
     f.round.textContent = t('round_n', { n: ctx.game.round });
     f.round.hidden = !ctx.game.round;
+    f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
     f.board.update(ctx);
     f.side.update(ctx);
@@ -159,14 +161,15 @@ function gameFrame(ctx) {
   // `fit`: a long title (kids, duel, Russian) shrinks, then wraps, instead of losing its end to an ellipsis.
   const title = h('h1', { class: 'phase-title fit', 'data-testid': 'phase-title' });
   const round = h('span', { class: 'chip round-chip' });
+  const clock = countdown('tv-countdown', 'countdown');
   const main = h('main', { class: 'tv-main' });
   const b = board.create(ctx);
   const sd = side.create(ctx);
   fill(app,
     h('div', { class: 'tv-game' },
-      topBar(h('div', { class: 'tv-heading' }, title, round)),
+      topBar(h('div', { class: 'tv-heading' }, title, round, clock.el)),
       main, sd.el, b.el));
-  return { title, round, main, board: b, side: sd };
+  return { title, round, clock, main, board: b, side: sd };
 }
 
 let veil = null;

@@ -73,3 +73,37 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
         assert again.state_id == accepted and again.me["played"] == [card]
         assert card not in again.me["hand"]
         await again.close()
+
+
+async def test_a_scoring_vote_that_cannot_be_stored_leaves_the_story_as_it_was(tmp_path, server_process):
+    """The vote that scores a round writes the round into the story (issue 13), and a room's working
+    copy shares the stored story (issue 14): when that vote cannot be stored, the story read over HTTP
+    stays as it was, and the same vote made again writes the round once."""
+    server = server_process(tmp_path, piped=True)
+    base = f"http://127.0.0.1:{server.port}"
+    server.start()
+    async with aiohttp.ClientSession() as session:
+        await server.ready(session)
+        code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
+        table = await seated_table(socket_opener(session, base), code)
+        await table.play_until(lambda g: g["phase"] == "voting" and len(g["waiting_for"]) == 1)
+        voter = next(p for p in table.phones if "vote" in p.me["can"])
+        number = next(t["number"] for t in voter.game["table"] if t["card"] not in voter.me["played"])
+
+        async def story_rounds() -> list[int]:
+            async with session.get(f"{base}/api/rooms/{code}/story", headers={"X-Token": voter.token}) as resp:
+                assert resp.status == 200
+                return [entry["round"] for entry in (await resp.json())["rounds"]]
+
+        assert await story_rounds() == []
+        await set_file_limit(server.proc.pid, 0)               # the disk is full
+        try:
+            await table.refused(voter, "vote", "storage_failed", card=number)
+            assert await story_rounds() == []
+        finally:
+            await set_file_limit(server.proc.pid, resource.RLIM_INFINITY)
+        await table.act(voter, "vote", card=number)
+        assert table.tv.game["phase"] == "scored"
+        assert await story_rounds() == [1]
+        for p in table.sockets:
+            await p.ws.close()

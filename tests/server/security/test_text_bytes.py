@@ -59,7 +59,8 @@ async def test_an_association_heavy_in_bytes_is_refused(make_table):
 
 def test_deck_titles_are_cut_to_clusters_and_bytes(tmp_path):
     from server.decks.archive import import_zip
-    from server.decks.library import DeckLibrary, normalise_title
+    from server.decks.library import DeckLibrary
+    from server.decks.names import normalise_title
     from tests.decks.helpers import make_zip, picture
 
     library = DeckLibrary(tmp_path / "shipped", tmp_path / "data")

@@ -1,0 +1,118 @@
+"""The optional timer (issue 13 item 8) through the real pages: the host chooses it in the lobby (Russian and
+English labels) and changes it from the host menu in a game; the TV and every phone count down from the
+state's clock, the last ten seconds marked; when it runs out the room skips the phase (the cards nobody
+played go down, then nobody's vote), and the countdown goes when the round is scored. The server allows a
+short timer for this test only (`--timer-test-seconds`). Screenshots: test-output/timer-*.png (TV 1920×1080
+and 1280×720, phones 390×844 and 360×640)."""
+import re
+
+import pytest
+from playwright.async_api import expect
+
+from tests.helpers.browser import fits
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+expect.set_options(timeout=30_000)
+
+SHORT_S = 9   # the test's timer: in its last ten seconds from the start
+SERVER_ARGS = ("--timer-test-seconds", str(SHORT_S))
+DIGITS = re.compile(r"^\d:\d\d$")
+WATCH_PHASES = """() => {
+  const main = document.querySelector('main.tv-main');
+  window.timerTestPhases = [];
+  new MutationObserver(() => {
+    const clock = document.querySelector('[data-testid="countdown"]');
+    window.timerTestPhases.push({ phase: main.dataset.phase, clock: !clock.hidden,
+      digits: clock.textContent, urgent: clock.classList.contains('urgent') });
+  }).observe(main, { attributes: true, attributeFilter: ['data-phase'] });
+}"""
+
+
+async def test_timer(ui):
+    tv, code = await ui.tv("ru-RU")
+    host = await ui.phone(code, "Ann", "red")   # an English phone; the TV and two phones speak Russian
+    phones = [host] + [await ui.phone(code, name, colour, locale)
+                       for name, colour, locale in (("Борис", "blue", "ru-RU"), ("Вика", "yellow", "en-US"),
+                                                    ("Гоша", "green", "ru-RU"))]
+    timer = host.get_by_test_id("setting-timer")
+    await expect(host.locator(".setting", has=timer)).to_contain_text("Timer")
+    labels = [t.strip() for t in await timer.locator("option").all_text_contents()]
+    assert labels == ["off", f"{SHORT_S} s", "60 s", "90 s", "120 s"]
+    assert await timer.input_value() == "0"                       # off by default
+    await timer.select_option("60")
+    await expect(tv.get_by_text("Таймер: 60 сек")).to_be_visible()   # the TV's lobby says it
+    await timer.scroll_into_view_if_needed()
+    await ui.shot(host, "phone-lobby-setting")
+    await host.get_by_test_id("start").click()
+
+    main = tv.locator("main.tv-main")
+    await expect(main).to_have_attribute("data-phase", "telling")
+    tv_clock = tv.get_by_test_id("countdown")
+    await expect(tv_clock).to_be_hidden()                         # telling is never timed
+    storyteller = await _storyteller(phones)
+    others = [p for p in phones if p is not storyteller]
+    await _tell(storyteller)
+
+    await expect(main).to_have_attribute("data-phase", "playing")
+    await expect(tv_clock).to_be_visible()
+    await expect(tv_clock).to_have_text(DIGITS)
+    assert await tv_clock.get_attribute("class") and "urgent" not in await tv_clock.get_attribute("class")
+    for phone in phones:
+        await expect(phone.get_by_test_id("countdown")).to_have_text(DIGITS)
+    await ui.shot(tv, "tv-1920")
+    await ui.shot(others[0], "phone-390")
+    await tv.set_viewport_size({"width": 1280, "height": 720})
+    await others[0].set_viewport_size({"width": 360, "height": 640})
+    await expect(others[0].get_by_test_id("countdown")).to_be_visible()
+    await fits(others[0], 360, "phone top bar with the countdown")
+    await ui.shot(tv, "tv-1280")
+    await ui.shot(others[0], "phone-360")
+    await tv.set_viewport_size({"width": 1920, "height": 1080})
+    await others[0].set_viewport_size({"width": 390, "height": 844})
+
+    # the phases the TV goes through from here, with its countdown as it showed each (the short clock may
+    # run out while the screenshots are taken: the record keeps what a wait on the screen could miss)
+    await tv.evaluate(WATCH_PHASES)
+    # one card down by hand; then the host makes the clock short from the host menu
+    played = others[0]
+    await played.locator(".card-grid.selectable .grid-card").first.click()
+    await played.get_by_test_id("confirm").click()
+    await expect(played.get_by_test_id("played")).to_be_visible()
+    await host.get_by_test_id("host-menu-btn").click()
+    menu = host.get_by_test_id("host-menu")
+    await menu.get_by_test_id("setting-timer").select_option(str(SHORT_S))
+    await expect(tv_clock).to_have_class(re.compile(r"\burgent\b"))   # its last ten seconds
+    await expect(others[1].get_by_test_id("countdown")).to_have_class(re.compile(r"\burgent\b"))
+    await ui.shot(tv, "tv-urgent")
+    await ui.shot(others[1], "phone-urgent")
+
+    # it runs out in playing (the room skips it: nobody's card is missing), then in voting (nobody votes):
+    # the round is scored and the countdown goes
+    await expect(main).to_have_attribute("data-phase", "scored")
+    await expect(tv.locator(".owner-plate")).to_have_count(4)
+    await expect(tv_clock).to_be_hidden()
+    for phone in phones:
+        await expect(phone.get_by_test_id("countdown")).to_be_hidden()
+    await expect(storyteller.get_by_test_id("next-round")).to_be_visible()
+    seen = await tv.evaluate("window.timerTestPhases")
+    assert [s["phase"] for s in seen] == ["voting", "scored"], seen
+    voting, scored = seen
+    assert voting["clock"] and DIGITS.match(voting["digits"]) and voting["urgent"]   # the vote's own clock
+    assert not scored["clock"]
+    await ui.shot(tv, "tv-scored")
+
+
+async def _storyteller(phones):
+    for phone in phones:
+        await expect(phone.get_by_test_id("phone-telling")).to_be_visible()
+    tellers = [p for p in phones if await p.get_by_test_id("you-tell").count()]
+    assert len(tellers) == 1
+    return tellers[0]
+
+
+async def _tell(storyteller) -> None:
+    grid = storyteller.locator(".card-grid.selectable")
+    await grid.locator(".grid-card").first.click()
+    if not await storyteller.get_by_test_id("conditions").count():
+        await storyteller.get_by_test_id("association-input").fill("Тихая буря")
+    await storyteller.get_by_test_id("confirm").click()
