@@ -18,8 +18,6 @@ ROOT = process.ROOT
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", HOST_RESOLVER_ARG]
-# Every expect() of every page test waits this long for what must appear (tests.helpers.bounds says why).
-expect.set_options(timeout=EXPECT_MS)
 
 
 class ServerProcess(process.ServerProcess):
@@ -50,6 +48,13 @@ class ServerProcess(process.ServerProcess):
         if self.proc is not None:
             super().kill()
             self.proc = None
+
+
+@pytest.fixture(autouse=True)
+def expect_bound():
+    """Every expect() of every page test waits EXPECT_MS for what must appear (tests.helpers.bounds says why),
+    set before each test: a module that sets its own at import would otherwise set it for all the others."""
+    expect.set_options(timeout=EXPECT_MS)
 
 
 @pytest.fixture(scope="session")
