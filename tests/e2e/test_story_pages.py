@@ -12,7 +12,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.helpers.bounds import EVENT_S
-from tests.helpers.wire import seated_table, socket_opener
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -32,8 +32,8 @@ async def play_short_game(server_process, code_holder: dict) -> None:
     """Four seats over WebSockets play three rounds; the host ends the game."""
     async with aiohttp.ClientSession() as session:
         code = (await (await session.post(f"{server_process.url}/api/rooms")).json())["code"]
-        table = await seated_table(socket_opener(session, server_process.url), code, names=[n for n, _ in PLAYERS],
-                                   colours=[c for _, c in PLAYERS], tv_name="watcher")
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
+                                   names=[n for n, _ in PLAYERS], colours=[c for _, c in PLAYERS], tv_name="watcher")
         watcher = table.tv
         for n in range(1, 4):
             await table.play_until(lambda g, n=n: g["phase"] in ("scored", "game_over") and g["round"] == n)
