@@ -57,6 +57,18 @@ def expect_bound():
     expect.set_options(timeout=EXPECT_MS)
 
 
+def served(srv: ServerProcess):
+    """For a fixture (`yield from served(srv)`): start `srv`, yield it, kill it at the end; its log must hold
+    no ERROR line."""
+    try:
+        srv.start()
+        yield srv
+    finally:
+        srv.kill()
+    errors = srv.error_lines()
+    assert not errors, "server logged errors:\n" + "\n".join(errors)
+
+
 @pytest.fixture(scope="session")
 def card_cache(tmp_path_factory):
     """One folder of prepared card pictures for every server of the session."""
@@ -65,17 +77,10 @@ def card_cache(tmp_path_factory):
 
 @pytest.fixture
 def server_process(tmp_path, card_cache, request):
-    """A started ServerProcess (`python -m` the test module's `SERVER_MODULE`, with its `SERVER_ARGS`, if it
-    has them); killed at the end, and its log must hold no ERROR line."""
-    srv = ServerProcess(tmp_path, card_cache, module=getattr(request.module, "SERVER_MODULE", "server"),
-                        args=tuple(getattr(request.module, "SERVER_ARGS", ())))
-    try:
-        srv.start()
-        yield srv
-    finally:
-        srv.kill()
-    errors = srv.error_lines()
-    assert not errors, "server logged errors:\n" + "\n".join(errors)
+    """A started ServerProcess (with the test module's `SERVER_ARGS` and `SERVER_MODULE`, if it has them);
+    killed at the end, and its log must hold no ERROR line."""
+    yield from served(ServerProcess(tmp_path, card_cache, module=getattr(request.module, "SERVER_MODULE", "server"),
+                                    args=tuple(getattr(request.module, "SERVER_ARGS", ()))))
 
 
 @pytest.fixture

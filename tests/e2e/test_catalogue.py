@@ -8,9 +8,7 @@ import pytest
 from playwright.async_api import expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-SERVER_MODULE = "tests.e2e.registered_server"   # the server with test-only rules registered
+SERVER_MODULE = "tests.e2e.registered_server"  # the server with test-only rules registered (conftest.py)
 
 
 async def test_a_registered_ruleset_and_mode_appear_in_the_lobby(ui, server_process):

@@ -9,7 +9,7 @@ import re
 import urllib.request
 
 import pytest
-from conftest import ServerProcess
+from conftest import ServerProcess, served
 from playwright.async_api import expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -147,14 +147,7 @@ async def test_a_phone_opens_turns_and_closes_how_to_play(ui):
 @pytest.fixture
 def scoring_server(tmp_path, card_cache):
     """A server whose imaginarium storyteller gets 4, not 3 (tests/e2e/scoring_server.py)."""
-    srv = ServerProcess(tmp_path, card_cache, module="tests.e2e.scoring_server")
-    try:
-        srv.start()
-        yield srv
-    finally:
-        srv.kill()
-    errors = srv.error_lines()
-    assert not errors, "server logged errors:\n" + "\n".join(errors)
+    yield from served(ServerProcess(tmp_path, card_cache, module="tests.e2e.scoring_server"))
 
 
 async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_server, output_dir):

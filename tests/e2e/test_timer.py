@@ -16,6 +16,9 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 SHORT_S = 9   # the test's timer: in its last ten seconds from the start
 SERVER_ARGS = ("--timer-test-seconds", str(SHORT_S))
 DIGITS = re.compile(r"^\d:\d\d$")
+# nothing of the phase title is hidden (tests/e2e/test_tv_titles.py)
+TITLE_CUT = """() => { const el = document.querySelector('.phase-title');
+  return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1; }"""
 WATCH_PHASES = """() => {
   const main = document.querySelector('main.tv-main');
   window.timerTestPhases = [];
@@ -99,6 +102,27 @@ async def test_timer(ui):
     assert voting["clock"] and DIGITS.match(voting["digits"]) and voting["urgent"]   # the vote's own clock
     assert not scored["clock"]
     await ui.shot(tv, "tv-scored")
+
+    # round 2 with a minute: the vote's countdown beside a longer title, which stays whole (it may shrink)
+    await host.get_by_test_id("host-menu-btn").click()
+    await menu.get_by_test_id("setting-timer").select_option("60")
+    await expect(menu.get_by_test_id("locked-settings")).to_contain_text("Timer: 60 s")   # the server has it
+    await host.get_by_test_id("host-menu").locator("button[aria-label]").first.click()
+    await storyteller.get_by_test_id("next-round").click()
+    await expect(main).to_have_attribute("data-round", "2")
+    storyteller = await _storyteller(phones)
+    await _tell(storyteller)
+    await expect(main).to_have_attribute("data-phase", "playing")
+    for phone in (p for p in phones if p is not storyteller):
+        await phone.locator(".card-grid.selectable .grid-card").first.click()
+        await phone.get_by_test_id("confirm").click()
+    await expect(main).to_have_attribute("data-phase", "voting")
+    await expect(tv_clock).to_have_text(DIGITS)
+    assert "urgent" not in await tv_clock.get_attribute("class")
+    for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+        await tv.set_viewport_size(size)
+        assert not await tv.evaluate(TITLE_CUT), "the title is cut beside the countdown"
+        await ui.shot(tv, f"tv-voting-{size['width']}")
 
 
 async def _storyteller(phones):

@@ -80,3 +80,12 @@ def vote(state, seat, owner):
 def other_than(state, seat, *also):
     """Table number of some card not owned by `seat` nor any of `also`."""
     return next(i + 1 for i, o in enumerate(state.owners) if o != seat and o not in also)
+
+
+def duel_round(s, found):
+    """Play a duel round in which `found` players (0, 1, 2) find the mammoth's card."""
+    s = play_all(tell(s))
+    for i, seat in enumerate(["s1", "s2"]):
+        s = vote(s, seat, "mammoth") if i < found else apply(
+            s, seat, {"type": "vote", "card": other_than(s, seat, "mammoth")})
+    return s

@@ -5,7 +5,19 @@ import pytest
 
 from server.engine import Board, Settings, apply, new_game, public_view
 from server.engine.autoplay import random_action
-from tests.engine.helpers import BOARDS, craft, deck, game, number_of, other_than, play_all, seats, tell, vote
+from tests.engine.helpers import (
+    BOARDS,
+    craft,
+    deck,
+    duel_round,
+    game,
+    number_of,
+    other_than,
+    play_all,
+    seats,
+    tell,
+    vote,
+)
 from tests.engine.invariants import check_state
 
 
@@ -67,14 +79,6 @@ def test_d8_dixit_ends_after_the_refill_that_leaves_fewer_cards_than_players(n, 
 
 
 # -- D9: the duel finishes at distance 20 on every board ------------------------------------------------
-
-def duel_round(s, found):
-    s = play_all(tell(s))
-    for i, seat in enumerate(["s1", "s2"]):
-        s = vote(s, seat, "mammoth") if i < found else apply(
-            s, seat, {"type": "vote", "card": other_than(s, seat, "mammoth")})
-    return s
-
 
 @pytest.mark.parametrize("board", [BOARDS["imaginarium"], BOARDS["imaginarium-classic"],
                                    Board(length=30, first_number=5, id="odd")], ids=lambda b: b.id)

@@ -11,7 +11,19 @@ from server.engine import (
     public_view,
     validate_settings,
 )
-from tests.engine.helpers import BOARDS, craft, deck, game, number_of, other_than, play_all, play_out, seats, tell, vote
+from tests.engine.helpers import (
+    BOARDS,
+    craft,
+    deck,
+    duel_round,
+    game,
+    number_of,
+    play_all,
+    play_out,
+    seats,
+    tell,
+    vote,
+)
 
 
 def test_seat_ranges_per_ruleset_and_mode():
@@ -96,15 +108,6 @@ def test_duel_round_association_first_then_two_cards_each_and_the_mammoth():
 
 def number_of_result(s, owner):
     return next(t["number"] for t in s.result["table"] if t["owner"] == owner)
-
-
-def duel_round(s, found):
-    """Play a duel round in which `found` players (0, 1, 2) find the mammoth's card."""
-    s = play_all(tell(s))
-    for i, seat in enumerate(["s1", "s2"]):
-        s = vote(s, seat, "mammoth") if i < found else apply(
-            s, seat, {"type": "vote", "card": other_than(s, seat, "mammoth")})
-    return s
 
 
 @pytest.mark.parametrize("start, found, outcome, winners", [

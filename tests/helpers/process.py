@@ -21,6 +21,7 @@ from pathlib import Path
 import aiohttp
 
 from tests.helpers.bounds import EVENT_S, EXIT_S, POLL_S, START_S
+from tests.helpers.wire import Connect, socket_opener
 
 ROOT = Path(__file__).resolve().parents[2]   # the repository
 # Plain urllib, never a proxy from the environment: the server is on loopback.
@@ -107,6 +108,13 @@ class ServerProcess:
         """`wait_ready` from a test's event loop (in a thread, so the loop goes on); `session` is not needed."""
         return await asyncio.to_thread(self.wait_ready)
 
+    async def new_room(self, session: aiohttp.ClientSession) -> tuple[str, Connect]:
+        """Once the server is ready, a new room: its code and a `connect(name)` for its sockets."""
+        await self.ready(session)
+        async with session.post(f"{self.base}/api/rooms") as resp:
+            code = (await resp.json())["code"]
+        return code, socket_opener(session, self.base)
+
     def kill(self) -> None:
         """SIGKILL: the power cord."""
         self.proc.send_signal(signal.SIGKILL)
@@ -136,9 +144,7 @@ async def running_server(tmp_path: Path):
     server.start()
     try:
         async with aiohttp.ClientSession() as session:
-            await server.ready(session)
-            async with session.post(f"{server.base}/api/rooms") as resp:
-                code = (await resp.json())["code"]
+            code, _ = await server.new_room(session)
             yield server, session, code
     finally:
         server.stop()

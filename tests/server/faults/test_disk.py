@@ -14,7 +14,7 @@ import resource
 import aiohttp
 
 from server.messages import sentence
-from tests.helpers.wire import seated_table, socket_opener
+from tests.helpers.wire import seated_table
 
 
 async def set_file_limit(pid: int, soft: int) -> None:
@@ -24,12 +24,9 @@ async def set_file_limit(pid: int, soft: int) -> None:
 
 async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, server_process):
     server = server_process(tmp_path, piped=True)
-    base = f"http://127.0.0.1:{server.port}"
     server.start()
     async with aiohttp.ClientSession() as session:
-        await server.ready(session)
-        code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-        open_socket = socket_opener(session, base)
+        code, open_socket = await server.new_room(session)
         table = await seated_table(open_socket, code)
         await table.play_until(lambda g: g["phase"] == "playing")
         player = next(p for p in table.phones if "play_card" in p.me["can"])
@@ -42,7 +39,7 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
             assert err["message"] == sentence("storage_failed", "en")
             assert "Nothing changed" in err["message"]
             # a room cannot be made either, and says why
-            resp = await session.post(f"{base}/api/rooms")
+            resp = await session.post(f"{server.base}/api/rooms")
             assert resp.status == 503 and (await resp.json())["error"] == "storage_failed"
             # nobody saw a change: a ping fence on every socket comes back with no new state before it
             for p in table.sockets:
@@ -80,12 +77,11 @@ async def test_a_scoring_vote_that_cannot_be_stored_leaves_the_story_as_it_was(t
     copy shares the stored story (issue 14): when that vote cannot be stored, the story read over HTTP
     stays as it was, and the same vote made again writes the round once."""
     server = server_process(tmp_path, piped=True)
-    base = f"http://127.0.0.1:{server.port}"
+    base = server.base
     server.start()
     async with aiohttp.ClientSession() as session:
-        await server.ready(session)
-        code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-        table = await seated_table(socket_opener(session, base), code)
+        code, open_socket = await server.new_room(session)
+        table = await seated_table(open_socket, code)
         await table.play_until(lambda g: g["phase"] == "voting" and len(g["waiting_for"]) == 1)
         voter = next(p for p in table.phones if "vote" in p.me["can"])
         number = next(t["number"] for t in voter.game["table"] if t["card"] not in voter.me["played"])

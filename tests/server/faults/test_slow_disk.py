@@ -21,7 +21,6 @@ from pathlib import Path
 import aiohttp
 
 from tests.helpers.bounds import EVENT_S, EXIT_S, START_S
-from tests.helpers.wire import socket_opener
 
 # How long strace holds each fsync: longer than anything the test waits for meanwhile, however loaded the
 # machine; the test lets the held fsync go by detaching strace once it has seen what it needs.
@@ -80,12 +79,9 @@ def stop_tracing(tracer: subprocess.Popen) -> None:
 
 async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path, server_process):
     server = server_process(tmp_path)
-    base = f"http://127.0.0.1:{server.port}"
     server.start()
     async with aiohttp.ClientSession() as session:
-        await server.ready(session)
-        code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-        open_socket = socket_opener(session, base)
+        code, open_socket = await server.new_room(session)
         tv = await open_socket("tv")
         await tv.hello(code, role="tv")
         phone = await open_socket("phone")
