@@ -22,8 +22,13 @@ from .validation import validate_settings
 
 #: A rough length of one round in minutes (telling, playing, voting and the reveal at a family table).
 ROUND_MINUTES = 2.0
-#: Random games played to estimate a game's length, and the round cap of one (reshuffling games run on).
-SAMPLE_GAMES, MAX_ROUNDS = 3, 60
+#: A round with no playing phase (kids: the adult's card and two from the deck go straight to the table,
+#: three cards to choose from) is about half as long.
+QUICK_ROUND_MINUTES = 1.0
+#: Random games played to estimate a game's length, and the round cap of one. Random guessing is a slow
+#: kids' game (a lap of 40 cells takes 60-90 rounds), so the cap is well above it; only a game the cards
+#: never end (reshuffle with no short game: the host ends it, RULES.md §4) reaches it.
+SAMPLE_GAMES, MAX_ROUNDS = 3, 200
 
 
 def mode_entry(mode: Mode) -> dict[str, Any]:
@@ -98,10 +103,13 @@ def game_length(settings: Settings, n_seats: int, deck_size: int, board: Board) 
     counted ahead by playing `SAMPLE_GAMES` random games through the engine itself (D8 and D10 make
     the card-bound ends exact; score-bound ends vary, so the median is given):
     ``{"seats", "rounds", "rounds_min", "rounds_max", "turns_min", "turns_max", "tellers",
-    "minutes", "open": bool}``. `turns_*` are each storytelling seat's turns as storyteller in the
-    median game, `tellers` how many seats tell (kids: 1, the adult), `minutes` its rounds times
-    `ROUND_MINUTES`. `open` is true when a game ran `MAX_ROUNDS` without ending (the rounds are then a
-    floor). None when the table cannot play (bad settings, seat count or deck too small).
+    "round_minutes", "minutes", "minutes_min", "minutes_max", "open": bool}``. `turns_*` are each
+    storytelling seat's turns as storyteller in the median game, `tellers` how many seats tell (kids:
+    1, the adult), `round_minutes` a rough round (`ROUND_MINUTES`, or `QUICK_ROUND_MINUTES` where the
+    mode has no playing phase), `minutes*` the median, shortest and longest sampled game's rounds times
+    that. `open` is true when a game ran `MAX_ROUNDS` without ending: nothing but the host ends it
+    (reshuffle, no short game; RULES.md §4), and the rounds and minutes say nothing then. None when the
+    table cannot play (bad settings, seat count or deck too small).
 
     Pure and deterministic (fixed seeds); cached per arguments.
     """
@@ -138,6 +146,9 @@ def _length(settings: Settings, n_seats: int, deck_size: int, board: Board) -> d
     games.sort(key=lambda g: g[0])
     rounds, tellers, open_ = games[len(games) // 2]
     counts = [tellers[seat] for seat in seats if tellers[seat]] or [0]
-    return {"seats": n_seats, "rounds": rounds, "rounds_min": games[0][0], "rounds_max": games[-1][0],
+    per_round = ROUND_MINUTES if MODES[settings.mode].has_playing_phase else QUICK_ROUND_MINUTES
+    low, high = games[0][0], games[-1][0]
+    return {"seats": n_seats, "rounds": rounds, "rounds_min": low, "rounds_max": high,
             "turns_min": min(counts), "turns_max": max(counts), "tellers": len(counts),
-            "minutes": round(rounds * ROUND_MINUTES), "open": open_}
+            "round_minutes": per_round, "minutes": round(rounds * per_round),
+            "minutes_min": round(low * per_round), "minutes_max": round(high * per_round), "open": open_}

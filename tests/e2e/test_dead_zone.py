@@ -3,76 +3,18 @@ between the phone and the server stops forwarding without closing anything). The
 there. It used to go on saying "Connected", and once the network came back the button stayed disabled for
 good (busy with an action that was lost), so the table waited for a card that phone could no longer play.
 Now the tap's ping finds the dead socket, the badge says so, and after the reconnection the button works
-again and the card is played. Screenshots: test-output/dead-zone-*.png."""
+again and the card is played. The TV, which only listens, checks its socket now and then and catches up
+after a drop that left it half-open. Screenshots: test-output/dead-zone-*.png."""
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
 
 from playwright.async_api import expect
 
-from tests.helpers.browser import PHONE, run_scene
+from tests.helpers.browser import PHONE, TV, run_scene
 from tests.helpers.lan import LAN_HOST
-
-
-class StallingProxy:
-    """127.0.0.1:<port> → the server. `stall()`: bytes are held both ways and nothing is closed (the phone
-    cannot tell); `flow()`: the connections that lived through the stall are cut, their held bytes lost (the
-    server had long given up on them), and the ones opened meanwhile go through."""
-
-    def __init__(self, target_port: int) -> None:
-        self.target_port = target_port
-        self.flowing = asyncio.Event()
-        self.flowing.set()
-        self.server: asyncio.AbstractServer | None = None
-        self.live: list[list] = []       # per connection: [doomed, client writer, server writer]
-        self.tasks: set[asyncio.Task] = set()
-
-    @property
-    def port(self) -> int:
-        return self.server.sockets[0].getsockname()[1]
-
-    def stall(self) -> None:
-        self.flowing.clear()
-        for conn in self.live:
-            conn[0] = True
-
-    def flow(self) -> None:
-        self.flowing.set()
-
-    async def start(self) -> None:
-        self.server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
-
-    async def close(self) -> None:
-        self.server.close()
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-
-    async def _accept(self, reader, writer) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
-        conn = [False, writer, up_writer]
-        self.live.append(conn)
-        for src, dst in ((reader, up_writer), (up_reader, writer)):
-            task = asyncio.ensure_future(self._pipe(conn, src, dst))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
-
-    async def _pipe(self, conn: list, src, dst) -> None:
-        try:
-            while data := await src.read(65536):
-                await self.flowing.wait()
-                if conn[0]:
-                    break
-                dst.write(data)
-                await dst.drain()
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            for writer in (conn[1], conn[2]) if conn[0] else (dst,):
-                with contextlib.suppress(ConnectionError, OSError, RuntimeError):
-                    writer.close()
+from tests.helpers.proxy import StallingProxy
+from tests.helpers.wire import seated_table, socket_opener
 
 
 async def test_a_tap_in_a_dead_zone_is_not_lost(server_process, launch_options, output_dir):
@@ -110,6 +52,36 @@ async def test_a_tap_in_a_dead_zone_is_not_lost(server_process, launch_options, 
         await boris.until_state(lambda s: len(s["game"]["me"]["played"]) == 1)
         await expect(phone.locator("main.phone-main")).to_have_attribute("data-screen", re.compile("playing|voting"))
         await sc.shot(phone, "played")
+
+    try:
+        await run_scene(server_process, launch_options, output_dir, "dead-zone", body)
+    finally:
+        await proxy.close()
+
+
+async def test_a_tv_behind_a_dead_zone_catches_up(server_process, launch_options, output_dir):
+    """The TV only listens, so no tap finds its dead socket: after a drop whose close never reached it (a
+    half-open socket) it showed the lobby for good while the phones played. It checks its socket now and
+    then, so it reconnects and shows the game."""
+    proxy = StallingProxy(server_process.port)
+    await proxy.start()
+
+    async def body(sc) -> None:
+        connect = socket_opener(sc.session, sc.url)
+        async with sc.session.post(f"{sc.url}/api/rooms") as res:
+            code = (await res.json())["code"]
+        table = await seated_table(connect, code, 4, start=False)
+        context = await sc.browser.new_context(viewport=TV, locale="en-US")
+        tv = await context.new_page()
+        tv.on("pageerror", lambda exc: sc.errors.append(f"tv: {exc}"))
+        await tv.goto(f"http://{LAN_HOST}:{proxy.port}/tv?room={code}")     # the TV's Wi-Fi path
+        await expect(tv.get_by_test_id("tv-lobby")).to_be_visible()
+        await expect(tv.get_by_test_id("conn")).to_have_attribute("data-status", "online")
+        proxy.stall()
+        await table.act(table.phones[0], "start")        # the phones play on
+        proxy.flow(cut=False)                            # the TV's old socket stays open and silent
+        await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "telling", timeout=45_000)
+        await sc.shot(tv, "tv-caught-up")
 
     try:
         await run_scene(server_process, launch_options, output_dir, "dead-zone", body)

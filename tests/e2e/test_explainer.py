@@ -12,6 +12,8 @@ import pytest
 from conftest import ServerProcess, served
 from playwright.async_api import expect
 
+from tests.helpers.browser import boxes_apart
+
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 # The TV turns a card every 10 s (web/tv/lobby.js HOW_CARD_MS): waiting for the next one needs more than that.
@@ -36,15 +38,6 @@ async def choose(host, tv, ruleset: str, mode: str) -> None:
     await host.get_by_test_id("setting-ruleset").select_option(ruleset)
     await host.get_by_test_id("setting-mode").select_option(mode)
     await expect(tv.get_by_test_id("tv-how")).to_have_attribute("data-rules", f"{ruleset}/{mode}")
-
-
-async def boxes_apart(page, a: str, b: str) -> None:
-    """Fails when the boxes of test ids `a` and `b` overlap on the screen."""
-    ra = await page.get_by_test_id(a).bounding_box()
-    rb = await page.get_by_test_id(b).bounding_box()
-    apart = (ra["x"] + ra["width"] <= rb["x"] or rb["x"] + rb["width"] <= ra["x"]
-             or ra["y"] + ra["height"] <= rb["y"] or rb["y"] + rb["height"] <= ra["y"])
-    assert apart, f"{a} {ra} overlaps {b} {rb}"
 
 
 async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):

@@ -28,6 +28,19 @@ def fetch(url: str, headers: dict) -> tuple[int, bytes]:
         return exc.code, b""
 
 
+def as_story_round(state: dict, game: dict) -> dict:
+    """A round as the TV saw it at the reveal (the public view's result), in the story's shape
+    (docs/protocol.md): names instead of seats."""
+    names = {r["seat"]: r["name"] for r in state["room"]["roster"]}
+    result = game["result"]
+    return {"round": game["round"], "storyteller": names[result["storyteller"]],
+            "association": game["association"],
+            "cards": [{"card": t["card"], "owner": names.get(t["owner"], t["owner"]),
+                       "votes": [names[v] for v in t["votes"]],
+                       "storyteller": t["number"] == result["storyteller_card"]} for t in result["table"]],
+            "points": {names[e]: p for e, p in result["points"].items()}}
+
+
 async def play_short_game(server_process, code_holder: dict) -> None:
     """Four seats over WebSockets play three rounds; the host ends the game."""
     async with aiohttp.ClientSession() as session:
@@ -35,13 +48,15 @@ async def play_short_game(server_process, code_holder: dict) -> None:
         table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
                                    names=[n for n, _ in PLAYERS], colours=[c for _, c in PLAYERS], tv_name="watcher")
         watcher = table.tv
+        played = []
         for n in range(1, 4):
             await table.play_until(lambda g, n=n: g["phase"] in ("scored", "game_over") and g["round"] == n)
+            played.append(as_story_round(watcher.state, watcher.game))
             if n < 3 and table.tv.game["phase"] == "scored":
                 await table.play_until(lambda g, n=n: g["round"] == n + 1)
         if table.tv.game["phase"] != "game_over":
             await table.act(table.phones[0], "end_game")
-        code_holder.update(code=code, tv_key=watcher.welcome["tv_key"],
+        code_holder.update(code=code, tv_key=watcher.welcome["tv_key"], played=played,
                            tokens=[p.welcome["token"] for p in table.phones])
         for p in table.sockets:
             await p.close()
@@ -56,6 +71,7 @@ async def test_story_on_the_tv_and_the_phone(ui, server_process, output_dir):
     assert status == 200
     story = json.loads(body)
     assert [r["round"] for r in story["rounds"]] == [1, 2, 3]
+    assert story["rounds"] == game["played"]      # every round exactly as it was played and revealed
     names = {name for name, _ in PLAYERS}
     for r in story["rounds"]:
         assert r["storyteller"] in names and r["association"] == "Who ate the cake?"

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import fits
+from tests.helpers.browser import boxes_apart, fits
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -139,3 +139,35 @@ async def _tell(storyteller) -> None:
     if not await storyteller.get_by_test_id("conditions").count():
         await storyteller.get_by_test_id("association-input").fill("Тихая буря")
     await storyteller.get_by_test_id("confirm").click()
+
+
+async def test_the_countdown_and_the_offline_badge_fit_a_small_phone(ui, server_process):
+    """While the server is away mid-countdown (a restart), the phone's top bar holds the countdown and the
+    long "offline" badge: the badge's words wrap inside the 360 px screen instead of pushing the menu button
+    and the page past its right edge (Russian «Нет связи — переподключаемся…», English too)."""
+    tv, code = await ui.tv("ru-RU")
+    phones = [await ui.phone(code, name, colour, locale) for name, colour, locale in
+              (("Аня", "red", "ru-RU"), ("Boris", "blue", "en-US"), ("Вика", "yellow", "ru-RU"),
+               ("Гоша", "green", "ru-RU"))]
+    await phones[0].get_by_test_id("setting-timer").select_option("60")
+    await phones[0].get_by_test_id("start").click()
+    await _tell(await _storyteller(phones))
+    await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "playing")
+    storyteller = [p for p in phones if await p.get_by_test_id("storyteller-badge").count()][0]
+    small = [storyteller, next(p for p in phones[:2] if p is not storyteller)]
+    for phone in small:
+        await phone.set_viewport_size({"width": 360, "height": 640})
+        await expect(phone.get_by_test_id("countdown")).to_have_text(DIGITS)
+    # the storyteller's badge beside the countdown (it ran under the clock's digits)
+    await boxes_apart(storyteller, "storyteller-badge", "countdown")
+    await ui.shot(storyteller, "storyteller-360")
+    server_process.kill()
+    for phone, lang in zip(small, ("ru" if storyteller is not phones[1] else "en", "other"), strict=True):
+        await expect(phone.get_by_test_id("conn")).to_have_attribute("data-status", "offline")
+        await expect(phone.get_by_test_id("countdown")).to_be_visible()
+        await ui.shot(phone, f"phone-offline-360-{lang}")
+        await fits(phone, 360, f"phone top bar offline with the countdown ({lang})")
+    server_process.start()
+    for phone in phones:
+        await expect(phone.get_by_test_id("conn")).to_have_attribute("data-status", "online")
+

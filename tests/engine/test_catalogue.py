@@ -57,6 +57,22 @@ def test_game_length_is_counted_ahead():
     assert game_length(Settings(reshuffle=True), 4, 98, BOARD)["open"]       # the cards never end it
 
 
+def test_a_kids_game_has_an_honest_length_not_a_floor():
+    """A kids' lap (40 cells, +1 or +3 a round) takes 60-90 rounds of random guessing: the estimate is a
+    range of real ends, in quick rounds (no playing phase), not "60+"; only the host ends a reshuffle game
+    with no short game (RULES.md §4), and a short game makes it end again."""
+    for seats in (2, 3, 4):
+        kids = game_length(Settings(mode="kids"), seats, 98, BOARD)
+        assert kids is not None and not kids["open"]
+        assert 40 <= kids["rounds_min"] <= kids["rounds"] <= kids["rounds_max"] < 200
+        assert kids["round_minutes"] == 1.0
+        assert kids["minutes_min"] == kids["rounds_min"] and kids["minutes_max"] == kids["rounds_max"]
+    standard = game_length(Settings(), 4, 98, BOARD)
+    assert standard["round_minutes"] == 2.0 and standard["minutes_max"] == 2 * standard["rounds_max"]
+    short = game_length(Settings(reshuffle=True, short_game=34), 4, 98, BOARD)
+    assert short is not None and not short["open"] and short["rounds_max"] < 40
+
+
 def test_the_catalogue_publishes_the_points_the_scoring_code_uses(monkeypatch):
     """The explainer's numbers (issue 13 item 6) are the scoring table itself: change one and both the
     score of a round and the catalogue's number change (nothing is typed twice)."""

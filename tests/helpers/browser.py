@@ -48,6 +48,15 @@ async def fits(page, width: int, where: str) -> None:
     assert not bad, f"{where}: wider than {width} px: {bad}"
 
 
+async def boxes_apart(page, a: str, b: str) -> None:
+    """Fails when the boxes of test ids `a` and `b` overlap on the screen."""
+    ra = await page.get_by_test_id(a).bounding_box()
+    rb = await page.get_by_test_id(b).bounding_box()
+    apart = (ra["x"] + ra["width"] <= rb["x"] or rb["x"] + rb["width"] <= ra["x"]
+             or ra["y"] + ra["height"] <= rb["y"] or rb["y"] + rb["height"] <= ra["y"])
+    assert apart, f"{a} {ra} overlaps {b} {rb}"
+
+
 class Scene:
     """A TV page, a Table of WebSocket seats, and browser phones that reuse seats' tokens. Screenshots go to
     `out`/<prefix>-<name>.png; JavaScript errors of every page are collected in `errors`."""

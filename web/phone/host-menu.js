@@ -76,6 +76,7 @@ function draw() {
     inGame ? h('button', { class: 'btn big', type: 'button', 'data-testid': 'pause',
       text: c.room.paused ? t('host_menu.resume') : t('host_menu.pause'),
       onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
+    soundSwitch(c),
     timer ? h('label', { class: 'sheet-timer' }, h('span', { text: t('settings.timer') }), timer.el) : null,
     h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
     h('ul', { class: 'sheet-players' }, people(c.room).filter((p) => p.person !== (c.you.person != null ? c.you.person : c.you.seat)).map((p) => h('li', { class: 'sheet-player' },
@@ -104,4 +105,17 @@ function draw() {
     inGame ? h('h3', { class: 'sheet-sub', text: t('host_menu.settings_locked') }) : null,
     inGame ? h('div', { class: 'sheet-settings', 'data-testid': 'locked-settings' },
       settingsSummary(c.room.settings || {}, c.room.deck)) : null);
+}
+
+/**
+ * The TV's sound, in the lobby and during a game (issue 13: a cue at the wrong moment, a baby asleep): the
+ * room's `sound` setting, which the server lets the host change mid-game (the TV's, not the game's).
+ */
+function soundSwitch(c) {
+  const on = (c.room.settings || {}).sound !== false;
+  const box = h('input', { type: 'checkbox', class: 'switch', 'data-testid': 'menu-sound',
+    onchange: () => { c.send('set_settings', { settings: { sound: box.checked } }); } });
+  box.checked = on;
+  return h('div', { class: 'setting sheet-sound' },
+    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.sound') }), box));
 }

@@ -121,9 +121,10 @@ function renderShell() {
   const main = h('main', { class: 'phone-main' });
   const banner = h('div', { class: 'host-gone', hidden: true });
   const clock = countdown('phone-countdown', 'countdown');
-  header = { me, menuBtn, main, banner, clock };
-  fill(app, h('header', { class: 'phone-top' }, me,
-    h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn)), banner, main);
+  const top = h('header', { class: 'phone-top' }, me,
+    h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn));
+  header = { top, me, menuBtn, main, banner, clock };
+  fill(app, top, banner, main);
   if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
 }
 
@@ -169,9 +170,10 @@ function renderHeader(c) {
   fill(header.me,
     info ? elephantToken((mine || info).colour, 40) : null,
     h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-    c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller') }) : null);
+    c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null);
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
+  header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
   const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);

@@ -1,12 +1,25 @@
 // How long the chosen settings will play (room.length, counted ahead by the engine: engine.game_length).
 import { t } from '/static/shared/i18n.js';
 
-/** One line: rounds, each storyteller's turns and rough minutes; '' when the server gave none. */
+/** "58–80", or one number when the sampled games agree. */
+function span(low, high) {
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
+/**
+ * One line: rounds, each storyteller's turns and rough minutes, as ranges over the sampled games; a game
+ * nothing but the host ends (reshuffle, no short game) says so and gives a round's time instead. '' when
+ * the server gave none.
+ */
 export function lengthText(length) {
   if (!length) return '';
-  const rounds = length.open ? `${length.rounds}+` : String(length.rounds);
-  const turns = length.turns_min === length.turns_max ? String(length.turns_max) : `${length.turns_min}–${length.turns_max}`;
-  const minutes = length.open ? `${length.minutes}+` : String(length.minutes);
+  const perRound = length.round_minutes || 2;
+  if (length.open) return t('length.open', { per_round: perRound, seats: length.tellers || length.seats });
+  const rounds = span(length.rounds_min != null ? length.rounds_min : length.rounds,
+    length.rounds_max != null ? length.rounds_max : length.rounds);
+  const turns = span(length.turns_min, length.turns_max);
+  const minutes = span(length.minutes_min != null ? length.minutes_min : length.minutes,
+    length.minutes_max != null ? length.minutes_max : length.minutes);
   const key = length.tellers === 1 ? 'length.one_teller' : 'length.line';
   return t(key, { rounds, turns, minutes, seats: length.seats });
 }

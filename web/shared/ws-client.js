@@ -4,6 +4,7 @@
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8000;
 const PONG_WAIT_MS = 4000;
+const CHECK_MS = 20000;   // a listening page pings this often (see the end of connect)
 
 /**
  * Opens the connection. options:
@@ -84,6 +85,9 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     if (document.visibilityState === 'visible') reconnect();
   });
   window.addEventListener('online', reconnect);
+  // A page that only listens (the TV; a phone waiting for its turn) would show an old screen for good on a
+  // socket a Wi-Fi drop left half-open: a ping now and then finds it (no pong: a new socket).
+  setInterval(reconnect, CHECK_MS);
   open();
 
   return {

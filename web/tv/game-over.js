@@ -66,7 +66,7 @@ export function create(ctx0) {
       return h('li', { class: `final-row${won ? ' won' : ''}` },
         won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),
         pieceToken(ctx.room, e, 64),
-        h('span', { class: 'final-name', text: elephantName(ctx.room, e) }),
+        h('span', { class: 'final-name fit', text: elephantName(ctx.room, e) }),   // shrinks, then wraps, before a cut
         h('span', { class: 'final-distance', text: tn('cells_n', e.distance) }));
     });
     fill(final,

@@ -85,12 +85,18 @@ export function readyChips(ctx) {
     }));
 }
 
-/** While cards are played: who disputed the association and which condition they said it breaks. */
+/**
+ * While cards are played: who disputed the association and which condition they said it breaks, as one
+ * wrapping line of chips ("Disputed by: Петя — four words · Mia — four words"), so the cards and the
+ * waiting line keep their room above the board.
+ */
 export function disputeLines(ctx) {
   const p = ctx.room.pacing;
   const disputes = (p && p.disputes) || [];
   if (!disputes.length) return null;
-  return h('div', { class: 'dispute-lines', 'data-testid': 'disputes' }, disputes.map((d) => h('div', { class: 'dispute-line' },
-    elephantToken(seatColour(ctx.room, d.seat), 36),
-    h('span', { text: t('tv.disputed_by', { name: seatName(ctx.room, d.seat), condition: t(`condition.${d.condition}`) }) }))));
+  return h('div', { class: 'dispute-lines', 'data-testid': 'disputes' },
+    h('span', { class: 'dispute-label', text: t('tv.disputed_label') }),
+    disputes.map((d) => h('span', { class: 'chip dispute-line', 'data-seat': d.seat },
+      elephantToken(seatColour(ctx.room, d.seat), 36),
+      h('span', { text: t('tv.disputed_by', { name: seatName(ctx.room, d.seat), condition: t(`condition_short.${d.condition}`) }) }))));
 }

@@ -19,9 +19,11 @@ export function create() {
   const el = h('section', { class: 'playing', 'data-testid': 'tv-playing' }, top, backs, progress);
   function update(ctx) {
     const g = ctx.game;
+    const disputes = disputeLines(ctx);
+    el.classList.toggle('disputed', Boolean(disputes));
     fill(top, associationLine(ctx), conditionsBox(g.conditions),
       g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null,
-      disputeLines(ctx));
+      disputes);
     // One slot per card expected on the table (the engine's table_plan); face-down backs fill in as cards
     // arrive. Bot cards come from the deck at the reveal; the duel's mammoth card lies face down from the start.
     const plan = g.table_plan || { players: 0, extra: 0, extra_owner: null };

@@ -37,6 +37,7 @@ export function create() {
       key = k;
       fill(cardsBox, resultCards(ctx, r));
     }
+    points.classList.toggle('two-rows', (g.elephants || []).length > 4);
     fill(points, pointsList(ctx, r));
   }
   return { el, update };
@@ -82,19 +83,25 @@ function pointsList(ctx, r) {
     .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
     const p = pointsOf(r, e.id);
-    const parts = ((r.breakdown || {})[e.id] || []).map((b) => reasonText(b));
+    // One short reason a line on the TV ("guessed +3" / "votes +1"), never cut inside.
+    const parts = ((r.breakdown || {})[e.id] || []).map((b) => h('span', { class: 'why-part',
+      text: reasonText(b, 'reason_tv') }));
     return h('div', { class: 'points-item', 'data-elephant': e.id },
-      pieceToken(ctx.room, e, 52),
+      pieceToken(ctx.room, e, 44),
       h('div', { class: 'points-who' },
         h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) }),
-        parts.length ? h('div', { class: 'points-why', text: parts.join(' · ') }) : null),
+        parts.length ? h('div', { class: 'points-why' }, parts) : null),
       h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) }));
   });
 }
 
-/** One line of a breakdown, e.g. "guessed +3". Unknown reasons show their code. */
-export function reasonText(b) {
-  const label = has(`reason.${b.reason}`) ? t(`reason.${b.reason}`) : b.reason;
+/**
+ * One line of a breakdown, e.g. "guessed +3". `family`: 'reason' (the phone's words) or 'reason_tv' (the
+ * TV's shorter ones, so a breakdown fits beside the points at a glance). Unknown reasons show their code.
+ */
+export function reasonText(b, family = 'reason') {
+  const key = has(`${family}.${b.reason}`) ? `${family}.${b.reason}` : `reason.${b.reason}`;
+  const label = has(key) ? t(key) : b.reason;
   const p = b.points > 0 ? `+${b.points}` : String(b.points);
   return `${label} ${p}`;
 }

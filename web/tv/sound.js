@@ -126,7 +126,10 @@ function refreshToggles() {
   });
 }
 
-/** The TV's mute button for the top bar (a remote can focus it; a tap or OK toggles). */
+/**
+ * The TV's mute button for the top bar: a tap, or a remote's OK (Enter on the focused button) toggles it.
+ * A remote reaches it with ↑ (remoteKeys below).
+ */
 export function muteButton() {
   const b = h('button', { class: 'icon-btn sound-toggle', type: 'button', 'data-testid': 'mute',
     onclick: () => {
@@ -138,6 +141,31 @@ export function muteButton() {
   toggles.push(b);
   refreshToggles();
   return b;
+}
+
+/**
+ * A TV remote has arrows and OK, no Tab: ↑ moves the focus to the top bar's mute button, ←/→ along the top
+ * bar's buttons, ↓ (or Back/Escape) leaves it; OK (Enter) presses the focused button as any key would.
+ * Installed once on the document.
+ */
+export function remoteKeys() {
+  document.addEventListener('keydown', (e) => {
+    const active = document.activeElement;
+    const inTop = Boolean(active && active.closest && active.closest('.tv-top-right'));
+    if (e.key === 'ArrowUp' && !inTop) {
+      const mute = document.querySelector('.tv-top-right .sound-toggle');
+      if (mute && !document.querySelector('.sound-prompt')) { e.preventDefault(); mute.focus(); }
+    } else if (inTop && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      e.preventDefault();
+      e.stopImmediatePropagation();   // not the game-over story's arrows while the top bar has the focus
+      const buttons = Array.prototype.slice.call(document.querySelectorAll('.tv-top-right button'));
+      const i = buttons.indexOf(active) + (e.key === 'ArrowRight' ? 1 : -1);
+      if (buttons[i]) buttons[i].focus();
+    } else if (inTop && (e.key === 'ArrowDown' || e.key === 'Escape' || e.key === 'GoBack')) {
+      e.preventDefault();
+      active.blur();
+    }
+  }, true);
 }
 
 /** Redraws the mute buttons after the room's setting changed. */

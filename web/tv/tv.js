@@ -19,6 +19,7 @@ import { fitText } from '/static/shared/fit-text.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
 import * as sound from './sound.js';
+import * as hostAway from './host-away.js';
 import { countdown } from '/static/shared/countdown.js';
 
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
@@ -44,6 +45,7 @@ async function main() {
   code = await roomCode();
   renderWaiting();
   sound.showPrompt();
+  sound.remoteKeys();
   conn = connect({
     room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
     // The badge's width changes with its text ("Connecting…", "Connected"): fit the phase title again.
@@ -154,6 +156,7 @@ function render() {
     f.side.update(ctx);
   }
   renderPause(ctx);
+  hostAway.update(ctx);
   fitText(app);
 }
 

@@ -1,0 +1,47 @@
+// The host's phone has gone (flat battery, asleep): the TV says so and counts down until any seated player
+// may take the host's controls from their phone (claim_host after the server's grace; issue 15). The same
+// room.host_claim_in the phones count from, so the TV and the phones agree.
+import { h, fill } from '/static/shared/dom.js';
+import { t, tn } from '/static/shared/i18n.js';
+import { seatInfo } from '/static/shared/roster.js';
+import { icon } from '/static/shared/icons.js';
+
+let banner = null;
+let timer = null;
+let seenRoom = null;
+let claimAt = 0;
+
+/** Shows, counts down or removes the banner for state `ctx` (a banner over every screen, like the pause). */
+export function update(ctx) {
+  const room = ctx.room;
+  const host = room.host ? seatInfo(room, room.host) : null;
+  const away = Boolean(host && !host.connected && room.host_claim_in != null);
+  if (!away) { remove(); return; }
+  if (room !== seenRoom) { seenRoom = room; claimAt = Date.now() + (room.host_claim_in || 0) * 1000; }
+  if (!banner) {
+    banner = h('div', { class: 'host-away', 'data-testid': 'tv-host-away', role: 'status' });
+    document.body.append(banner);
+  }
+  const name = host.name;
+  const tick = () => {
+    const left = Math.ceil((claimAt - Date.now()) / 1000);
+    fill(banner, icon('user'),
+      h('span', { class: 'host-away-text' },
+        h('span', { class: 'host-away-who', text: t('tv.host_away', { name }) }),
+        h('span', { class: 'host-away-claim', 'data-testid': 'tv-host-claim',
+          text: left > 0 ? tn('tv.host_claim_in', left) : t('tv.host_claim_now') })));
+    if (left <= 0 && timer) { clearInterval(timer); timer = null; }
+  };
+  clearInterval(timer);
+  timer = null;
+  tick();
+  if (claimAt > Date.now()) timer = setInterval(tick, 1000);
+}
+
+function remove() {
+  clearInterval(timer);
+  timer = null;
+  seenRoom = null;
+  if (banner) banner.remove();
+  banner = null;
+}
