@@ -153,7 +153,8 @@ async def test_the_countdown_and_the_offline_badge_fit_a_small_phone(ui, server_
     await phones[0].get_by_test_id("start").click()
     await _tell(await _storyteller(phones))
     await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "playing")
-    storyteller = [p for p in phones if await p.get_by_test_id("storyteller-badge").count()][0]
+    badges = [await p.get_by_test_id("storyteller-badge").count() for p in phones]
+    storyteller = next(p for p, n in zip(phones, badges, strict=True) if n)
     small = [storyteller, next(p for p in phones[:2] if p is not storyteller)]
     for phone in small:
         await phone.set_viewport_size({"width": 360, "height": 640})
