@@ -4,51 +4,35 @@ The server runs as `python -m server` in its own process (as on game night) with
 directory; it is killed at the end and its log must hold no ERROR line.
 """
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 from playwright.async_api import async_playwright, expect
 
-from tests.helpers.lan import HOST_RESOLVER_ARG, lan_url
+from tests.helpers import process
+from tests.helpers.bounds import EXPECT_MS
+from tests.helpers.lan import HOST_RESOLVER_ARG, LAN_HOST, lan_url
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = process.ROOT
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", HOST_RESOLVER_ARG]
-STARTUP_LIMIT_S = 30
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _python() -> str:
-    venv = ROOT / ".venv" / "bin" / "python"
-    return str(venv) if venv.exists() else sys.executable
-
-
-class ServerProcess:
-    """`python -m server` on a fixed port and data directory; may be killed and started again."""
+class ServerProcess(process.ServerProcess):
+    """tests.helpers.process's server process on a free port and `tmp_path`/data, answering the LAN name the
+    pages use; `start()` returns once it answers. It may be killed and started again on the same port."""
 
     def __init__(self, tmp_path: Path, card_cache: Path | None = None, module: str = "server",
                  args: tuple[str, ...] = ()):
-        self.module = module  # `python -m <module>`: another module may register rules first
-        self.args = args      # more options (a test module's SERVER_ARGS)
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"   # for Python clients
+        # pages may open the server by a LAN name mapped to loopback (Chromium --host-resolver-rules);
+        # the server answers only to names it is told about (DNS rebinding, docs/protocol.md).
+        # `module`: another module may register rules first; `args`: more options (a test module's SERVER_ARGS)
+        super().__init__(process.free_port(), tmp_path / "data", tmp_path / "server.log",
+                         extra_args=("--allow-host", LAN_HOST, *args), module=module)
+        self.url = self.base                           # for Python clients
         self.page_url = lan_url(self.port)             # for pages: an insecure origin, as on Wi-Fi
-        self.data_dir = tmp_path / "data"
-        self.log_path = tmp_path / "server.log"
-        self.proc: subprocess.Popen | None = None
         if card_cache is not None:
             # The prepared card pictures (<data-dir>/cache/cards) are shared by every server of the session:
             # each new data directory would otherwise re-encode the whole built-in deck while the test runs.
@@ -56,26 +40,21 @@ class ServerProcess:
             (self.data_dir / "cache" / "cards").symlink_to(card_cache, target_is_directory=True)
 
     def start(self) -> None:
-        with open(self.log_path, "a") as log:
-            self.proc = subprocess.Popen(
-                [_python(), "-m", self.module, "--port", str(self.port), "--data-dir", str(self.data_dir),
-                 "--no-zeroconf", "--host", "127.0.0.1", "--advertise-ip", "127.0.0.1",
-                 # pages may open the server by a LAN name mapped to loopback (Chromium --host-resolver-rules);
-                 # the server answers only to names it is told about (DNS rebinding, docs/protocol.md)
-                 "--allow-host", "game.lan", *self.args],
-                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        _wait_healthy(self.proc, self.url, self.log_path)
+        super().start()
+        self.wait_ready()
 
     def kill(self) -> None:
-        """SIGKILL, like a pulled plug."""
+        """SIGKILL, like a pulled plug (nothing if not running)."""
         if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait()
+            super().kill()
             self.proc = None
 
-    def error_lines(self) -> list[str]:
-        return [line for line in self.log_path.read_text().splitlines()
-                if " ERROR " in line or " CRITICAL " in line or line.startswith("Traceback")]
+
+@pytest.fixture(autouse=True)
+def expect_bound():
+    """Every expect() of every page test waits EXPECT_MS for what must appear (tests.helpers.bounds says why),
+    set before each test: a module that sets its own at import would otherwise set it for all the others."""
+    expect.set_options(timeout=EXPECT_MS)
 
 
 def served(srv: ServerProcess):
@@ -108,25 +87,6 @@ def server_process(tmp_path, card_cache, request):
 def server(server_process):
     """The base URL pages open ("http://game.lan:<port>", mapped to loopback) of a running server."""
     return server_process.page_url
-
-
-def _wait_healthy(proc: subprocess.Popen, base: str, log_path: Path) -> None:
-    """Polls /healthz until it answers, the process dies, or the startup limit passes."""
-    deadline = time.monotonic() + STARTUP_LIMIT_S
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/healthz", timeout=2) as res:
-                if res.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, OSError):
-            pass
-        try:
-            # Waiting on the process (not a sleep): returns at once if the server has died.
-            code = proc.wait(timeout=0.1)
-        except subprocess.TimeoutExpired:
-            continue
-        raise AssertionError(f"server exited with {code}:\n{log_path.read_text()}")
-    raise AssertionError(f"server did not answer /healthz in {STARTUP_LIMIT_S} s:\n{log_path.read_text()}")
 
 
 @pytest.fixture

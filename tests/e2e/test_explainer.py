@@ -15,7 +15,6 @@ from playwright.async_api import expect
 from tests.helpers.browser import boxes_apart
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 # The TV turns a card every 10 s (web/tv/lobby.js HOW_CARD_MS): waiting for the next one needs more than that.
 TURN_WAIT_MS = 25_000

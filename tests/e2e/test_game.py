@@ -13,7 +13,6 @@ MAX_ROUNDS = 30          # far above what the short game needs; guards against a
 TV_VIEWPORT = {"width": 1920, "height": 1080}
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 
-expect.set_options(timeout=15_000)
 
 
 async def test_full_game_through_the_ui(server, launch_options, output_dir):
@@ -71,7 +70,7 @@ async def test_full_game_through_the_ui(server, launch_options, output_dir):
             rounds = await _play_until_game_over(tv, phones, output_dir)
             assert rounds >= 2   # one round moves an elephant at most 5 cells (3 + two votes), short of 8
 
-            await expect(tv.get_by_test_id("tv-game-over")).to_be_visible(timeout=30_000)
+            await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
             await expect(tv.get_by_test_id("winners")).to_be_visible()
             standings = tv.get_by_test_id("final-standings")
             for name, _ in PLAYERS:

@@ -5,18 +5,18 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.wire import seated_table, socket_opener
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 
 async def test_the_screen_stays_on_from_the_first_tap_until_game_over(ui, server_process):
     _tv, code = await ui.tv()
     # The host and two more play over WebSockets; the fourth player is a real phone page.
     async with aiohttp.ClientSession() as session:
-        table = await seated_table(socket_opener(session, server_process.url), code, names=["Аня", "Борис", "Вика"],
-                                   colours=["red", "blue", "yellow"], tv_name="watcher", start=False)
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
+                                   names=["Аня", "Борис", "Вика"], colours=["red", "blue", "yellow"],
+                                   tv_name="watcher", start=False)
         watcher = table.tv
         phone = await ui.phone(code, "Гоша", "green")
         root = phone.locator("html")

@@ -16,7 +16,6 @@ from playwright.async_api import expect
 from tests.helpers.lan import loopback
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 
 def pictures_zip(n: int, extra: dict[str, bytes] | None = None) -> bytes:

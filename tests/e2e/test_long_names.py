@@ -12,8 +12,6 @@ from playwright.async_api import expect
 
 from tests.helpers.browser import PHONE, Scene, fits, run_scene
 
-expect.set_options(timeout=20_000)
-
 # 24 graphemes each (every character here is one grapheme): wide Cyrillic, an unbroken word, emoji.
 LONG_NAMES = ["Александра Шварценеггер🐘", "ШШШШШШШШШШШШШШШШШШШШШШШШ", "Борис 🎉 Борисович Мышкин",
               "WWWWWWWWWWWWWWWWWWWWWWWW", "Maximilian Wolfgang Mozz", "Екатерина Великая-Вторая",

@@ -12,7 +12,6 @@ import pytest
 from playwright.async_api import expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 
 # --- helpers: one phase at a time, through the UI ------------------------------------------------------

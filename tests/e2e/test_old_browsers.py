@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 
 from tests.helpers.oldchrome import Browser
-from tests.helpers.wire import seated_table, socket_opener
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow"), ("Гоша", "green")]
 
@@ -23,7 +23,7 @@ def _text_of(testid: str) -> str:
 
 async def _seat_phones(session, url: str, code: str, names):
     """A TV-role watcher and one WebSocket seat per name, joined; returns the helpers' Table."""
-    return await seated_table(socket_opener(session, url), code, names=[n for n, _ in names],
+    return await seated_table(socket_opener(session, url, LivePlayer), code, names=[n for n, _ in names],
                               colours=[c for _, c in names], tv_name="watcher", start=False)
 
 

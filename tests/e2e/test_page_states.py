@@ -1,10 +1,11 @@
 """What a fresh user met on the pages, checked in a real browser against a real server: the host's settings
 form shows only what the server holds (a refused setting snaps back; Dixit hides what it lacks; modes name
-their player counts); the TV follows the room's language from its first state and after a reload; a phone
-for an unknown room says so; the host reaches the menu while paused and the menu closes when the phase
-changes; "first to tell" phones say anyone may tell; a child's phone in the kids' game is not told to look
-at cards it does not have. Seats are played by WebSockets (tests/helpers/browser.py's Scene); browser
-phones reuse their tokens. Screenshots: test-output/page-states-*.png.
+their player counts) and what the host tapped behind a setting still on its way; the TV follows the room's
+language from its first state and after a reload; a phone for an unknown room says so; the host reaches the
+menu while paused and the menu closes when the phase changes; "first to tell" phones say anyone may tell; a
+child's phone in the kids' game is not told to look at cards it does not have. Seats are played by
+WebSockets (tests/helpers/browser.py's Scene); browser phones reuse their tokens. Screenshots:
+test-output/page-states-*.png.
 """
 from __future__ import annotations
 
@@ -124,5 +125,46 @@ async def test_a_childs_phone_is_not_told_to_look_at_its_cards(server_process, l
         await expect(child.get_by_test_id("wait-tell")).to_contain_text("find it on the TV")
         await expect(child.get_by_test_id("wait-tell")).not_to_contain_text("your cards")
         await sc.shot(child, "kids-child-waits")
+
+    await _run(server_process, launch_options, output_dir, body)
+
+
+async def test_a_setting_tapped_while_another_is_on_its_way_stays_as_tapped(server_process, launch_options,
+                                                                             output_dir):
+    """The host picks trio, then unticks special cells before trio's state is back: the tick is queued behind
+    trio (two taps must not carry one state_id), and trio's state must not redraw the box ticked again. The
+    server's answers to the page are held back here, so the order does not depend on the machine's speed."""
+    async def body(sc) -> None:
+        _tv, table = await sc.table(NAMES[:3])
+        host = table.phones[0]
+        page = await sc.page(f"/join/{table.code}", PHONE, host.token, table.code)
+        held: list = []
+        holding = False
+
+        def relay(ws) -> None:   # the page's socket: frames to the server go on; the server's wait while held
+            server = ws.connect_to_server()
+            server.on_message(lambda message: held.append((ws, message)) if holding else ws.send(message))
+
+        await page.route_web_socket("**/ws", relay)
+        await page.reload()
+        special = page.get_by_test_id("setting-special_cells")
+        await expect(special).to_be_checked()
+        holding = True
+        await page.get_by_test_id("setting-mode").select_option("trio")
+        table.expected += 1
+        await table.sync()                        # the server took trio; the page has not heard yet
+        await special.uncheck()                   # queued behind trio
+        released, held[:] = list(held), []
+        for ws, message in released:             # trio's state reaches the page; the queued tap goes out
+            ws.send(message)
+        await expect(page.get_by_test_id("setting-mode")).to_have_value("trio")
+        await expect(special).not_to_be_checked()   # as tapped, though the server has not answered it yet
+        table.expected += 1
+        await table.sync()
+        assert table.tv.state["room"]["settings"]["special_cells"] is False
+        holding = False
+        for ws, message in held:
+            ws.send(message)
+        await expect(special).not_to_be_checked()
 
     await _run(server_process, launch_options, output_dir, body)

@@ -4,8 +4,6 @@ import re
 
 from playwright.async_api import async_playwright, expect
 
-expect.set_options(timeout=20_000)   # above the pages' largest back-off step (8 s)
-
 
 async def test_pages_reconnect_after_a_server_restart(server_process, launch_options, output_dir):
     errors: list[str] = []

@@ -11,10 +11,9 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.wire import seated_table, socket_opener
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow")]
 PHONES = [(360, 640), (390, 844), (844, 390)]
@@ -48,7 +47,7 @@ SMALLEST_TEXT_JS = """(limit) => {
 
 async def _table(session, url: str, code: str, names):
     """A TV-role watcher and one WebSocket seat per (name, colour), joined (in the lobby)."""
-    return await seated_table(socket_opener(session, url), code, names=[n for n, _ in names],
+    return await seated_table(socket_opener(session, url, LivePlayer), code, names=[n for n, _ in names],
                               colours=[c for _, c in names], tv_name="watcher", start=False)
 
 

@@ -6,7 +6,6 @@ import pytest
 from playwright.async_api import expect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 PLAYED = "(name) => window.imaginariumSound.played.filter((c) => c === name).length"
 SILENCED = "(name) => window.imaginariumSound.silenced.filter((c) => c === name).length"

@@ -11,10 +11,10 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.wire import seated_table, socket_opener
+from tests.helpers.bounds import EVENT_S
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 PLAYERS = [("Бабушка Оля", "red"), ("Papa", "blue"), ("Петя", "green"), ("Mia", "yellow")]
 
@@ -22,7 +22,7 @@ PLAYERS = [("Бабушка Оля", "red"), ("Papa", "blue"), ("Петя", "gre
 def fetch(url: str, headers: dict) -> tuple[int, bytes]:
     request = urllib.request.Request(url, headers=headers)
     try:
-        with urllib.request.urlopen(request, timeout=30) as res:
+        with urllib.request.urlopen(request, timeout=EVENT_S) as res:
             return res.status, res.read()
     except urllib.error.HTTPError as exc:
         return exc.code, b""
@@ -45,8 +45,8 @@ async def play_short_game(server_process, code_holder: dict) -> None:
     """Four seats over WebSockets play three rounds; the host ends the game."""
     async with aiohttp.ClientSession() as session:
         code = (await (await session.post(f"{server_process.url}/api/rooms")).json())["code"]
-        table = await seated_table(socket_opener(session, server_process.url), code, names=[n for n, _ in PLAYERS],
-                                   colours=[c for _, c in PLAYERS], tv_name="watcher")
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
+                                   names=[n for n, _ in PLAYERS], colours=[c for _, c in PLAYERS], tv_name="watcher")
         watcher = table.tv
         played = []
         for n in range(1, 4):

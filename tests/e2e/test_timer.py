@@ -12,7 +12,6 @@ from playwright.async_api import expect
 from tests.helpers.browser import boxes_apart, fits
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=30_000)
 
 SHORT_S = 9   # the test's timer: in its last ten seconds from the start
 SERVER_ARGS = ("--timer-test-seconds", str(SHORT_S))

@@ -9,7 +9,7 @@ import re
 from playwright.async_api import expect
 
 from tests.helpers.browser import TV, run_scene
-from tests.helpers.wire import seated_table, socket_opener
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 # Nothing of the title's text is hidden: not cut at the end of a line, not clamped off a second line.
 CUT_JS = """() => { const el = document.querySelector('.phase-title');
@@ -29,7 +29,7 @@ async def _title_whole(page, text: str) -> None:
 
 async def test_long_phase_titles_are_not_cut(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        connect = socket_opener(sc.session, sc.url)
+        connect = socket_opener(sc.session, sc.url, LivePlayer)
         async with sc.session.post(f"{sc.url}/api/rooms") as res:
             duel = (await res.json())["code"]
         await seated_table(connect, duel, 2, settings={"mode": "duel"})

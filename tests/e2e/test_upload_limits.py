@@ -12,7 +12,6 @@ from playwright.async_api import expect
 from tests.decks.helpers import card_folder, picture
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-expect.set_options(timeout=20_000)
 
 ZALGO = "Zoe" + "\u0301" * 30          # four clusters, the last of 31 code points
 FAMILY = "👨\u200d👩\u200d👧\u200d👦"

@@ -12,7 +12,7 @@ from playwright.async_api import async_playwright, expect
 from yarl import URL
 
 from tests.helpers.lan import lan_url
-from tests.helpers.wire import Table, seated_table, socket_opener
+from tests.helpers.wire import LivePlayer, Table, seated_table, socket_opener
 
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
@@ -82,8 +82,8 @@ class Scene:
         code_el = tv.get_by_test_id("room-code")
         await expect(code_el).to_have_text(re.compile(r"^[A-Z]{4}$"))
         code = (await code_el.text_content()).strip()
-        table = await seated_table(socket_opener(self.session, self.url), code, names=names, colours=COLOURS,
-                                   tv_name="watcher", start=False)
+        table = await seated_table(socket_opener(self.session, self.url, LivePlayer), code, names=names,
+                                   colours=COLOURS, tv_name="watcher", start=False)
         return tv, table
 
     async def shot(self, page, name: str) -> None:

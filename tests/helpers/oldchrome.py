@@ -17,12 +17,13 @@ from pathlib import Path
 
 import aiohttp
 
+from tests.helpers.bounds import EVENT_S, START_S
 from tests.helpers.lan import HOST_RESOLVER_ARG
 
 ROOT = Path(__file__).resolve().parents[2]   # the repository
 VERSIONS = ("69", "80")
-START_LIMIT_S = 30
-CALL_LIMIT_S = 30
+START_LIMIT_S = START_S   # tests.helpers.bounds
+CALL_LIMIT_S = EVENT_S
 
 
 def binary(version: str) -> Path:
@@ -124,13 +125,14 @@ class Page:
             if not fut.done():
                 fut.set_exception(ConnectionError("DevTools socket closed"))
 
-    async def call(self, method: str, **params) -> dict:
-        """One protocol command; returns its result (raises on a protocol error)."""
+    async def call(self, method: str, _bound: float = CALL_LIMIT_S, **params) -> dict:
+        """One protocol command, answered within `_bound` seconds; returns its result (raises on a protocol
+        error)."""
         ident = next(self.ids)
         fut = asyncio.get_running_loop().create_future()
         self.waiting[ident] = fut
         await self.ws.send_str(json.dumps({"id": ident, "method": method, "params": params}))
-        msg = await asyncio.wait_for(fut, CALL_LIMIT_S)
+        msg = await asyncio.wait_for(fut, _bound)
         if "error" in msg:
             raise PageError(f"{method}: {msg['error']}")
         return msg["result"]
@@ -142,14 +144,14 @@ class Page:
 
     async def evaluate(self, expression: str, timeout: float = CALL_LIMIT_S):
         """The value of a JavaScript expression (a promise is awaited); raises PageError if it throws."""
-        res = await asyncio.wait_for(self.call("Runtime.evaluate", expression=expression, awaitPromise=True,
-                                               returnByValue=True), timeout + 5)
+        res = await self.call("Runtime.evaluate", timeout + CALL_LIMIT_S, expression=expression, awaitPromise=True,
+                              returnByValue=True)
         if "exceptionDetails" in res:
             d = res["exceptionDetails"]
             raise PageError((d.get("exception") or {}).get("description") or d.get("text"))
         return res["result"].get("value")
 
-    async def wait_for(self, condition: str, what: str = "", timeout: float = 20) -> object:
+    async def wait_for(self, condition: str, what: str = "", timeout: float = EVENT_S) -> object:
         """Waits in the page until the JavaScript `condition` is truthy (checked every 50 ms by the page's
         own timer); returns its value. Fails with `what` and the page's errors when it never holds."""
         js = f"""new Promise((resolve, reject) => {{

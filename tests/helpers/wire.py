@@ -6,13 +6,16 @@ Sockets come from the caller as `connect(name) -> Player`, so the same helpers d
 server (tests/server/conftest.py), a real server process (`socket_opener`) or live-reading sockets."""
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable, Sequence
 
 import aiohttp
 
-RECV_TIMEOUT = 10  # seconds: a bound on waiting for a frame that must come, never a pacing sleep
+from tests.helpers.bounds import EVENT_S
+
+RECV_TIMEOUT = EVENT_S  # a bound on waiting for a frame that must come, never a pacing sleep (tests.helpers.bounds)
 
 
 class Player:
@@ -94,6 +97,32 @@ class Player:
         if welcome["type"] == "welcome":
             await self.until_state()
         return welcome
+
+
+class LivePlayer(Player):
+    """A Player whose socket is read continuously by a background task (answering the server's heartbeat
+    pings as a page does, so it stays connected while the test does something else for a while, such as
+    driving a browser on a loaded machine); `recv` takes the frames from that task. Read only through
+    `recv`, never `ws.receive`."""
+
+    def __init__(self, ws, name: str = "?") -> None:
+        super().__init__(ws, name)
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.pump = asyncio.create_task(self._pump())
+
+    async def _pump(self) -> None:
+        while True:
+            frame = await self.ws.receive()   # aiohttp answers a ping while it reads
+            await self.inbox.put(frame)
+            if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                return
+
+    async def recv(self) -> dict:
+        return self.take(await asyncio.wait_for(self.inbox.get(), RECV_TIMEOUT))
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self.pump.cancel()
 
 
 Connect = Callable[[str], Awaitable[Player]]   # a new socket named `name`

@@ -17,6 +17,7 @@ from server.cli import banner, config_from_args, parse_args, prepare_cards_in_ba
 from server.config import default_data_dir
 from server.net import keys
 from server.systemd_unit import quote
+from tests.helpers.bounds import EVENT_S, EXIT_S
 from tests.helpers.process import ROOT, ServerProcess, free_port
 
 
@@ -68,11 +69,11 @@ async def test_card_pictures_are_prepared_in_the_background(client):
     assert thread.daemon
     resp = await client.get("/healthz")   # the server answers while the pictures are made
     assert resp.status == 200
-    thread.join(timeout=60)                 # a bound on the work, not a pace
+    thread.join(timeout=EVENT_S)                 # a bound on the work, not a pace
     assert not thread.is_alive()
     assert len(list(cache.glob("c*.tv.webp"))) == len(list(cache.glob("c*.thumb.jpg"))) == 10
     again = prepare_cards_in_background(library, "tiny")   # a warm cache: nothing to redo
-    again.join(timeout=60)
+    again.join(timeout=EVENT_S)
     assert len(list(cache.iterdir())) == 40
     assert prepare_cards_in_background(None) is None
 
@@ -81,7 +82,7 @@ async def test_start_up_prepares_the_familys_own_decks_and_not_the_shipped_one(c
     """The built-in deck ships prepared (issue 12): the start-up work is the family's decks only."""
     library = client.server.app[keys.LIBRARY]
     thread = prepare_cards_in_background(library)   # what `imaginarium` starts after its banner
-    thread.join(timeout=60)                          # a bound on the work, not a pace
+    thread.join(timeout=EVENT_S)                          # a bound on the work, not a pace
     assert not thread.is_alive()
     assert len(list((library.cache_dir / "tiny").glob("c*.thumb.webp"))) == 10
     assert not (library.cache_dir / "builtin").exists()
@@ -90,7 +91,7 @@ async def test_start_up_prepares_the_familys_own_decks_and_not_the_shipped_one(c
 def unit_of(*options: str) -> configparser.ConfigParser:
     """The unit `python -m server <options> --print-systemd-unit` prints, parsed."""
     done = subprocess.run([sys.executable, "-m", "server", *options, "--print-systemd-unit"], check=False,
-                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+                          capture_output=True, text=True, timeout=EXIT_S, cwd=ROOT)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     unit = configparser.ConfigParser(interpolation=None, comment_prefixes=("#",), strict=True)
     unit.optionxform = str   # systemd keys are case-sensitive

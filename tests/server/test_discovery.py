@@ -20,8 +20,9 @@ from server import __version__
 from server.app import make_app
 from server.lan.discovery import INSTANCE, SERVICE_TYPES
 from server.net import keys
+from tests.helpers.bounds import EVENT_S
 
-WAIT = 15  # seconds: bound on waiting for mDNS announcements
+WAIT = EVENT_S  # seconds: bound on waiting for mDNS announcements (tests.helpers.bounds)
 
 
 class Listener(ServiceListener):

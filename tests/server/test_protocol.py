@@ -13,6 +13,7 @@ from PIL import Image
 
 from server import __version__
 from server.net import keys
+from tests.helpers.bounds import EVENT_S
 
 
 # ---------------------------------------------------------------- HTTP
@@ -364,9 +365,9 @@ async def test_message_too_big_closes_the_socket(connect, room_code):
     p = await connect()
     await p.hello(room_code)
     await p.ws.send_str(json.dumps({"type": "ping", "pad": "x" * 70_000}))
-    frame = await p.ws.receive(timeout=10)
+    frame = await p.ws.receive(timeout=EVENT_S)
     while frame.type == aiohttp.WSMsgType.TEXT:
-        frame = await p.ws.receive(timeout=10)
+        frame = await p.ws.receive(timeout=EVENT_S)
     assert frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
     assert p.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
 
@@ -379,7 +380,7 @@ async def test_joins_are_rate_limited(make_client):
     await ws.send_json({"type": "hello", "room": code})
     codes = []
     while len(codes) < 5:
-        msg = await ws.receive_json(timeout=10)
+        msg = await ws.receive_json(timeout=EVENT_S)
         if msg["type"] == "state" and not codes:
             for _ in range(5):
                 await ws.send_json({"type": "join", "state_id": msg["state_id"], "name": "", "colour": "red"})
@@ -391,18 +392,18 @@ async def test_joins_are_rate_limited(make_client):
     await ws2.send_json({"type": "hello", "room": code})
     state = None
     while state is None:
-        msg = await ws2.receive_json(timeout=10)
+        msg = await ws2.receive_json(timeout=EVENT_S)
         state = msg if msg["type"] == "state" else None
     await ws2.send_json({"type": "join", "state_id": state["state_id"], "name": "Ann", "colour": "red"})
-    msg = await ws2.receive_json(timeout=10)
+    msg = await ws2.receive_json(timeout=EVENT_S)
     while msg["type"] != "error":
-        msg = await ws2.receive_json(timeout=10)
+        msg = await ws2.receive_json(timeout=EVENT_S)
     assert msg["code"] == "rate_limited"
     # guessing room codes draws on the same bucket
     await ws2.send_json({"type": "hello", "room": "ZZZZ"})
-    msg = await ws2.receive_json(timeout=10)
+    msg = await ws2.receive_json(timeout=EVENT_S)
     while msg["type"] != "error":
-        msg = await ws2.receive_json(timeout=10)
+        msg = await ws2.receive_json(timeout=EVENT_S)
     assert msg["code"] == "rate_limited" and msg["ref"] == "hello"
     # room creation is limited per address too
     statuses = [(await client.post("/api/rooms")).status for _ in range(3)]
@@ -425,9 +426,9 @@ async def test_shutdown_closes_sockets_with_going_away(client, connect, room_cod
     p = await connect()
     await p.hello(room_code)
     closing = asyncio.ensure_future(client.server.close())
-    frame = await p.ws.receive(timeout=10)
+    frame = await p.ws.receive(timeout=EVENT_S)
     while frame.type == aiohttp.WSMsgType.TEXT:
-        frame = await p.ws.receive(timeout=10)
+        frame = await p.ws.receive(timeout=EVENT_S)
     await closing
     assert frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED)
     assert p.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
@@ -562,7 +563,7 @@ async def test_a_room_takes_a_bounded_number_of_sockets(make_client, connect_to)
     assert (await third.hello(code))["type"] == "welcome"
     err = await first.until(lambda m: m["type"] == "error")
     assert err["code"] == "evicted" and err["message"]
-    assert (await first.ws.receive(timeout=10)).type == aiohttp.WSMsgType.CLOSE
+    assert (await first.ws.receive(timeout=EVENT_S)).type == aiohttp.WSMsgType.CLOSE
     assert first.ws.close_code == aiohttp.WSCloseCode.POLICY_VIOLATION
     for p, name, colour in ((second, "Two", "red"), (third, "Three", "blue")):
         await p.act("join", name=name, colour=colour)

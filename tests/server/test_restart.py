@@ -7,6 +7,7 @@ import signal
 
 import aiohttp
 
+from tests.helpers.bounds import EVENT_S, EXIT_S
 from tests.helpers.process import running_server
 from tests.helpers.wire import Player, Table, seated_table, socket_opener
 
@@ -82,10 +83,10 @@ async def test_sigterm_closes_sockets_with_going_away_and_exits_cleanly(tmp_path
         tv = Player(await session.ws_connect(f"{base}/ws"), "tv")
         await tv.hello(code, role="tv")
         server.proc.send_signal(signal.SIGTERM)
-        frame = await tv.ws.receive(timeout=10)
+        frame = await tv.ws.receive(timeout=EVENT_S)
         while frame.type == aiohttp.WSMsgType.TEXT:
-            frame = await tv.ws.receive(timeout=10)
+            frame = await tv.ws.receive(timeout=EVENT_S)
         assert tv.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
-        assert server.proc.wait(timeout=15) == 0
+        assert server.proc.wait(timeout=EXIT_S) == 0
         log = (tmp_path / "server.log").read_text()
         assert "Traceback" not in log and " ERROR " not in log

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from server.room import clock
+from tests.helpers.bounds import EXIT_S
 from tests.helpers.process import running_server
 from tests.helpers.wire import Player, Table, seated_table, socket_opener
 
@@ -55,7 +56,7 @@ async def test_sigterm_stores_the_time_left_and_a_restart_counts_on_from_it(tmp_
         table = await timed_table(open_socket, code)
         shown = table.tv.state["room"]["clock"]["remaining_ms"]
         server.proc.send_signal(signal.SIGTERM)
-        assert server.proc.wait(timeout=15) == 0
+        assert server.proc.wait(timeout=EXIT_S) == 0
         await close_all(table)
         kept = stored_clock(server.data_dir, code)
         # the commit of `tell` stored a full clock; the shutdown stored what was left after it

@@ -245,9 +245,10 @@ function settingsForm(getCtx) {
     start);
 
   // The form always shows the server's settings (the latest `state`): a choice the server refused never stays
-  // on screen. Only the number being typed keeps its digits until it is committed (`force` after a refusal).
+  // on screen. Only the number being typed keeps its digits until it is committed (`force` after a refusal),
+  // and taps queued behind a setting on its way stay as tapped (the answer to the first must not undo them).
   function update(c, force = false) {
-    const s = c.room.settings || {};
+    const s = { ...(c.room.settings || {}), ...(queued || {}) };
     const rs = rulesOf(s.ruleset);
     const keep = (ctl, v) => { if ((force || document.activeElement !== ctl) && v != null) ctl.value = String(v); };
     ruleset.value = s.ruleset;

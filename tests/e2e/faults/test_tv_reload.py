@@ -9,9 +9,7 @@ import re
 import aiohttp
 from playwright.async_api import async_playwright, expect
 
-from tests.helpers.wire import seated_table, socket_opener
-
-expect.set_options(timeout=20_000)
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 
 async def test_the_tv_page_reloaded_mid_round_reopens_its_room(server_process, launch_options):
@@ -29,7 +27,7 @@ async def test_the_tv_page_reloaded_mid_round_reopens_its_room(server_process, l
             code = (await code_el.text_content()).strip()
             assert f"room={code}" in page.url
 
-            table = await seated_table(socket_opener(session, url), code, tv_name="watcher")
+            table = await seated_table(socket_opener(session, url, LivePlayer), code, tv_name="watcher")
             watcher = table.tv
             await table.play_until(lambda g: g["phase"] == "voting")
             await expect(page.get_by_test_id("tv-voting")).to_be_visible()

@@ -6,35 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import aiohttp
 import pytest
 
 from tests.helpers.process import PipedServerProcess, ServerProcess, free_port
-from tests.helpers.wire import ASSOCIATION, RECV_TIMEOUT, Player
-
-
-class LivePlayer(Player):
-    """A Player whose socket is read continuously by a background task (answering pings as a page
-    does); `recv` takes the frames from that task."""
-
-    def __init__(self, ws, name: str = "?") -> None:
-        super().__init__(ws, name)
-        self.inbox: asyncio.Queue = asyncio.Queue()
-        self.pump = asyncio.create_task(self._pump())
-
-    async def _pump(self) -> None:
-        while True:
-            frame = await self.ws.receive()   # aiohttp answers a ping while it reads
-            await self.inbox.put(frame)
-            if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
-                return
-
-    async def recv(self) -> dict:
-        return self.take(await asyncio.wait_for(self.inbox.get(), RECV_TIMEOUT))
-
-    async def close(self) -> None:
-        await self.ws.close()
-        self.pump.cancel()
+from tests.helpers.wire import ASSOCIATION, LivePlayer
 
 
 class Relay:

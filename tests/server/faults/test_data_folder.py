@@ -9,6 +9,8 @@ server, leaving the empty mount point behind as a real removal does."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +20,10 @@ import aiohttp
 from server import datadir
 from server.cli import is_explicit_data_dir
 from server.room.store import Store
+from tests.helpers.bounds import EXIT_S
+from tests.helpers.process import wait_healthy
 
 ROOT = Path(__file__).resolve().parents[3]
-EXIT_TIMEOUT_S = 60   # a bound on a process that must end, never a pace
 
 
 def server_argv(port: int, data_dir: Path) -> list[str]:
@@ -33,7 +36,7 @@ def run(argv: list[str], setup: str = "", *mount_args: str) -> subprocess.Comple
     (`$1`... are `mount_args`) when given."""
     if setup:
         argv = ["unshare", "-rm", "sh", "-ec", f'{setup}\nshift {len(mount_args)}\nexec "$@"', "sh", *mount_args, *argv]
-    return subprocess.run(argv, check=False, capture_output=True, text=True, timeout=EXIT_TIMEOUT_S,
+    return subprocess.run(argv, check=False, capture_output=True, text=True, timeout=EXIT_S,
                           cwd=ROOT)
 
 
@@ -113,26 +116,22 @@ async def test_usb_stick_pulled_out_while_the_server_runs(tmp_path, server_proce
               'read pulled\numount -l "$stick"\nwait $server')
     proc = await asyncio.create_subprocess_exec(
         "unshare", "-rm", "sh", "-ec", script, "sh", str(stick), *server_argv(port, data), cwd=ROOT,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        async with aiohttp.ClientSession() as session:
-            for _ in range(400):   # bounded readiness poll, as ServerProcess.ready
-                assert proc.returncode is None
-                try:
-                    async with session.get(f"http://127.0.0.1:{port}/healthz") as resp:
-                        if resp.status == 200:
-                            break
-                except aiohttp.ClientError:
-                    pass
-                await asyncio.sleep(0.05)   # polling interval of the readiness check
-            async with session.post(f"http://127.0.0.1:{port}/api/rooms") as resp:
-                assert resp.status == 200   # a game on the stick
+        try:
+            await asyncio.to_thread(wait_healthy, f"http://127.0.0.1:{port}", lambda: proc.returncode, lambda: "")
+        except AssertionError as exc:   # with what the server printed
+            os.killpg(proc.pid, signal.SIGKILL)   # the shell and the server it started
+            out, err = await asyncio.wait_for(proc.communicate(), EXIT_S)
+            raise AssertionError(f"{exc}{out.decode()}{err.decode()}") from None
+        async with aiohttp.ClientSession() as session, session.post(f"http://127.0.0.1:{port}/api/rooms") as resp:
+            assert resp.status == 200   # a game on the stick
         proc.stdin.write(b"pulled\n")
         await proc.stdin.drain()
-        out, err = await asyncio.wait_for(proc.communicate(), EXIT_TIMEOUT_S)
+        out, err = await asyncio.wait_for(proc.communicate(), EXIT_S)
     finally:
         if proc.returncode is None:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
             await proc.wait()
     done = subprocess.CompletedProcess([], proc.returncode, out.decode(), err.decode())
     assert_one_sentence(done, datadir.gone(data), started=True)
@@ -157,7 +156,7 @@ def test_the_default_folder_is_made_with_its_parents_even_when_named(tmp_path, m
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     data = home / ".local" / "share" / "imaginarium"
     done = subprocess.run([sys.executable, "-m", "server", "--data-dir", str(data), "--print-systemd-unit"],
-                          check=False, capture_output=True, text=True, timeout=EXIT_TIMEOUT_S, cwd=ROOT)
+                          check=False, capture_output=True, text=True, timeout=EXIT_S, cwd=ROOT)
     assert f"--data-dir {data}\n" in done.stdout and not data.exists()
     assert not is_explicit_data_dir(data) and is_explicit_data_dir(tmp_path / "elsewhere")
     datadir.check(data, explicit=is_explicit_data_dir(data))

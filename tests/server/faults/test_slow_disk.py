@@ -7,7 +7,7 @@ really under way in the kernel's eyes. Proof without a clock: a ping sent after 
 before the action's state arrives (the state goes out right after the commit returns, through the same
 ordered outbox, so a pong that comes first was sent while the commit had not returned), and at that very
 moment a server thread is seen stopped at the entry of fsync/fdatasync (/proc/<pid>/task/*/syscall).
-Then the fsync returns and the state arrives: it was stored before anyone was told.
+Then strace lets go, the fsync returns and the state arrives: it was stored before anyone was told.
 """
 from __future__ import annotations
 
@@ -15,12 +15,17 @@ import asyncio
 import json
 import platform
 import subprocess
+import time
 from pathlib import Path
 
 import aiohttp
 
-HOLD_US = 5_000_000   # how long strace holds each fsync: far longer than a ping's round trip
-POLL_TRIES, POLL_S = 200, 0.01
+from tests.helpers.bounds import EVENT_S, EXIT_S, START_S
+
+# How long strace holds each fsync: longer than anything the test waits for meanwhile, however loaded the
+# machine; the test lets the held fsync go by detaching strace once it has seen what it needs.
+HOLD_US = int(2 * EVENT_S * 1_000_000)
+POLL_S = 0.01
 # fsync and fdatasync syscall numbers (what /proc/<tid>/syscall shows first) on the machines we run on
 FSYNC_NRS = {"x86_64": {74, 75}, "aarch64": {82, 83}, "armv7l": {118, 148}}
 
@@ -41,9 +46,10 @@ def threads_in_fsync(pid: int) -> list[int]:
 
 
 async def commit_under_way(pid: int) -> list[int]:
-    """The threads of `pid` held in fsync, once there are any (polled, bounded: the writer thread gets
-    there after its SQL, each of its system calls slowed by the tracer)."""
-    for _ in range(POLL_TRIES):
+    """The threads of `pid` held in fsync, once there are any (polled, bounded by EVENT_S: the writer thread
+    gets there after its SQL, each of its system calls slowed by the tracer)."""
+    deadline = time.monotonic() + EVENT_S
+    while time.monotonic() < deadline:
         found = threads_in_fsync(pid)
         if found:
             return found
@@ -58,9 +64,17 @@ async def attach_slow_disk(pid: int) -> subprocess.Popen:
         ["strace", "-f", "-p", str(pid), "-o", "/dev/null", "-e", "trace=fsync,fdatasync",
          "-e", f"inject=fsync,fdatasync:delay_enter={HOLD_US}"],
         stderr=subprocess.PIPE, text=True)
-    line = await asyncio.wait_for(asyncio.to_thread(tracer.stderr.readline), 30)
+    line = await asyncio.wait_for(asyncio.to_thread(tracer.stderr.readline), START_S)
     assert f"Process {pid} attached" in line, line
     return tracer
+
+
+def stop_tracing(tracer: subprocess.Popen) -> None:
+    """strace detaches from the server (letting a held fsync go on at once) and ends."""
+    if tracer.poll() is None:
+        tracer.terminate()
+        tracer.wait(timeout=EXIT_S)
+    tracer.stderr.close()
 
 
 async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path, server_process):
@@ -86,15 +100,14 @@ async def test_pings_are_answered_while_a_commit_waits_on_a_slow_fsync(tmp_path,
             assert first["type"] == "pong", "the state came first: the ping waited for the disk"
             assert (await tv.until(lambda m: m["type"] in ("pong", "state")))["type"] == "pong"
             assert threads_in_fsync(server.proc.pid) == writer, "the commit was no longer under way"
-            # the fsync returns: only now does everyone get the new colour
+            stop_tracing(tracer)   # strace detaches: the held fsync returns now, and the server runs at full speed
+            # the fsync has returned: only now does everyone get the new colour
             state = await phone.until_state()
             assert state["state_id"] == joined["state_id"] + 1
             assert [p["colour"] for p in state["room"]["roster"]] == ["blue"]
             assert (await tv.until_state())["state_id"] == state["state_id"]
         finally:
-            tracer.terminate()   # strace detaches and lets the server run at full speed again
-            tracer.wait(timeout=30)
-            tracer.stderr.close()
+            stop_tracing(tracer)
         # the server is whole: the colour is stored (a new socket sees it) and it still plays
         late = await open_socket("late")
         await late.hello(code, role="tv")

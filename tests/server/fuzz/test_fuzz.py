@@ -25,6 +25,7 @@ from server.engine.pacing import may_advance
 from server.net import keys
 from server.room.roster import COLOURS
 from server.room.specs import SPECS
+from tests.helpers.bounds import EVENT_S
 
 MESSAGES = 10_000
 SEED = int(os.environ.get("FUZZ_SEED", "20261129"))   # FUZZ_SEED=... replays another sequence
@@ -245,7 +246,7 @@ class Fuzzer:
         """A frame over the limit: the server closes that socket with 1009; the page reconnects."""
         await p.ws.send_str(json.dumps({"type": "ping", "pad": "x" * 70_000}))
         while True:
-            frame = await p.ws.receive(timeout=10)
+            frame = await p.ws.receive(timeout=EVENT_S)
             if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
                 break
         assert p.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG

@@ -13,8 +13,7 @@ import pytest
 
 from server.config import Config
 from server.net import keys
-
-RECV_TIMEOUT = 10
+from tests.helpers.wire import RECV_TIMEOUT
 
 
 @pytest.fixture

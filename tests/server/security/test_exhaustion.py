@@ -15,6 +15,7 @@ from pathlib import Path
 
 import aiohttp
 
+from tests.helpers.bounds import EVENT_S
 from tests.helpers.process import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -77,14 +78,14 @@ async def test_idle_connections_slowloris_and_mute_sockets_lock_nobody_out(tmp_p
             # the reported attack: 1,100 plain connections that send nothing
             held += await open_idle(port, "127.0.0.2", IDLE)
             # a new phone still gets in: the page, /healthz and its socket
-            timeout = aiohttp.ClientTimeout(total=10)
+            timeout = aiohttp.ClientTimeout(total=EVENT_S)
             async with session.get(f"{server.base}/healthz", timeout=timeout) as resp:
                 assert resp.status == 200
             async with session.get(f"{server.base}/join/{code}", timeout=timeout) as resp:
                 assert resp.status == 200
             ws = await session.ws_connect(f"{server.base}/ws")
             await ws.send_str(json.dumps({"type": "hello", "room": code, "role": "phone", "token": None}))
-            msg = json.loads((await ws.receive(timeout=10)).data)
+            msg = json.loads((await ws.receive(timeout=EVENT_S)).data)
             assert msg["type"] == "welcome", msg
             await ws.close()
             # the deadlines close what never finished its headers and what never said hello

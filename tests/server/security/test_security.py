@@ -12,6 +12,7 @@ import pytest
 
 from server.net import keys
 from server.room.specs import SPECS
+from tests.helpers.bounds import EVENT_S
 
 ASSOCIATION = "Who ate the cake?"
 HOST_ACTIONS = sorted(kind for kind, spec in SPECS.items() if spec.who == "host")
@@ -162,7 +163,7 @@ async def raw_get(port: int, path: str) -> tuple[int, bytes]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
     await writer.drain()
-    data = await asyncio.wait_for(reader.read(), 10)
+    data = await asyncio.wait_for(reader.read(), EVENT_S)
     writer.close()
     status = int(data.split(b" ", 2)[1])
     return status, data
