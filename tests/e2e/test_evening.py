@@ -336,6 +336,8 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
                 readiness = tv.get_by_test_id("readiness")
                 await expect(readiness.locator(".chip")).to_have_count(3)
                 await expect(readiness.locator(".chip.done")).to_have_count(1)
+                # the label counts, so a line of chips does not read as "everyone is ready" from the sofa
+                await expect(readiness.locator(".waiting-label")).to_have_text(re.compile(r"^\S+ 1 (of|из) 3:$"))
                 # The reasons beside the points are whole: no part is hidden or cut.
                 hidden = await tv.evaluate("""() => [...document.querySelectorAll('.points-why')].flatMap((box) => {
                   const b = box.getBoundingClientRect();

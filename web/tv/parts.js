@@ -74,8 +74,10 @@ export function readyChips(ctx) {
   if (!p || ctx.game.mode === 'kids' || !(p.ready_needed || []).length) return null;
   const ready = new Set(p.ready || []);
   const many = p.ready_needed.length > 4;
+  // A count in the label: "Ready:" followed by everyone's chips read as "everyone is ready" from the sofa.
+  const count = p.ready_needed.filter((seat) => ready.has(seat)).length;
   return h('div', { class: `waiting-line ready-line${many ? ' many' : ''}`, 'data-testid': 'readiness' },
-    h('span', { class: 'waiting-label', text: t('tv.ready_label') }),
+    h('span', { class: 'waiting-label', text: t('tv.ready_label', { ready: count, total: p.ready_needed.length }) }),
     p.ready_needed.map((seat) => {
       const done = ready.has(seat);
       return h('span', { class: `chip ${done ? 'done' : 'waiting'}`, 'data-seat': seat, title: seatName(ctx.room, seat) },
