@@ -5,6 +5,8 @@ played and cues silenced)."""
 import pytest
 from playwright.async_api import expect
 
+from tests.helpers.browser import boxes_apart
+
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PLAYED = "(name) => window.imaginariumSound.played.filter((c) => c === name).length"
@@ -19,6 +21,8 @@ async def test_sound_prompt_enter_cues_and_mute(ui):
     await expect(prompt).to_contain_text("press OK for sound")
     state = await tv.evaluate("window.imaginariumSound.state()")
     assert state["supported"] and not state["enabled"]
+    await expect(tv.get_by_test_id("lobby-hint")).not_to_be_empty()
+    await boxes_apart(tv, "lobby-hint", "sound-prompt")      # the lobby's hint stays readable above it
     await ui.shot(tv, "tv-prompt")
 
     await tv.keyboard.press("Enter")                       # a TV remote's OK

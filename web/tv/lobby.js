@@ -32,7 +32,7 @@ export function create(ctx) {
   const roster = h('ul', { class: 'roster', 'data-testid': 'roster' });
   const count = h('h2', { class: 'roster-title' });
   const settings = h('div', { class: 'settings' });
-  const hint = h('p', { class: 'lobby-hint' });
+  const hint = h('p', { class: 'lobby-hint', 'data-testid': 'lobby-hint' });
   const length = h('div', { class: 'game-length', 'data-testid': 'tv-game-length' });
   // How to play, looping while people join, for the chosen ruleset and mode (shared/explainer.js).
   const how = explainer({ auto: HOW_CARD_MS, size: 96, testid: 'tv-how', keys: true, fit: true });

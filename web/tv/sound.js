@@ -92,6 +92,7 @@ export function showPrompt() {
   function go() {
     enable();
     button.remove();
+    document.body.classList.remove('sound-asked');
     promptLabel = null;
     document.removeEventListener('keydown', onKey, true);
     cue('join');   // a first chime says sound works
@@ -103,6 +104,7 @@ export function showPrompt() {
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
   document.body.appendChild(button);
+  document.body.classList.add('sound-asked');   // screens keep their bottom lines clear of it (lobby.css)
   button.focus();
   return button;
 }
