@@ -107,11 +107,11 @@ def test_one_module_and_one_stylesheet_per_screen():
 
 
 def test_the_pages_text_limits_are_the_servers():
-    """web/shared/text.js repeats the server's grapheme, byte and code-point limits (the counters and
+    """web/phone/text-limit.js repeats the server's grapheme, byte and code-point limits (the counters and
     buttons use them); the server's constants are the truth."""
     from server.engine import text
 
-    source = (WEB / "shared" / "text.js").read_text(encoding="utf-8")
+    source = (WEB / "phone" / "text-limit.js").read_text(encoding="utf-8")
     names = ("NAME_MAX", "NAME_MAX_BYTES", "ASSOCIATION_MAX", "ASSOCIATION_MAX_BYTES", "CLUSTER_MAX_CODE_POINTS")
     page = {k: int(v) for k, v in re.findall(rf"export const ({'|'.join(names)}) = (\d+);", source)}
     assert page == {k: getattr(text, k) for k in names}

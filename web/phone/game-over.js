@@ -1,10 +1,24 @@
 // Phone, phase `game_over`: the final standings; the host may start a new game with the same people.
 import { h, fill } from '/static/shared/dom.js';
 import { t, has, lang } from '/static/shared/i18n.js';
-import { loadStory, loadKeepsake, roundView, storedToken, storyHeading } from '/static/shared/story.js';
+import { loadStory, headers, roundView, storyHeading } from '/static/shared/story.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { elephantName, elephantColour, standings } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
+
+/** This phone's seat token for room `code` (phone.js keeps it), or null. */
+function storedToken(code) {
+  try { return localStorage.getItem(`imaginarium.token.${code}`); } catch (e) { return null; }
+}
+
+/** Resolves to an object URL of the keepsake PNG in `lang`, or null. */
+function loadKeepsake(code, creds, lang) {
+  return fetch(`/api/rooms/${encodeURIComponent(code)}/story.png?lang=${encodeURIComponent(lang)}`,
+    { headers: headers(creds), cache: 'no-store' })
+    .then((res) => (res.ok ? res.blob() : null))
+    .then((blob) => (blob ? URL.createObjectURL(blob) : null))
+    .catch(() => null);
+}
 
 /** Builds the screen; update(ctx) redraws it. */
 export function create() {

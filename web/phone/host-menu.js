@@ -3,7 +3,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { people } from '/static/shared/roster.js';
+import { people } from './people.js';
 import { settingsSummary } from '/static/tv/settings-summary.js';
 import { timerSelect } from './lobby.js';
 import { icon } from '/static/shared/icons.js';

@@ -2,11 +2,11 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { people, standings, elephantName, elephantColour, ownerName } from '/static/shared/roster.js';
+import { standings, elephantName, elephantColour, ownerName } from '/static/shared/roster.js';
+import { people } from './people.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from './card-grid.js';
-import { NAME_MAX, NAME_MAX_BYTES } from '/static/shared/text.js';
-import { limitCounter } from './text-limit.js';
+import { limitCounter, NAME_MAX, NAME_MAX_BYTES } from './text-limit.js';
 
 const NAME_KEY = 'imaginarium.name';
 

@@ -1,9 +1,10 @@
 // Phone lobby: you are in; change colour; the host sets the table (RULES.md §4) and starts.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tOr } from '/static/shared/i18n.js';
-import { rules, rulesetRules, modeRules, settingValues } from '/static/shared/rules.js';
+import { rules, rulesetRules, modeRules } from '/static/shared/rules.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatInfo, personInfo } from '/static/shared/roster.js';
+import { seatInfo } from '/static/shared/roster.js';
+import { personInfo } from './people.js';
 import { deckPicker } from './deck-picker.js';
 import { openFilter } from './kids-filter.js';
 import { teamEditor } from './teams.js';
@@ -110,6 +111,12 @@ function childForm(getCtx) {
       onclick: () => { colour = col; update(getCtx()); } }, elephantToken(col, 34))));
   }
   return { el, update };
+}
+
+/** The allowed values of a setting in the rules catalogue (a list), or [] when it is not a list. */
+function settingValues(key) {
+  for (const s of rules().settings) if (s.key === key) return Array.isArray(s.values) ? s.values : [];
+  return [];
 }
 
 function select(name, values, labelKey, onChange, testid) {

@@ -3,7 +3,26 @@
 // attribute would count UTF-16 units, stopping an emoji name or association short of the real limit.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { graphemeCount, lightEnough, ASSOCIATION_MAX, ASSOCIATION_MAX_BYTES } from '/static/shared/text.js';
+import { graphemes, graphemeCount } from '/static/shared/text.js';
+
+// The server's limits, in grapheme clusters, UTF-8 bytes and code points per cluster: server/engine/text.py
+// NAME_MAX, ASSOCIATION_MAX ... are the truth (tests/e2e/test_web_static.py checks that these agree).
+export const NAME_MAX = 24;
+export const NAME_MAX_BYTES = 640;
+export const ASSOCIATION_MAX = 200;
+export const ASSOCIATION_MAX_BYTES = 1600;
+export const CLUSTER_MAX_CODE_POINTS = 16;
+
+/**
+ * True if the text is within `maxBytes` UTF-8 bytes and no cluster has more than CLUSTER_MAX_CODE_POINTS
+ * code points (server/engine/text.py `fits`; the cluster count is checked by the caller). Without
+ * Intl.Segmenter every code point is a cluster here, and the server's answer decides.
+ */
+export function lightEnough(text, maxBytes) {
+  const s = String(text == null ? '' : text);
+  return new TextEncoder().encode(s).length <= maxBytes
+    && graphemes(s).every((c) => Array.from(c).length <= CLUSTER_MAX_CODE_POINTS);
+}
 
 /**
  * The storyteller's association box (a textarea; props add to its attributes), with its counter showing
@@ -25,7 +44,7 @@ export function spoken(text) {
 
 /**
  * Watches `input` (an <input> or <textarea>) against `max` graphemes and `opts.maxBytes` UTF-8 bytes (limits
- * from /static/shared/text.js; a cluster heavy with marks counts too, see lightEnough).
+ * above; a cluster heavy with marks counts too, see lightEnough).
  * `showFrom`: the count from which the counter shows ("n/max"; 0 = always). Returns
  * { input, el: the counter, refresh(), text(): the cleaned text, fits(): 0 < count ≤ max, or count ≤ max
  * when `optional` }.

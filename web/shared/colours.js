@@ -19,10 +19,7 @@ export function inkFor(name) {
   return LIGHT.has(name) ? '#14101f' : '#ffffff';
 }
 
-/**
- * An elephant token: a disc in the elephant's colour with an elephant silhouette (our own drawing).
- * size in CSS pixels.
- */
+/** An elephant token: a disc in its colour with our elephant silhouette; size in CSS pixels. */
 export function elephantToken(colour, size = 48, label = '') {
   const el = h('span', {
     class: 'token',
@@ -34,10 +31,7 @@ export function elephantToken(colour, size = 48, label = '') {
   return el;
 }
 
-/**
- * A small vote token in the voter's elephant colour with a short label: two letters by default ("Ан" for
- * Аня, "Ал" for Александра: one initial is ambiguous), or `label` (see roster.js voteLabel).
- */
+/** A vote token in the voter's colour, labelled `label` (roster.js voteLabel) or two letters ("Ан"). */
 export function voteToken(colour, name, label = null) {
   return h('span', {
     class: 'vote-token',
@@ -52,12 +46,6 @@ export function voteToken(colour, name, label = null) {
 export function shortLabel(name, n = 2) {
   const g = graphemes(String(name || '?').trim() || '?').filter((x) => x.trim());
   return (g[0] || '?').toUpperCase() + g.slice(1, n).join('');
-}
-
-/** First grapheme of a name, upper-cased. */
-export function initial(name) {
-  const first = Array.from(name || '?')[0] || '?';
-  return first.toUpperCase();
 }
 
 function elephantSvg() {

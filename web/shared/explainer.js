@@ -1,31 +1,24 @@
-// How to play, for first-timers (issue 13 item 6): a few cards of text and pictures for the chosen ruleset and
-// mode. Every number comes from the engine's catalogue (GET /api/rules: the ruleset's hand size, the points
-// the scoring code uses, the duel's finish) or the room (short game, reshuffle, the board's lap); the words
-// are the translation files' `how.*` templates. The TV loops it in the lobby; a phone opens it from its menu.
+// How to play (issue 13 item 6): five cards for the chosen ruleset and mode. Every number comes from the
+// engine's catalogue (GET /api/rules) or the room, the words from the `how.*` translations. The TV loops it
+// in the lobby; a phone opens it from its menu.
 import { h } from './dom.js';
 import { t, tOr } from './i18n.js';
 import { icon } from './icons.js';
 import { elephantToken, voteToken } from './colours.js';
-import { mammothSvg } from './pieces.js';
+import { mammothToken } from './pieces.js';
 import { modeRules, rulesetRules, rules } from './rules.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
-// The smallest text a TV card may step down to (the stage's 24 px floor for the sofa).
+// The smallest text a TV card may step down to (the stage's floor for the sofa).
 const FIT_MIN_PX = 24;
 
-/** The mammoth's token, drawn like pieces.js does for the game. */
-function mammoth(size) {
-  return h('span', { class: 'token mammoth', style: { '--c': '#6d4c41', '--ink': '#fff', '--size': `${size}px` } },
-    mammothSvg());
-}
-
-/** A face-down card (our own back), optionally numbered or marked as another kind ('extra', 'mammoth'). */
+/** A face-down card, optionally numbered or of another kind ('extra', 'mammoth'). */
 function back(label, kind) {
   return h('span', { class: `card card-back how-card${kind ? ` how-${kind}` : ''}` },
     label != null ? h('span', { class: 'how-card-label', text: String(label) }) : null);
 }
 
-/** What a storyteller's-card round scores, in sentences (RULES.md §1.1), from the catalogue's points. */
+/** What a storyteller's-card round scores, in sentences (RULES.md §1.1). */
 function storyPoints(p) {
   const lines = [];
   const bonus = p.teller_per_guess ? t('how.points.per_finder', { n: p.teller_per_guess }) : '';
@@ -59,10 +52,7 @@ function endLines(settings, rs, m, board) {
   return lines;
 }
 
-/**
- * The explainer's cards for room settings ({ruleset, mode, short_game, reshuffle}) and the lobby's board
- * ({length} or null): [{id, title, lines: [text], picture(size) → Node}], 5 cards in play order.
- */
+/** The cards for room settings and the lobby's board ({length} or null): [{id, title, lines, picture(px)}]. */
 export function explainerCards(settings, board) {
   const s = settings || {};
   const ruleset = s.ruleset || rules().default.ruleset;
@@ -75,7 +65,7 @@ export function explainerCards(settings, board) {
 
   const teller = [tOr(`how.teller.${kind}`, t('how.teller.standard', { hand }), { hand })];
   if (m.people_per_seat > 1) teller.push(t('how.teller.teams', { n: m.people_per_seat }));
-  // The special cells' conditions (RULES.md §3) and a permanent restriction (§4), from the ruleset's list.
+  // The special cells' conditions (RULES.md §3) and a permanent restriction (§4).
   const conditions = rs ? rs.conditions : [];
   if (s.special_cells !== false && conditions.length && !m.has_adult) {   // kids: mostly no adult's elephant
     teller.push(t('how.teller.special', { list: conditions.map((c) => tOr(`condition_short.${c}`, c)).join(', ') }));
@@ -125,63 +115,34 @@ export function explainerCards(settings, board) {
   cards.push({ id: 'points', title: t('how.title.points'), lines: pointLines,
     picture: (z) => h('div', { class: 'how-pic' },
       elephantToken('green', z), h('span', { class: 'chip how-plus', text: signed(first) }),
-      kind === 'duel' ? mammoth(z) : null) });
+      kind === 'duel' ? mammothToken(z) : null) });
 
   cards.push({ id: 'win', title: t('how.title.win'), lines: [t('how.win.cells'), ...endLines(s, rs, m, board)],
     picture: (z) => h('div', { class: 'how-pic' },
       // The last cells before the duel's finish, else the first ones of the board.
       h('span', { class: 'how-track' }, (m.finish != null ? [m.finish - 2, m.finish - 1, m.finish] : [0, 1, 2, 3, 4])
         .map((i) => h('span', { class: 'how-cell', text: String(i) }))),
-      kind === 'duel' ? mammoth(z * 0.8) : null, elephantToken('blue', kind === 'duel' ? z * 0.8 : z),
+      kind === 'duel' ? mammothToken(z * 0.8) : null, elephantToken('blue', kind === 'duel' ? z * 0.8 : z),
       h('span', { class: 'how-icon' }, icon('trophy', z * 0.8))) });
   return cards;
 }
 
 /**
- * The explainer as a card deck: `auto` ms per card (0: only by hand), `size` px of its pictures, `onClose`
- * to show a close button, `keys`: the left/right arrow keys (a TV remote's) turn the cards, `fit`: a card's text
- * shrinks (not below 24 px) until it fits the box, where nothing can scroll (the TV). Returns {el, update(settings, board): redraws (keeps the card shown unless the
- * ruleset or mode changed), next(), prev(), stop()}.
+ * The explainer as a deck: `auto` ms per card (0: by hand), `size` px pictures, `fit`: text shrinks to fit
+ * (the TV cannot scroll). Returns {el, head, foot (a page adds its controls there), update(settings, board),
+ * next(), prev(), stop()}.
  */
-export function explainer({ auto = 0, size = 96, onClose = null, testid = 'explainer', keys = false, fit = false } = {}) {
+export function explainer({ auto = 0, size = 96, testid = 'explainer', fit = false } = {}) {
   let cards = [];
   let index = 0;
   let key = '';
   let timer = null;
   const body = h('div', { class: 'how-body' });
   const dots = h('div', { class: 'how-dots' });
-  const nav = (dir, name, label) => h('button', { class: 'btn how-nav', type: 'button', 'aria-label': label,
-    'data-testid': `${testid}-${name}`, onclick: () => { go(index + dir); restart(); } }, icon(`chevron-${dir < 0 ? 'left' : 'right'}`, 28));
-  const prevBtn = nav(-1, 'prev', t('how.prev'));
-  const nextBtn = nav(1, 'next', t('how.next'));
   const heading = h('span', { text: t('how.heading') });
-  const el = h('section', { class: 'how', 'data-testid': testid },
-    h('div', { class: 'how-head' },
-      h('span', { class: 'how-kicker' }, icon('circle-help', '1em'), heading),
-      onClose ? h('button', { class: 'btn small how-close', type: 'button', 'aria-label': t('close'),
-        'data-testid': `${testid}-close`, onclick: onClose }, icon('x', 24)) : null),
-    body,
-    h('div', { class: 'how-foot' }, prevBtn, dots, nextBtn));
-
-  // Swipes (phones): a mostly horizontal move of 40 px or more turns the card.
-  let startX = null;
-  let startY = 0;
-  el.addEventListener('touchstart', (ev) => { startX = ev.touches[0].clientX; startY = ev.touches[0].clientY; }, { passive: true });
-  el.addEventListener('touchend', (ev) => {
-    if (startX == null) return;
-    const dx = ev.changedTouches[0].clientX - startX;
-    const dy = ev.changedTouches[0].clientY - startY;
-    startX = null;
-    if (Math.abs(dx) >= 40 && Math.abs(dx) > Math.abs(dy)) { go(index + (dx < 0 ? 1 : -1)); restart(); }
-  });
-
-  if (keys) {
-    const onKey = (ev) => {
-      if (!el.isConnected) { document.removeEventListener('keydown', onKey); return; }
-      if (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft') { go(index + (ev.key === 'ArrowRight' ? 1 : -1)); restart(); }
-    };
-    document.addEventListener('keydown', onKey);
-  }
+  const head = h('div', { class: 'how-head' }, h('span', { class: 'how-kicker' }, icon('circle-help', '1em'), heading));
+  const foot = h('div', { class: 'how-foot' }, dots);
+  const el = h('section', { class: 'how', 'data-testid': testid }, head, body, foot);
 
   function draw() {
     const c = cards[index];
@@ -198,7 +159,6 @@ export function explainer({ auto = 0, size = 96, onClose = null, testid = 'expla
     cards.forEach((_, i) => dots.append(h('span', { class: `how-dot${i === index ? ' on' : ''}` })));
   }
 
-  // The TV cannot scroll: a long card (pairs with special cells, Russian) steps its text down to fit.
   function fitCard(face) {
     if (!el.isConnected) return;
     const base = parseFloat(getComputedStyle(el).getPropertyValue('--how-text')) || 32;
@@ -217,20 +177,18 @@ export function explainer({ auto = 0, size = 96, onClose = null, testid = 'expla
 
   function restart() {
     if (timer) clearInterval(timer);
-    // A screen that is gone (the game started, the language changed) stops its own timer.
+    // A deck no longer on screen stops its own timer.
     timer = auto ? setInterval(() => { if (el.isConnected) go(index + 1); else stop(); }, auto) : null;
   }
 
   function update(settings, board) {
     const s = settings || {};
     const nextKey = `${s.ruleset}/${s.mode}`;
-    if (nextKey !== key) { index = 0; key = nextKey; restart(); }   // another game: start from the first card
+    if (nextKey !== key) { index = 0; key = nextKey; restart(); }   // other rules: from the first card
     el.dataset.rules = nextKey;
     cards = explainerCards(s, board);
     if (index >= cards.length) index = 0;
     heading.textContent = t('how.heading');   // the language may have changed
-    prevBtn.setAttribute('aria-label', t('how.prev'));
-    nextBtn.setAttribute('aria-label', t('how.next'));
     draw();
   }
 
@@ -239,5 +197,11 @@ export function explainer({ auto = 0, size = 96, onClose = null, testid = 'expla
     timer = null;
   }
 
-  return { el, update, next: () => go(index + 1), prev: () => go(index - 1), stop };
+  /** A turn by hand: the automatic one waits its full time again. */
+  function turn(dir) {
+    go(index + dir);
+    restart();
+  }
+
+  return { el, head, foot, update, next: () => turn(1), prev: () => turn(-1), stop };
 }

@@ -1,4 +1,4 @@
-// Reading the room's roster and the engine's view: names, colours, elephants. No rules here.
+// The room's roster and the engine's view read for display: names, colours, elephants. No rules here.
 import { t } from './i18n.js';
 import { shortLabel } from './colours.js';
 
@@ -7,33 +7,12 @@ export function seatInfo(room, seat) {
   return (room.roster || []).find((r) => r.seat === seat) || null;
 }
 
-/**
- * Every person at the table, flat: [{person, seat, name, colour, open, child, removed, connected}].
- * Outside pairs a person is their seat (docs/protocol.md "People and seats").
- */
-export function people(room) {
-  const out = [];
-  for (const r of room.roster || []) {
-    const members = r.people && r.people.length ? r.people
-      : [{ person: r.seat, name: r.name, colour: r.colour, open: r.open, child: r.child }];
-    for (const p of members) {
-      out.push({ ...p, seat: r.seat, removed: r.removed, connected: r.connected });
-    }
-  }
-  return out;
-}
-
-/** The person entry for an id (or null). */
-export function personInfo(room, person) {
-  return people(room).find((p) => p.person === person) || null;
-}
-
 /** How many people share a roster entry (pairs: 2; otherwise 1); null gives 1. */
 export function memberCount(entry) {
   return entry && entry.members != null ? entry.members : 1;
 }
 
-/** The card number everyone had to find in a round result (RULES.md §2: the storyteller's, or the kids' target). */
+/** The card number everyone had to find in a round result (the storyteller's, or the kids' target; RULES.md §2). */
 export function targetCard(result) {
   return result.target_card != null ? result.target_card : result.storyteller_card;
 }
@@ -44,7 +23,7 @@ export function pointsOf(result, id) {
   return p != null ? p : 0;
 }
 
-/** Display name of a seat ("s1" → "Аня"); unknown seats show a placeholder. */
+/** A seat's name ("s1" → "Аня"), or a placeholder. */
 export function seatName(room, seat) {
   const info = seatInfo(room, seat);
   return info && info.name != null ? info.name : t('unknown_player');
@@ -72,15 +51,10 @@ export function elephantColour(room, elephant) {
   return seatColour(room, seats[0]);
 }
 
-/** Label for a card owner in the result: a seat's name, or the bot/deck/mammoth. */
+/** A card owner's label: a seat's name, or the bot/deck/mammoth. */
 export function ownerName(room, owner) {
   if (owner === 'bot' || owner === 'deck' || owner === 'mammoth') return t(`owner.${owner}`);
   return seatName(room, owner);
-}
-
-/** Names of seats, joined for a "waiting for …" line. */
-export function names(room, seats) {
-  return (seats || []).map((s) => seatName(room, s));
 }
 
 /** Elephants sorted by distance, furthest first (ties keep engine order). */
@@ -88,10 +62,7 @@ export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
 }
 
-/**
- * A vote token's label for a seat: two letters of its name ("Ан" for Аня); when another seat's label would
- * be the same, the initials of its words ("Анна Петрова" → "АП") or three letters ("Алё" / "Але").
- */
+/** A vote token's label: two letters ("Ан"), else initials ("АП") or more letters where another seat's matches. */
 export function voteLabel(room, seat) {
   const name = seatName(room, seat);
   const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name);
@@ -103,7 +74,7 @@ export function voteLabel(room, seat) {
   return shortLabel(name, 2);
 }
 
-/** First letters of the first two words ("Александр Сергеевич Пушк" → "АС"). */
+/** First letters of the first two words ("Анна Петрова" → "АП"). */
 function initials(name) {
   return String(name).split(/[\s&]+/).filter(Boolean).slice(0, 2).map((w) => shortLabel(w, 1)).join('');
 }

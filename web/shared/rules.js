@@ -1,15 +1,15 @@
-// The engine's rules catalogue (GET /api/rules, docs/protocol.md): rulesets, modes, settings, conditions.
-// Pages ask it instead of naming rulesets or modes, so one registered on the server appears here unchanged.
+// The engine's rules catalogue (GET /api/rules): pages ask it instead of naming rulesets or modes, so one
+// registered on the server appears here unchanged.
 
 let catalogue = { rulesets: [], modes: [], settings: [], conditions: [], default: {}, round_minutes: 2 };
 
-/** Fetches the catalogue once (before the first screen); a failure keeps the empty one and says so. */
+/** Fetches the catalogue once, before the first screen (a failure keeps the empty one). */
 export async function loadRules() {
   try {
     const res = await fetch('/api/rules', { cache: 'no-cache' });
     if (res.ok) catalogue = await res.json();
   } catch (err) {
-    console.warn('rules catalogue', err);  // the form shows only what the server's settings name
+    console.warn('rules catalogue', err);
   }
   return catalogue;
 }
@@ -38,10 +38,4 @@ export function rulesetRules(id) {
 /** The mode entry of a game view or settings object ({mode}). */
 export function modeOf(g) {
   return modeRules(g && g.mode);
-}
-
-/** The allowed values of a setting (a list), or [] when it is not a list. */
-export function settingValues(key) {
-  for (const s of catalogue.settings) if (s.key === key) return Array.isArray(s.values) ? s.values : [];
-  return [];
 }

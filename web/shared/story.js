@@ -1,22 +1,16 @@
-// The story of the evening (issue 13): every round of the game, fetched over HTTP at game over (it is in no
-// `state`: it grows every round). docs/protocol.md "Story". The TV sends its key from `welcome`, a phone
-// its seat token; the keepsake picture comes the same way, as a blob (no token in a URL).
+// The story of the evening (issue 13; docs/protocol.md "Story"): every round, fetched at game over (it is in
+// no `state`: it grows every round) with the TV's key or a phone's seat token in a header, never in a URL.
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { cardImg } from './cards.js';
 import { icon } from './icons.js';
 
 /** Headers for the story routes: { tvKey } (the TV) or { token } (a phone). */
-function headers(creds) {
+export function headers(creds) {
   const out = {};
   if (creds.tvKey) out['X-TV-Key'] = creds.tvKey;
   if (creds.token) out['X-Token'] = creds.token;
   return out;
-}
-
-/** The phone's stored seat token for room `code` (or null). */
-export function storedToken(code) {
-  try { return localStorage.getItem(`imaginarium.token.${code}`); } catch (e) { return null; }
 }
 
 /** Resolves to the story JSON of room `code`, or null (refused, gone, offline). */
@@ -26,31 +20,12 @@ export function loadStory(code, creds) {
     .catch(() => null);
 }
 
-/** Resolves to an object URL of the keepsake PNG in `lang`, or null. */
-export function loadKeepsake(code, creds, lang) {
-  return fetch(`/api/rooms/${encodeURIComponent(code)}/story.png?lang=${encodeURIComponent(lang)}`,
-    { headers: headers(creds), cache: 'no-store' })
-    .then((res) => (res.ok ? res.blob() : null))
-    .then((blob) => (blob ? URL.createObjectURL(blob) : null))
-    .catch(() => null);
-}
-
 /** An owner's label: a name, or the deck / mammoth. */
 export function ownerLabel(owner) {
   return owner === 'bot' || owner === 'deck' || owner === 'mammoth' ? t(`owner.${owner}`) : owner;
 }
 
-/** The names that moved furthest in round `r`, and by how much ({ names: [], best: 0 } if nobody). */
-export function topScorers(r) {
-  let best = 0;
-  Object.keys(r.points || {}).forEach((n) => { if (r.points[n] > best) best = r.points[n]; });
-  return { names: best > 0 ? Object.keys(r.points).filter((n) => r.points[n] === best) : [], best };
-}
-
-/**
- * One round of the story: its number and storyteller, the association (or "said aloud"), the cards in table
- * order with their owners and voters, and who moved how far. `size`: the card picture size ('tv' | 'thumb').
- */
+/** One round: storyteller, association, cards with owners and voters, points; `size` 'tv' | 'thumb'. */
 export function roundView(r, deck, size) {
   const cards = (r.cards || []).map((c, i) => h('li', { class: `story-card${c.storyteller ? ' told' : ''}`, 'data-testid': 'story-card' },
     h('div', { class: 'story-card-pic' }, cardImg(deck, c.card, size, 'card-img', i + 1),
@@ -72,7 +47,7 @@ export function roundView(r, deck, size) {
     points.length ? h('ul', { class: 'story-points' }, points) : h('p', { class: 'story-points none', text: t('story.nobody') }));
 }
 
-/** A heading with the scroll icon: "The story of the evening". */
+/** "The story of the evening", with its icon. */
 export function storyHeading(cls) {
   return h('h2', { class: cls }, icon('scroll-text'), h('span', { text: t('story.title') }));
 }

@@ -1,4 +1,4 @@
-// TV lobby: a big QR, the join URL and room code, the roster with colours, the chosen settings, and how to play.
+// TV lobby: a big QR, the join URL and room code, the roster, the chosen settings, and how to play.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tOr } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
@@ -7,10 +7,10 @@ import { elephantToken } from '/static/shared/colours.js';
 import { explainer } from '/static/shared/explainer.js';
 import { settingsSummary } from './settings-summary.js';
 
-// Seconds each how-to-play card stays on the TV: long enough to read five lines from the sofa.
+// Each how-to-play card stays long enough to read five lines from the sofa.
 const HOW_CARD_MS = 10000;
 
-/** A pairs team: both members' elephants side by side (the team's elephant is the lead's colour). */
+/** A pairs team: both members' elephants side by side. */
 function teamTokens(r) {
   const people = r.people && r.people.length ? r.people : [r];
   return h('span', { class: 'team-tokens' }, people.map((p) => elephantToken(p.colour, 60, p.name)));
@@ -21,7 +21,7 @@ export function create(ctx) {
   const qr = h('img', { class: 'qr', alt: t('qr_alt'), src: `/api/rooms/${encodeURIComponent(ctx.code)}/qr.png`,
     'data-testid': 'qr' });
   const url = h('div', { class: 'join-url', 'data-testid': 'join-url' });
-  // The mDNS name as a second way in (phones that resolve .local names); from GET /api/info.
+  // The mDNS name as a second way in (phones that resolve .local names).
   const alt = h('div', { class: 'join-alt', 'data-testid': 'join-alt', hidden: true });
   fetch(`/api/info?room=${encodeURIComponent(ctx.code)}`).then((r) => r.json()).then((info) => {
     if (!info.mdns_url) return;
@@ -34,8 +34,14 @@ export function create(ctx) {
   const settings = h('div', { class: 'settings' });
   const hint = h('p', { class: 'lobby-hint', 'data-testid': 'lobby-hint' });
   const length = h('div', { class: 'game-length', 'data-testid': 'tv-game-length' });
-  // How to play, looping while people join, for the chosen ruleset and mode (shared/explainer.js).
-  const how = explainer({ auto: HOW_CARD_MS, size: 96, testid: 'tv-how', keys: true, fit: true });
+  const how = explainer({ auto: HOW_CARD_MS, size: 96, testid: 'tv-how', fit: true });
+  // A remote's left/right arrows turn the cards.
+  const onKey = (ev) => {
+    if (!how.el.isConnected) document.removeEventListener('keydown', onKey);
+    else if (ev.key === 'ArrowRight') how.next();
+    else if (ev.key === 'ArrowLeft') how.prev();
+  };
+  document.addEventListener('keydown', onKey);
   const el = h('main', { class: 'lobby', 'data-testid': 'tv-lobby' },
     h('section', { class: 'join-panel' },
       h('h2', { class: 'join-title', text: t('tv.scan_to_join') }),
@@ -56,14 +62,14 @@ export function create(ctx) {
     const mode = (room.settings || {}).mode;
     const m = modeRules(mode);
     const pairs = m.people_per_seat > 1;
-    roster.classList.toggle('pairs', pairs);   // a CSS class (visual: two tokens per row), not a mode name
-    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a phoneless child is never "away"
+    roster.classList.toggle('pairs', pairs);   // a look (two tokens a row), not a mode name
+    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
       'data-testid': 'roster-item' },
     pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
     r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
     r.seat === room.host ? h('span', { class: 'host-badge', text: m.has_adult ? t('tv.adult') : t('host') }) : null));
-    // Empty places up to the mode's minimum, so the room sees how many are still missing.
+    // Empty places up to the mode's minimum: how many are still missing.
     const seatsRange = m.seats[(room.settings || {}).ruleset];
     const wanted = seatsRange ? seatsRange[0] : 2;
     for (let i = seats.length; i < wanted; i++) {

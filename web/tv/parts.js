@@ -5,30 +5,32 @@ import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
 
-// More awaited names than this and the rest become "+N" (the chips must stay above the board).
+// With many players, awaited names past this become "+N" (the line must stay above the board).
 const NAMED_WHEN_MANY = 3;
 
-/**
- * Chips for every seat the phase is about: done ones (✓, who — never what) and the ones still awaited.
- * flag: "has_played" | "has_voted".
- */
+/** Chips for the phase's seats: done (✓, never what) and awaited; flag "has_played" | "has_voted". */
 export function progressChips(ctx, flag) {
   const g = ctx.game;
   const waiting = new Set(g.waiting_for || []);
   const seats = (g.seats || []).filter((s) => s.active !== false && s.seat !== g.storyteller);
   const many = seats.length > 4;
-  // Many players: the done ones shrink to their elephant with a ✓ (name in the tooltip), so the line fits.
-  const chip = (s, done) => h('span', { class: `chip ${done ? 'done' : 'waiting'}${done && many ? ' token-only' : ''}`,
-    'data-seat': s.seat, title: seatName(ctx.room, s.seat) },
-  elephantToken(seatColour(ctx.room, s.seat), 40),
-  done && many ? null : h('span', { class: 'chip-name', text: seatName(ctx.room, s.seat) }),
-  h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
+  // Many players: done ones shrink to their elephant and ✓, so the line fits.
+  const chip = (s, done) => seatChip(ctx, s.seat, done, done && many);
   const done = seats.filter((s) => s[flag] && !waiting.has(s.seat));
   const open = seats.filter((s) => !done.includes(s));
   return h('div', { class: `waiting-line${many ? ' many' : ''}`, 'data-testid': 'progress' },
     done.map((s) => chip(s, true)),
     open.length ? h('span', { class: 'waiting-label', text: t('waiting_for') }) : null,
     namedFew(open, many, (s) => chip(s, false)));
+}
+
+/** A seat's chip: its elephant, name (unless `tokenOnly`) and ✓ (`done` true) or … (false; null: no mark). */
+function seatChip(ctx, seat, done, tokenOnly) {
+  const name = seatName(ctx.room, seat);
+  return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
+    title: name }, elephantToken(seatColour(ctx.room, seat), 40),
+  tokenOnly ? null : h('span', { class: 'chip-name', text: name }),
+  done == null ? null : h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
 }
 
 /** The first few items drawn, the rest as "+N" when there are many. */
@@ -38,14 +40,13 @@ function namedFew(items, many, draw) {
     h('span', { class: 'waiting-more', text: `+${items.length - NAMED_WHEN_MANY}` })];
 }
 
-/** "Waiting for Аня, Борис" as chips, from the view's waiting_for list. */
+/** "Waiting for Аня, Борис" as chips (the view's waiting_for). */
 export function waitingChips(ctx) {
   const waiting = ctx.game.waiting_for || [];
   const many = waiting.length > 4;
   return h('div', { class: `waiting-line${many ? ' many' : ''}`, 'data-testid': 'waiting' },
     waiting.length ? h('span', { class: 'waiting-label', text: t('waiting_for') }) : null,
-    namedFew(waiting, many, (s) => h('span', { class: 'chip waiting', 'data-seat': s }, elephantToken(seatColour(ctx.room, s), 40),
-      h('span', { class: 'chip-name', text: seatName(ctx.room, s) }))));
+    namedFew(waiting, many, (s) => seatChip(ctx, s, null)));
 }
 
 /** The typed association in big quotes, or a line saying it is spoken aloud. */
@@ -57,41 +58,27 @@ export function associationLine(ctx) {
     text: t('tv.association_spoken', { name: seatName(ctx.room, g.storyteller) }) });
 }
 
-/** A typed association in big quotes; long ones (up to ASSOCIATION_MAX graphemes) get smaller type and at most 3 lines. */
+/** A typed association in big quotes; long ones get smaller type (tv.css keeps it to 3 lines). */
 export function associationText(text, extra = '') {
   const n = graphemeCount(text);
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';
   return h('div', { class: `association${size}${extra}`, 'data-testid': 'association', title: text, text });
 }
 
-/**
- * After the reveal: who has said "ready" (✓) and who has not yet (…); the round moves on when all have,
- * or when the storyteller or the host taps "next round" (room.pacing, issue 13). Null in the kids' game,
- * where the adult moves on for the children.
- */
+/** After the reveal: who is ready for the next round (room.pacing, issue 13); none in the kids' game. */
 export function readyChips(ctx) {
   const p = ctx.room.pacing;
   if (!p || ctx.game.mode === 'kids' || !(p.ready_needed || []).length) return null;
   const ready = new Set(p.ready || []);
   const many = p.ready_needed.length > 4;
-  // A count in the label: "Ready:" followed by everyone's chips read as "everyone is ready" from the sofa.
+  // Counted: "Ready:" and everyone's chips read as "everyone is ready" from the sofa.
   const count = p.ready_needed.filter((seat) => ready.has(seat)).length;
   return h('div', { class: `waiting-line ready-line${many ? ' many' : ''}`, 'data-testid': 'readiness' },
     h('span', { class: 'waiting-label', text: t('tv.ready_label', { ready: count, total: p.ready_needed.length }) }),
-    p.ready_needed.map((seat) => {
-      const done = ready.has(seat);
-      return h('span', { class: `chip ${done ? 'done' : 'waiting'}`, 'data-seat': seat, title: seatName(ctx.room, seat) },
-        elephantToken(seatColour(ctx.room, seat), 40),
-        h('span', { class: 'chip-name', text: seatName(ctx.room, seat) }),
-        h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
-    }));
+    p.ready_needed.map((seat) => seatChip(ctx, seat, ready.has(seat))));
 }
 
-/**
- * While cards are played: who disputed the association and which condition they said it breaks, as one
- * wrapping line of chips ("Disputed by: Петя — four words · Mia — four words"), so the cards and the
- * waiting line keep their room above the board.
- */
+/** While cards are played: who disputed the association and which condition it breaks, as one line of chips. */
 export function disputeLines(ctx) {
   const p = ctx.room.pacing;
   const disputes = (p && p.disputes) || [];

@@ -1,5 +1,4 @@
-// TV, phase `scored`: the cards with their owners, the votes as coloured tokens on each card, every
-// elephant's points for the round with a short breakdown; the board moves the elephants meanwhile.
+// TV, phase `scored`: the cards with their owners and votes, and every elephant's points with a short breakdown.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
@@ -43,11 +42,10 @@ export function create() {
   return { el, update };
 }
 
-/** The outcome of the round in words (everyone / nobody / some found the storyteller's card). */
+/** Whether everyone, nobody or some found the card, in words. */
 export function outcomeText(ctx) {
   const r = ctx.game.result;
   const name = ctx.game.storyteller ? seatName(ctx.room, ctx.game.storyteller) : '';
-  // In the duel everyone looks for the mammoth's card, not the storyteller's.
   const family = { duel: 'outcome_duel', kids: 'outcome_kids' }[ctx.game.mode] || 'outcome';
   return t(`${family}.${r.outcome || 'some'}`, { name });
 }
@@ -57,7 +55,6 @@ function resultCards(ctx, r) {
   el.classList.add('with-owners');
   r.table.forEach((entry, i) => {
     const card = cards.get(entry.number);
-    // The card the voters looked for: the storyteller's, or in the duel the mammoth's.
     const mine = entry.number === targetCard(r);
     if (mine) card.classList.add('storyteller-card');
     const owner = entry.owner;
@@ -67,7 +64,7 @@ function resultCards(ctx, r) {
     append(card, [
       h('div', { class: 'votes', style: { '--i': i } },
         (entry.votes || []).map((v) => voteToken(seatColour(ctx.room, v), seatName(ctx.room, v), voteLabel(ctx.room, v)))),
-      // Trio: a vote on a bot card scores nothing for anyone (RULES.md §2.3): say so on the card.
+      // Trio: a vote on a bot card scores nothing (RULES.md §2.3).
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
       h('div', { class: `owner-plate${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ' fit'}`, style: { '--i': i,
@@ -83,9 +80,8 @@ function pointsList(ctx, r) {
     .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
     const p = pointsOf(r, e.id);
-    // One short reason a line on the TV ("guessed +3" / "votes +1"), never cut inside.
     const parts = ((r.breakdown || {})[e.id] || []).map((b) => h('span', { class: 'why-part',
-      text: reasonText(b, 'reason_tv') }));
+      text: reasonText(b) }));
     return h('div', { class: 'points-item', 'data-elephant': e.id },
       pieceToken(ctx.room, e, 44),
       h('div', { class: 'points-who' },
@@ -95,18 +91,15 @@ function pointsList(ctx, r) {
   });
 }
 
-/**
- * One line of a breakdown, e.g. "guessed +3". `family`: 'reason' (the phone's words) or 'reason_tv' (the
- * TV's shorter ones, so a breakdown fits beside the points at a glance). Unknown reasons show their code.
- */
-export function reasonText(b, family = 'reason') {
-  const key = has(`${family}.${b.reason}`) ? `${family}.${b.reason}` : `reason.${b.reason}`;
+/** A breakdown line ("guessed +3") in the TV's short words, else the phone's, else the reason's code. */
+function reasonText(b) {
+  const key = has(`reason_tv.${b.reason}`) ? `reason_tv.${b.reason}` : `reason.${b.reason}`;
   const label = has(key) ? t(key) : b.reason;
   const p = b.points > 0 ? `+${b.points}` : String(b.points);
   return `${label} ${p}`;
 }
 
-/** Kids: the children who found the adult's card, cheered by name, with the catch-up bonus called out. */
+/** Kids: the children who found the adult's card, cheered by name, with any catch-up bonus. */
 function kidsCelebration(ctx, r) {
   const target = targetCard(r);
   const found = r.table.find((e) => e.number === target);

@@ -1,17 +1,15 @@
-// Sound on the TV (issue 13): short cues synthesised with Web Audio (no sound files, nothing to license):
-// a player joins, the storyteller has told, everyone has played, the reveal, points added, game over.
-// Browsers start audio only after a gesture, so the TV shows a one-time "tap or press OK for sound" button,
-// focused, so a remote's OK (Enter) works. Mute: the TV's own button (kept in localStorage) and the host's
-// `sound` setting; either silences it. Old TV browsers (Chromium 69) may have only webkitAudioContext.
+// Sound on the TV (issue 13): short cues synthesised with Web Audio (no files to license). Audio starts only
+// after a gesture, hence a one-time focused "press OK for sound" button (a remote's OK is Enter). Muted by
+// the TV's own button (kept in localStorage) or the host's `sound` setting.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
 
 const MUTE_KEY = 'imaginarium.tv.muted';
-// eslint-disable-next-line compat/compat -- feature-detected: null where neither exists
+// eslint-disable-next-line compat/compat -- feature-detected; Chromium 69 may have only the webkit one
 const AC = window.AudioContext || window.webkitAudioContext || null;
 
-// Each cue: notes [frequency Hz, start s, length s, wave, peak gain]. Short and soft: a living room, not an arcade.
+// Notes [Hz, start s, length s, wave, peak gain, glide-to Hz]: short and soft, a living room, not an arcade.
 const CUES = {
   join: [[523.25, 0, 0.12, 'sine', 0.25], [783.99, 0.1, 0.18, 'sine', 0.25]],
   told: [[440, 0, 0.3, 'triangle', 0.22], [554.37, 0.08, 0.3, 'triangle', 0.2], [659.25, 0.16, 0.45, 'triangle', 0.2]],
@@ -23,17 +21,17 @@ const CUES = {
 };
 
 let context = null;
-let enabled = false;       // the gesture happened (the prompt was dismissed)
+let enabled = false;       // the prompt was dismissed (the gesture happened)
 let roomSound = true;      // the host's setting
 let muted = readMuted();
-const played = [];         // cue names synthesised (the page's test hook reads them)
-const silenced = [];       // cue names that came while muted or before the gesture
+const played = [];         // cue names synthesised, and those silenced (the test hook below)
+const silenced = [];
 
 function readMuted() {
   try { return localStorage.getItem(MUTE_KEY) === '1'; } catch (e) { return false; }
 }
 
-/** Test hook and debugging: what the TV's sound did. */
+/** Test hook: what the TV's sound did. */
 window.imaginariumSound = {
   played, silenced,
   state: () => ({ supported: Boolean(AC), enabled, muted, roomSound, context: context ? context.state : null }),
@@ -49,7 +47,7 @@ export function setRoomSound(on) {
   roomSound = on !== false;
 }
 
-/** Plays cue `name` (a key of CUES) if sound is on; otherwise only counts it. */
+/** Plays cue `name` (a key of CUES) if sound is on, else only counts it. */
 export function cue(name) {
   if (!CUES[name]) return;
   if (!audible()) { silenced.push(name); return; }
@@ -72,7 +70,7 @@ export function cue(name) {
   played.push(name);
 }
 
-/** Starts audio from the user's gesture (click / Enter on the prompt). */
+/** Starts audio, inside the gesture. */
 function enable() {
   if (!AC) return;
   if (!context) context = new AC();
@@ -80,10 +78,7 @@ function enable() {
   enabled = true;
 }
 
-/**
- * The one-time prompt: a focused button ("tap or press OK for sound"); OK/Enter or a tap starts audio and
- * removes it. Not shown where the browser has no Web Audio. Appended to document.body (over every screen).
- */
+/** The one-time prompt over every screen (none without Web Audio): OK or a tap starts audio and removes it. */
 export function showPrompt() {
   if (!AC || enabled) return null;
   promptLabel = h('span', { text: t('sound.prompt') });
@@ -104,14 +99,14 @@ export function showPrompt() {
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
   document.body.appendChild(button);
-  document.body.classList.add('sound-asked');   // screens keep their bottom lines clear of it (lobby.css)
+  document.body.classList.add('sound-asked');   // the lobby keeps its hint clear of it
   button.focus();
   return button;
 }
 
 let promptLabel = null;   // the prompt's words while it is shown
 
-/** The prompt in the current language (after a language switch: it outlives the screens, which are rebuilt). */
+/** Relabels the prompt after a language switch (it outlives the screens, which are rebuilt). */
 export function relabelPrompt() {
   if (promptLabel) promptLabel.textContent = t('sound.prompt');
 }
@@ -128,10 +123,7 @@ function refreshToggles() {
   });
 }
 
-/**
- * The TV's mute button for the top bar: a tap, or a remote's OK (Enter on the focused button) toggles it.
- * A remote reaches it with ↑ (remoteKeys below).
- */
+/** The top bar's mute button: a tap or a remote's OK toggles it (↑ reaches it, see remoteKeys). */
 export function muteButton() {
   const b = h('button', { class: 'icon-btn sound-toggle', type: 'button', 'data-testid': 'mute',
     onclick: () => {
@@ -145,11 +137,7 @@ export function muteButton() {
   return b;
 }
 
-/**
- * A TV remote has arrows and OK, no Tab: ↑ moves the focus to the top bar's mute button, ←/→ along the top
- * bar's buttons, ↓ (or Back/Escape) leaves it; OK (Enter) presses the focused button as any key would.
- * Installed once on the document.
- */
+/** A remote has arrows and OK, no Tab: ↑ focuses the mute button, ←/→ move along the top bar, ↓ or Back leave it. */
 export function remoteKeys() {
   document.addEventListener('keydown', (e) => {
     const active = document.activeElement;
@@ -170,15 +158,7 @@ export function remoteKeys() {
   }, true);
 }
 
-/** Redraws the mute buttons after the room's setting changed. */
-export function refresh() {
-  refreshToggles();
-}
-
-/**
- * The cues a new `state` brings, from the previous one (both may be null): who joined (lobby), the phase
- * steps of a round, and game over. Pure: returns cue names in order.
- */
+/** The cue names, in order, that state `next` brings after `prev` (either may be null). */
 export function cuesFor(prev, next) {
   if (!prev || !next) return [];
   const out = [];
@@ -194,7 +174,7 @@ export function cuesFor(prev, next) {
   return out;
 }
 
-/** Plays the cues for a state change; `points` comes a moment after the reveal, `game_over` last. */
+/** Plays the cues of a state change: `points` a moment after the reveal, `game_over` last. */
 export function onState(prev, next) {
   setRoomSound((next.room.settings || {}).sound);
   refreshToggles();

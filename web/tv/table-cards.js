@@ -1,12 +1,8 @@
-// The numbered cards on the table (voting and scored). Images are preloaded and decoded before the cards
-// flip face up, so nothing pops in during the reveal.
-import { h, setStyle } from '/static/shared/dom.js';
+// The numbered cards on the table (voting and scored), flipped face up once their pictures are decoded.
+import { h } from '/static/shared/dom.js';
 import { cardImg, preloadAll } from '/static/shared/cards.js';
 
-/**
- * Builds the row of table cards. table: [{number, card}], deck: deck id. faceUp: show at once (true) or
- * flip once the images are ready (false). Returns { el, cards: Map(number → element) }.
- */
+/** The row for table [{number, card}]; `faceUp`: at once, else once loaded. Returns {el, cards: Map(number → el)}. */
 export function tableCards(deck, table, faceUp) {
   const cards = new Map();
   const row = h('div', { class: 'table-row', 'data-n': table.length, style: { '--n': table.length } });
@@ -22,17 +18,11 @@ export function tableCards(deck, table, faceUp) {
   });
   if (!faceUp) {
     preloadAll(deck, table.map((e) => e.card), 'tv').then(() => {
-      // Next frame, so the face-down state has been painted and the flip transition runs.
+      // after the face-down state is painted, so the flip runs
       requestAnimationFrame(() => requestAnimationFrame(() => {
         for (const el of cards.values()) el.classList.add('revealed');
       }));
     });
   }
   return { el: row, cards };
-}
-
-/** Marks a card element with extra classes/style (e.g. the storyteller's card). */
-export function markCard(el, cls, style = {}) {
-  el.classList.add(cls);
-  setStyle(el, style);
 }
