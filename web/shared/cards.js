@@ -1,5 +1,4 @@
-// Card images: /cards/{deck}/{card}.{tv|thumb}.webp with a JPEG fallback, and preloading so a card is
-// decoded before it is shown (no pop-in on the reveal).
+// Card images: /cards/{deck}/{card}.{tv|thumb}.webp with a JPEG fallback, preloaded so the reveal has no pop-in.
 import { h } from './dom.js';
 
 const ready = new Map();  // "deck/card/size" → Promise<url that loaded>
@@ -9,7 +8,7 @@ export function deckId(room) {
   return room.deck && room.deck.id ? room.deck.id : 'builtin';
 }
 
-/** URL of one card image; size "tv" (large) or "thumb"; ext "webp" or "jpg". */
+/** URL of a card image; size "tv" | "thumb", ext "webp" | "jpg". */
 export function cardUrl(deck, card, size = 'tv', ext = 'webp') {
   return `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(card)}.${size}.${ext}`;
 }
@@ -37,18 +36,13 @@ function tryLoad(url) {
   return img.decode().then(() => url);
 }
 
-// After WebP and JPEG both fail, a picture is asked for again after these pauses (ms), then given up.
+// After WebP and JPEG both fail, the JPEG is asked for again after these pauses (ms).
 export const RETRY_DELAYS = [1000, 3000];
 
-/**
- * An <img> of a card; falls back to JPEG if WebP fails, retries (RETRY_DELAYS), and if the picture still
- * cannot be loaded it is replaced by a plain card face showing `number` (the card's table number; none in
- * a hand), never an empty slot (issue 15 item 9).
- */
+/** A card's <img>: WebP, then JPEG, retried; at last a plain face showing `number` (issue 15 item 9). */
 export function cardImg(deck, card, size = 'tv', cls = 'card-img', number = null) {
   const img = h('img', { class: cls, alt: '', draggable: 'false', decoding: 'async' });
   let tries = 0;
-  // Shown once decoded (a short fade), never drawn half-loaded.
   img.addEventListener('load', () => img.classList.add('loaded'));
   img.addEventListener('error', () => {
     if (img.src.indexOf('.webp') >= 0) {
@@ -64,7 +58,7 @@ export function cardImg(deck, card, size = 'tv', cls = 'card-img', number = null
   return img;
 }
 
-/** A card face without its picture: the table number (if any) on the card colour. */
+/** A card face without its picture: the table number, if any. */
 export function plainFace(number, cls = 'card-img') {
   return h('div', { class: `${cls} card-plain`, 'data-testid': 'card-plain', role: 'img',
     'aria-label': number != null ? String(number) : '', text: number != null ? String(number) : '' });

@@ -1,17 +1,15 @@
-// The timer's countdown (issue 13; server/room/clock.py). The room owns the clock and runs it out; a page
-// only shows the state's `room.clock`, counting down from its `remaining_ms` on this device's own clock
-// from the moment the state arrived. The last seconds are marked (`urgent`), a paused clock stands still.
+// The timer's countdown (issue 13): the room runs the clock (server/room/clock.py); a page counts the state's
+// `room.clock.remaining_ms` down on its own clock from the state's arrival.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
 
 const URGENT_S = 10;
-// While the connection is lost the room's clock is not this page's to run out: the server keeps what was left
-// (server/room/clock.py), so a page that went on counting showed 0:00, then jumped back up on reconnecting.
+// Offline, the clock stands: the server keeps what was left, so counting on showed 0:00, then jumped back.
 const live = new Set();
 let held = false;
 
-/** Freezes (`on`) or releases every countdown on the page; a page calls it as its connection goes and comes. */
+/** Freezes (`on`) or releases every countdown, as the connection goes and comes. */
 export function holdCountdowns(on) {
   held = Boolean(on);
   live.forEach((c) => { if (c.el.isConnected) c.hold(); else live.delete(c); });
@@ -22,9 +20,9 @@ export function countdown(cls, testid) {
   const digits = h('span', { class: 'countdown-digits' });
   const el = h('span', { class: `countdown ${cls}`, 'data-testid': testid, role: 'timer', hidden: true },
     icon('timer', '0.85em', 'countdown-icon'), digits);
-  let seen = null;       // the clock object last shown (a re-render of the same state changes nothing)
+  let seen = null;       // the clock last shown (re-rendering the same state changes nothing)
   let endsAt = 0;        // performance.now() when it runs out
-  let frozen = 0;        // ms left while paused
+  let frozen = 0;        // ms left while still
   let ticker = null;
 
   const still = () => seen.paused || held;
@@ -49,7 +47,7 @@ export function countdown(cls, testid) {
     frozen = clock.remaining_ms;
     endsAt = performance.now() + clock.remaining_ms;
     paint();
-    // a quarter-second tick: the digit changes within 250 ms of the whole second, however the ticks fall
+    // quarter-second ticks: the digit changes within 250 ms of the second
     if (!still() && clock.remaining_ms > 0) ticker = setInterval(paint, 250);
   }
 

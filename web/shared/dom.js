@@ -1,9 +1,8 @@
 // DOM helpers. Text always goes in through textContent / text nodes: never innerHTML with data.
 
 /**
- * Creates an element. props: class, text, style (object; "--x" keys become custom properties),
- * dataset, on<event> handlers, anything else as an attribute (true → empty attribute, null/false → none).
- * children: nodes, strings (as text), arrays, null (skipped).
+ * An element. props: class, text, style (object, "--x" custom properties), dataset, on<event>, else attributes
+ * (true → empty, null/false → none). children: nodes, strings (as text), arrays, null (skipped).
  */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
@@ -26,7 +25,7 @@ function setProps(el, props) {
   }
 }
 
-/** Sets inline styles from an object; keys starting with "--" are CSS custom properties. */
+/** Sets inline styles from an object ("--x": custom properties). */
 export function setStyle(el, style) {
   for (const [k, v] of Object.entries(style)) {
     if (k.startsWith('--')) el.style.setProperty(k, v);
@@ -51,7 +50,7 @@ export function fill(el, ...children) {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Creates an SVG element with attributes (static drawing only; no user data). */
+/** An SVG element with attributes (static drawings only, no user data). */
 export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
@@ -61,7 +60,7 @@ export function s(tag, attrs = {}, ...children) {
 
 let toastBox = null;
 
-/** Shows a short message at the bottom of the screen (errors from the server are already translated). */
+/** A short message at the bottom of the screen, for a few seconds. */
 export function toast(message, kind = 'error') {
   if (!toastBox) {
     toastBox = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' });
@@ -69,7 +68,6 @@ export function toast(message, kind = 'error') {
   }
   const el = h('div', { class: `toast toast-${kind}`, text: message });
   toastBox.append(el);
-  // A toast is a transient notice: it goes away by itself after a few seconds.
   setTimeout(() => el.classList.add('toast-out'), 4000);
   setTimeout(() => el.remove(), 4600);
 }

@@ -1,20 +1,12 @@
-// The last round ends straight in `game_over`. A page that watched that round's vote keeps its result on
-// screen for a while before the final standings (the TV until the timer, a phone until the timer or a
-// tap); a page opened after the end goes straight to the standings.
-//
-// One behaviour for both pages: leaving the game (lobby, or a new game's first phase) also stops a
-// pending timer, so an old timer cannot fire into the next game and cost that game its own hold.
+// The last round ends straight in `game_over`: a page that watched its vote keeps the result on screen a
+// while before the final standings (a phone may tap past it); a page opened later goes straight there.
+// Leaving the game stops a pending timer, so it cannot fire into the next game.
 
 export const FINAL_RESULT_MS = 7000;
 
 /**
- * A hold for one page. `onEnd()` is called when the hold ends by itself or by `skip()` (the page renders
- * again). Returns:
- * - screen(game, fromVoting) → 'scored' while the final round's result is held, else game.phase.
- *   `fromVoting`: the page showed the voting screen until this state (it saw the round end).
- * - leave(): the page left the game (back in the lobby): nothing held, no timer.
- * - holding() → true while the result is held.
- * - skip(): end the hold now (a tap on "Final standings").
+ * A page's hold; `onEnd()` when it ends (timer or skip). Returns { screen(game, fromVoting) → 'scored' while
+ * held, else game.phase (`fromVoting`: the voting screen was shown until now), leave(), holding(), skip() }.
  */
 export function finalHold(onEnd, ms) {
   const wait = ms || FINAL_RESULT_MS;

@@ -1,11 +1,10 @@
-// Names shrink to a floor, then wrap onto a second line, and only then are cut with an ellipsis: a name cut
-// to "Деду…" or "Gran & Grand…" while a smaller size would have fitted is what people saw on the TV.
-// Elements with class `fit` (single-line, overflow hidden in their stylesheet) are fitted after each render.
+// `.fit` elements (one line, overflow hidden) shrink to a floor, then wrap to two lines, and only then are cut:
+// "Деду…" where a smaller size would have fitted is what people saw on the TV.
 
 const FLOOR_SHARE = 0.7;   // never below 70 % of the stylesheet's size ...
-const FLOOR_PX = 24;       // ... nor below 24 px, the smallest must-read text on the TV's 1080-line stage
+const FLOOR_PX = 24;       // ... nor below the TV stage's smallest must-read text
 
-/** Fits every `.fit` element under root: its stylesheet size, smaller down to the floor, then two lines. */
+/** Fits every `.fit` element under root (after each render). */
 export function fitText(root) {
   const els = root.querySelectorAll('.fit');
   for (let i = 0; i < els.length; i++) fitOne(els[i]);
@@ -26,5 +25,5 @@ function fitOne(el) {
     size = Math.max(floor, size - 2);
     el.style.fontSize = `${size}px`;
   }
-  if (overflows(el)) el.classList.add('fit-wrap');   // two lines at the floor size, then the ellipsis
+  if (overflows(el)) el.classList.add('fit-wrap');
 }

@@ -1,7 +1,6 @@
-// `gap` on flex containers: Chromium 84+ and iOS 14.5+. The 2020 TV browsers (Chromium 69) and iOS 14.0-14.4
-// parse it (it is a grid property there) but lay flex items out touching. There, and only there, this gives the
-// items margins equal to the container's gap, after every change of the page, so the stylesheets keep
-// writing `gap` (docs/architecture.md "Browsers"). An item with a margin of its own (`margin-left: auto`) keeps it.
+// `gap` on flex containers is Chromium 84+ / iOS 14.5+: older ones (the 2020 TVs' Chromium 69) lay the items
+// out touching. There only, items get margins equal to the gap after every change, so the stylesheets keep
+// writing `gap` (docs/architecture.md "Browsers"). An item's own margin (`margin-left: auto`) stays.
 
 const MARK = 'data-gap-margin';
 
@@ -61,8 +60,8 @@ function applyOne(el, cs, rowGap, colGap) {
   }
   const end = column ? (reverse ? 'marginTop' : 'marginBottom') : (reverse ? 'marginLeft' : 'marginRight');
   const gap = `${column ? rowGap : colGap}px`;
-  // Text is a flex item too ("● Connected", an icon and its label): the element before it gets the gap.
-  let before = false;      // an item (element or text) came earlier
+  // Text is a flex item too (an icon and its label): the element before it gets the gap.
+  let before = false;      // an item came earlier
   let lastEl = null;       // the element just before, if ours to space
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3) {
@@ -84,8 +83,8 @@ function applyOne(el, cs, rowGap, colGap) {
     before = true;
   }
   if (!wraps || items.length < 2) return;
-  // A wrapping row: an item that starts a new line (it sits no further along than the item before it; its
-  // height may differ, so its top says nothing) gets no leading gap, and lines after the first a cross gap.
+  // Wrapping: an item no further along than the one before starts a line (tops differ with heights): no
+  // leading gap there, and a cross gap on lines after the first.
   let line = 0;
   items.forEach((item, i) => {
     const prev = items[i - 1] || item;

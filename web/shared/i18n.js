@@ -1,12 +1,11 @@
-// Translations: web/shared/i18n/{en,ru}.json, flat keys with {param} placeholders.
-// The language comes from the browser unless the player switched it (kept in localStorage).
+// Translations: i18n/{en,ru}.json, flat keys with {param}s. The browser's language unless switched (kept).
 
 export const LANGS = ['ru', 'en'];
 const STORE_KEY = 'imaginarium.lang';
 let dict = {};
 let current = 'en';
 
-/** The language to start with: a saved choice, else the browser's first supported language, else English. */
+/** A saved choice, else the browser's first supported language, else English. */
 export function detectLang() {
   const saved = safeGet(STORE_KEY);
   if (LANGS.includes(saved)) return saved;
@@ -17,7 +16,7 @@ export function detectLang() {
   return 'en';
 }
 
-/** Loads a language's strings (served from /static/shared/i18n/) and makes it current. */
+/** Loads a language's strings and makes it current. */
 export async function loadLang(lang, remember = false) {
   const res = await fetch(`/static/shared/i18n/${lang}.json`);
   if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
@@ -37,14 +36,13 @@ export function otherLang() {
   return current === 'ru' ? 'en' : 'ru';
 }
 
-/** Translates key, filling {param}s; a missing key shows itself (so it is noticed, never blank). */
+/** Translates key, filling {param}s; a missing key shows itself (noticed, never blank). */
 export function t(key, params = {}) {
   const text = has(key) ? dict[key] : key;
   return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] != null ? params[k] : m));
 }
 
-/** Translates key, or gives `fallback` when there is no such key (a ruleset or mode the server registered
- * without a translation shows its id). */
+/** Translates key, or `fallback` without one (a ruleset or mode new to the translations shows its id). */
 export function tOr(key, fallback, params = {}) {
   return has(key) ? t(key, params) : fallback;
 }
@@ -62,7 +60,7 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(dict, key);
 }
 
-/** Plural form: looks up key.one / key.few / key.many / key.other by Intl.PluralRules, with {n}. */
+/** The plural form of key (key.one / .few / .many / .other) for n, with {n}. */
 export function tn(key, n, params = {}) {
   const form = new Intl.PluralRules(current).select(n);
   const k = has(`${key}.${form}`) ? `${key}.${form}` : `${key}.other`;
@@ -73,5 +71,5 @@ function safeGet(k) {
   try { return localStorage.getItem(k); } catch { return null; }
 }
 function safeSet(k, v) {
-  try { localStorage.setItem(k, v); } catch { /* private mode: the choice lasts this page only */ }
+  try { localStorage.setItem(k, v); } catch { /* private mode: this page only */ }
 }

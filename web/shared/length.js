@@ -6,11 +6,7 @@ function span(low, high) {
   return low === high ? String(low) : `${low}–${high}`;
 }
 
-/**
- * One line: rounds, each storyteller's turns and rough minutes, as ranges over the sampled games; a game
- * nothing but the host ends (reshuffle, no short game) says so and gives a round's time instead. '' when
- * the server gave none.
- */
+/** One line: rounds, turns each and minutes as ranges, or for an open-ended game a round's time; '' without. */
 export function lengthText(length) {
   if (!length) return '';
   const perRound = length.round_minutes || 2;

@@ -1,18 +1,15 @@
-// One WebSocket to the server, reconnecting forever with capped exponential back-off, and at once when the
-// page becomes visible again or the network comes back (phones sleep; Wi-Fi drops).
+// One WebSocket to the server, reconnecting forever with capped back-off, and at once when the page shows
+// again or the network returns (phones sleep; Wi-Fi drops).
 
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8000;
 const PONG_WAIT_MS = 4000;
-const CHECK_MS = 20000;   // a listening page pings this often (see the end of connect)
+const CHECK_MS = 20000;
 
 /**
- * Opens the connection. options:
- *   room: room code; role: "tv" | "phone";
- *   token(): the seat token to resume (or null); lang(): language code for the server's error messages;
- *   onMessage(msg): every server message (welcome, state, error, pong);
- *   onStatus(status): "connecting" | "online" | "offline".
- * Returns { send(type, fields) → bool, reconnect(), stateId() }. Actions carry the last seen state_id.
+ * Opens the connection: room code, role "tv" | "phone", token() the seat to resume (or null), lang() for the
+ * server's messages, onMessage(msg), onStatus("connecting" | "online" | "offline"). Returns
+ * { send(type, fields) → bool (actions carry the last state_id), reconnect(), restart(), stateId() }.
  */
 export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let ws = null;
@@ -41,7 +38,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
       onMessage(msg);
     };
     sock.onclose = () => {
-      if (sock !== ws) return;  // a socket we already gave up on
+      if (sock !== ws) return;  // one we gave up on
       ws = null;
       onStatus('offline');
       schedule();
@@ -50,7 +47,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
 
   function schedule() {
     if (retryTimer) return;
-    // Capped exponential back-off with jitter, so a room of phones does not reconnect in lockstep.
+    // Jitter, so a room of phones does not reconnect in lockstep.
     const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt) * (0.6 + 0.4 * Math.random());
     attempt = Math.min(attempt + 1, 10);
     retryTimer = setTimeout(open, delay);
@@ -65,7 +62,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     open();
   }
 
-  /** Checks an open socket with a ping (restarting it if no pong comes); reconnects a closed one now. */
+  /** Pings an open socket (see probe); reconnects a closed one now. */
   function reconnect() {
     if (ws && ws.readyState === WebSocket.OPEN) {
       probe();
@@ -85,8 +82,8 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     if (document.visibilityState === 'visible') reconnect();
   });
   window.addEventListener('online', reconnect);
-  // A page that only listens (the TV; a phone waiting for its turn) would show an old screen for good on a
-  // socket a Wi-Fi drop left half-open: a ping now and then finds it (no pong: a new socket).
+  // A page that only listens (the TV) would show an old screen for good on a socket a Wi-Fi drop left
+  // half-open: a ping now and then finds it.
   setInterval(reconnect, CHECK_MS);
   open();
 
@@ -94,8 +91,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     send(type, fields = {}) {
       if (!ws || ws.readyState !== WebSocket.OPEN) return false;
       ws.send(JSON.stringify({ type, ...fields, state_id: lastStateId }));
-      // A Wi-Fi dead zone leaves the socket open but silent: the browser would say nothing for minutes and the
-      // tap would be lost. A ping behind every action finds that out, and the restart shows it.
+      // A Wi-Fi dead zone leaves the socket open but silent for minutes: a ping behind every action finds it.
       probe();
       return true;
     },

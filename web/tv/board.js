@@ -1,12 +1,11 @@
-// The board: a serpentine track of cells with special-cell icons, and every elephant on its cell.
-// Elephants are kept as the same elements between states so CSS transitions move them smoothly.
+// The board: a serpentine track of cells with special-cell icons, and every elephant on its cell (the same
+// element from state to state, so CSS transitions move it).
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, setStyle } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
-
 
 // Where the n-th of k elephants sharing a cell sits (fractions of the cell) and how small they get.
 function stackPlace(n, k) {
@@ -32,7 +31,7 @@ export function create() {
     const rows = length > 48 ? 3 : 2;
     const cols = Math.ceil(length / rows);
     const special = specialOn ? (b.special || {}) : {};
-    // The legend: each condition on this board once, with its icon (RULES.md §3).
+    // Each condition on this board once, with its icon (RULES.md §3).
     const kinds = [...new Set(Object.values(special))];
     fill(legend, kinds.length ? [h('span', { class: 'legend-title', text: t('tv.legend') }),
       kinds.map((k) => h('span', { class: 'legend-item', 'data-condition': k },
@@ -63,7 +62,7 @@ export function create() {
     const g = ctx.game;
     const b = g.board || { length: 40 };
     const settings = g.settings || {};
-    // The duel races to distance 20 on every board (D9, the catalogue's `finish`); otherwise the short game's cell.
+    // The duel's finish (D9), else the short game's cell.
     const race = modeOf(g).finish;
     const finish = race ? (b.first_number || 0) + race : (settings.short_game != null ? settings.short_game : null);
     const specialOn = settings.special_cells !== false;
@@ -71,7 +70,7 @@ export function create() {
     if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }
     const onCell = new Map();
     const perCell = new Map();
-    // Index along the track from the engine's printed cell (Dixit keeps scores past 30 on the last cell, D12).
+    // Index along the track from the printed cell (Dixit keeps scores past 30 on the last cell, D12).
     const cellOf = (e) => (e.cell - (b.first_number || 0) + geom.length) % geom.length;
     for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
     const seen = new Set();

@@ -1,5 +1,5 @@
-// TV, phase `game_over`: the final standings with the winners crowned, then the story of the evening played
-// back round by round (web/shared/story.js), and round again. A remote's left/right (arrow keys) browse it.
+// TV, phase `game_over`: the winners and final standings, then the story of the evening round by round, in a
+// loop; a remote's left/right browse it.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn, has } from '/static/shared/i18n.js';
 import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
@@ -12,7 +12,7 @@ export function title() {
   return t('tv.title.game_over');
 }
 
-// How long each slide stays: the standings, then each round (long enough to read the association aloud).
+// How long the standings and each round stay (long enough to read the association aloud).
 export const FINAL_SLIDE_MS = 12000;
 export const ROUND_SLIDE_MS = 9000;
 
@@ -24,7 +24,7 @@ export function create(ctx0) {
   const caption = h('div', { class: 'story-caption', 'data-testid': 'story-caption' });
   el.append(final, rounds, caption);
   let story = null;
-  let slide = 0;       // 0: the standings; i: round i of the story
+  let slide = 0;       // 0: the standings; i: round i
   let timer = null;
   function slides() { return story ? story.rounds.length + 1 : 1; }
   function show(n) {
@@ -66,7 +66,7 @@ export function create(ctx0) {
       return h('li', { class: `final-row${won ? ' won' : ''}` },
         won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),
         pieceToken(ctx.room, e, 64),
-        h('span', { class: 'final-name fit', text: elephantName(ctx.room, e) }),   // shrinks, then wraps, before a cut
+        h('span', { class: 'final-name fit', text: elephantName(ctx.room, e) }),
         h('span', { class: 'final-distance', text: tn('cells_n', e.distance) }));
     });
     fill(final,

@@ -1,6 +1,5 @@
-// The host's phone has gone (flat battery, asleep): the TV says so and counts down until any seated player
-// may take the host's controls from their phone (claim_host after the server's grace; issue 15). The same
-// room.host_claim_in the phones count from, so the TV and the phones agree.
+// The host's phone has gone (flat battery, asleep): the TV says so and counts down room.host_claim_in, as the
+// phones do, until any player may take the host's controls (claim_host; issue 15).
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { seatInfo } from '/static/shared/roster.js';
@@ -11,7 +10,7 @@ let timer = null;
 let seenRoom = null;
 let claimAt = 0;
 
-/** Shows, counts down or removes the banner for state `ctx` (a banner over every screen, like the pause). */
+/** Shows, counts down or removes the banner (over every screen, like the pause). */
 export function update(ctx) {
   const room = ctx.room;
   const host = room.host ? seatInfo(room, room.host) : null;

@@ -1,6 +1,5 @@
-// The TV's settings/info panel: every address the phones may use to join this room (one per LAN address,
-// from GET /api/info?room=CODE), the mDNS name, the version. For a network where the QR's address is not
-// the one phones can reach.
+// The TV's info panel: every address phones may join this room by (GET /api/info), the mDNS name, the
+// version: for a network where the QR's address is not the one phones reach.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 
@@ -12,7 +11,7 @@ export function infoButton(getCode) {
     'aria-label': t('tv.info.title'), text: 'i', onclick: () => (panel ? close() : open(getCode())) });
 }
 
-/** Opens the panel (fetches the addresses afresh each time). */
+/** Opens the panel (the addresses fetched afresh). */
 export async function open(code) {
   close();
   const body = h('div', { class: 'info-body' }, h('p', { text: t('connecting') }));

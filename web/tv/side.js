@@ -1,5 +1,4 @@
-// The TV's side column during the game: standings by distance, who is connected, and a small QR + room
-// code so someone who joins late or whose phone lost its seat can scan again.
+// The TV's side column in a game: standings, who is away, and a small QR and room code to join late or rejoin.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
@@ -21,7 +20,7 @@ export function create(ctx) {
     const g = c.game;
     if (modeOf(g).finish) { fill(list, duelRace(c, modeOf(g).finish)); return; }
     list.classList.toggle('many', (g.elephants || []).length > 5);
-    // Pairs: team names ("Аня & Борис") are long
+    // pairs: "Аня & Борис" is long
     list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));
     fill(list, standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
@@ -31,7 +30,7 @@ export function create(ctx) {
       return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}` },
         pieceToken(c.room, e, 56),
         h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
-        // Outside the name, so a long name's ellipsis never hides who tells.
+        // outside the name: its ellipsis never hides who tells
         seats.includes(g.storyteller) && g.phase !== 'game_over' ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: '★' }) : null,
         h('span', { class: 'standing-distance', text: String(e.distance) }));
     }));
@@ -39,7 +38,7 @@ export function create(ctx) {
   return { el, update };
 }
 
-/** Duel: our elephant and the mammoth racing to the finish distance (20, D9), as two bars. */
+/** Duel: our elephant and the mammoth racing to the finish (D9), as two bars. */
 function duelRace(c, finish) {
   const order = ['elephant', 'mammoth'];
   const els = [...(c.game.elephants || [])].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));

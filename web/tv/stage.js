@@ -1,9 +1,9 @@
-// The TV page is laid out once, on a 1920×1080 stage (tv.css), and scaled to whatever the TV browser's
-// viewport is: 1920×1080, 1280×720 or 960×540 CSS px all show the same picture, letterboxed if the shape differs.
+// The TV page is laid out on a 1920×1080 stage and scaled to the viewport (TV browsers use 1920×1080, 1280×720
+// or 960×540 CSS px): every size shows the same picture, letterboxed if the shape differs.
 export const STAGE_W = 1920;
 export const STAGE_H = 1080;
 
-/** Scales `el` (the 1920×1080 stage) to fit and centre in the window, now and on every resize. */
+/** Scales and centres `el` in the window, now and on every resize. */
 export function fitStage(el) {
   const fit = () => {
     const w = window.innerWidth;

@@ -1,5 +1,5 @@
-// The TV page: creates (or reopens) a room, keeps one WebSocket, and routes the server's `state` to the
-// screen for the current phase. It computes no rules: everything shown comes from the state message.
+// The TV page: makes (or reopens) a room, keeps one WebSocket, and shows each `state` on the screen for its
+// phase. It computes no rules.
 import { h, fill, toast } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
@@ -30,15 +30,15 @@ const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message
 let code = null;
-let tvKey = null;       // the room's key for the TV's HTTP requests (the story), from `welcome`
-let roomLang = null;    // the room's TV language (settings.lang): followed on the first state and on every change
-// What is on screen now: the lobby, or the game frame with a phase screen inside it.
+let tvKey = null;       // from `welcome`: the TV's key for the story's HTTP requests
+let roomLang = null;    // settings.lang, followed on the first state and on every change
+// On screen: the lobby, or the game frame with a phase screen inside.
 let mounted = { key: null, screen: null, frame: null };
 
 async function main() {
   fitStage(app);
   polyfillFlexGap(app);
-  // The browser's language (or the last tap on the switch) only until the room says which one it wants.
+  // The browser's language (or the switch's last tap) until the room names one.
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
@@ -48,13 +48,13 @@ async function main() {
   sound.remoteKeys();
   conn = connect({
     room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
-    // The badge's width changes with its text ("Connecting…", "Connected"): fit the phase title again.
+    // The badge's width changes with its text: fit the phase title again.
     onStatus: (s) => { holdCountdowns(s !== 'online'); badge.set(s); fitText(app); },
     onMessage,
   });
 }
 
-/** The room code from ?room=, else a new room from the server (kept in the URL so a reload reopens it). */
+/** The room code from ?room=, else a new room (put in the URL so a reload reopens it). */
 async function roomCode() {
   const params = new URLSearchParams(location.search);
   const given = (params.get('room') || '').toUpperCase();
@@ -62,7 +62,7 @@ async function roomCode() {
   const res = await fetch('/api/rooms', { method: 'POST' });
   const body = await res.json().catch(() => ({}));
   if (!res.ok || !body.code) {
-    // Storage trouble or the rate limit: say so and try again shortly (the TV has no keyboard).
+    // Storage trouble or the rate limit: say so and retry (the TV has no keyboard).
     setTimeout(() => location.reload(), 10000);
     throw new Error(t('tv.no_room', { status: res.status }));
   }
@@ -77,7 +77,7 @@ function onMessage(msg) {
     sound.onState(last, msg);
     last = msg;
     const wanted = (msg.room.settings || {}).lang;
-    const changed = Boolean(wanted) && wanted !== roomLang;   // the first state, or the host changed it
+    const changed = Boolean(wanted) && wanted !== roomLang;
     roomLang = wanted || roomLang;
     if (changed && wanted !== document.documentElement.lang) switchLang(wanted, false);
     else render();
@@ -88,14 +88,14 @@ function onMessage(msg) {
   }
 }
 
-/** The room is gone (e.g. the server's data was wiped): start a fresh one. */
+/** The room is gone (the server's data was wiped): start a fresh one. */
 async function newRoom() {
   const params = new URLSearchParams(location.search);
   params.delete('room');
   location.search = params.toString();
 }
 
-/** Shows the TV in language l; remember: a tap on the switch (kept), not the room's setting. */
+/** Shows the TV in language l; `remember`: a tap on the switch, not the room's setting. */
 async function switchLang(l, remember = true) {
   await loadLang(l, remember);
   badge.refresh();
@@ -103,7 +103,7 @@ async function switchLang(l, remember = true) {
   sound.relabelPrompt();
   mounted = { key: null, screen: null, frame: null };
   if (last) render(); else renderWaiting();
-  if (conn) conn.restart();  // so the server's error messages come in the new language
+  if (conn) conn.restart();  // the server's messages in the new language
 }
 
 function topBar(extra) {
@@ -161,7 +161,7 @@ function render() {
 }
 
 function gameFrame(ctx) {
-  // `fit`: a long title (kids, duel, Russian) shrinks, then wraps, instead of losing its end to an ellipsis.
+  // `fit`: a long title shrinks, then wraps, rather than lose its end to an ellipsis.
   const title = h('h1', { class: 'phase-title fit', 'data-testid': 'phase-title' });
   const round = h('span', { class: 'chip round-chip' });
   const clock = countdown('tv-countdown', 'countdown');

@@ -1,5 +1,4 @@
-// TV, phase `voting`: the association and the numbered cards face up (flipped once loaded), and who has
-// voted (never for what).
+// TV, phase `voting`: the association, the numbered cards face up, and who has voted (never for what).
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
