@@ -119,6 +119,20 @@ function select(name, values, labelKey, onChange, testid) {
   return el;
 }
 
+/**
+ * One line on what a mode is, for the lobby's mode choice. Its numbers come from the catalogue (GET /api/rules),
+ * as the explainer's do: the duel's finish cell (D9), the people a table seats in this ruleset (pairs: seats ×
+ * people per seat; RULES.md §2) and Dixit's standard table, so a changed rule never leaves a stale number here.
+ */
+export function modeHelpText(mode, ruleset) {
+  const m = modeRules(mode);
+  const range = (ids) => {
+    const seats = m.seats[ids] || m.seats[ruleset] || [];
+    return seats.length ? { min: seats[0] * m.people_per_seat, max: seats[1] * m.people_per_seat } : {};
+  };
+  return tOr(`help.mode.${mode}`, '', { n: m.finish, ...(mode === 'standard' ? range('dixit') : range(ruleset)) });
+}
+
 /** The timer's choice (seconds, 0: off) from the room's `timer_choices`; `update(room)` shows its setting. */
 export function timerSelect(onChange) {
   const el = h('select', { class: 'select', name: 'timer', 'data-testid': 'setting-timer',
@@ -273,7 +287,7 @@ function settingsForm(getCtx) {
     soundOn.checked = s.sound !== false;
     timer.update(c.room);
     deckEmptyRow.hidden = !modeRules(s.mode).when_deck_empty;
-    modeHelp.textContent = tOr(`help.mode.${s.mode}`, '');
+    modeHelp.textContent = modeHelpText(s.mode, s.ruleset);
     deck.update(c);
     storytellerRow.hidden = s.first_storyteller !== 'host';
     const seats = (c.room.roster || []).filter((r) => !r.removed);
