@@ -146,13 +146,13 @@ async def test_a_second_rooms_action_is_flushed_while_the_first_ones_flush_waits
                 await phone.send({"type": "ping"})
                 assert (await phone.until(lambda m: m["type"] in ("pong", "state")))["type"] == "pong"
             stop_tracing(tracer)   # the held flushes return now: only then do the new colours arrive
-            for (_, _, phone, before), colour in zip(rooms, ("blue", "green")):
+            for (_, _, phone, before), colour in zip(rooms, ("blue", "green"), strict=True):
                 state = await phone.until_state()
                 assert state["state_id"] == before + 1
                 assert [p["colour"] for p in state["room"]["roster"]] == [colour]
         finally:
             stop_tracing(tracer)
-        for (code, open_socket, phone, before), colour in zip(rooms, ("blue", "green")):   # both stored
+        for (code, open_socket, phone, before), colour in zip(rooms, ("blue", "green"), strict=True):   # both stored
             late = await open_socket("late")
             await late.hello(code, role="tv")
             assert late.state_id == before + 1
