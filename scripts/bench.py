@@ -122,7 +122,7 @@ def proc_peak_rss_mb(pid: int) -> float:
 
 
 def store_cost(data_dir: Path, n: int = 200) -> tuple[int, list[float]]:
-    """Seconds per `Store.save` (synchronous=FULL) of the largest room snapshot the run left behind, in a
+    """Seconds per `Store.save` (one transaction and one flush) of the largest room snapshot the run left behind, in a
     scratch database next to the server's: what a save costs on this disk."""
     sys.path.insert(0, str(ROOT))
     from server.room.store import Store
