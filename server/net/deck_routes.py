@@ -64,7 +64,6 @@ CACHE_FOREVER = "public, max-age=31536000, immutable"
 _CARD_FILE = re.compile(rf"(?P<card>{CARD_ID_RE.pattern})\.(?P<size>tv|thumb)\.(?P<fmt>webp|jpg)")
 
 
-
 class Tables(Protocol):
     """What the deck routes ask of the rooms (server/app.py gives the registry's side; None: no rooms)."""
 
