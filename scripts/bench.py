@@ -19,9 +19,8 @@ A slow disk without a mock: `--slow-fsync-ms N` runs the server under Debian's s
 every real fsync/fdatasync of the server by N ms as it enters the call
 (`strace -f --seccomp-bpf -e inject=fsync,fdatasync:delay_enter=N000`, microseconds; only those two
 calls stop the process, so the rest runs at full speed): a Pi's SD card, where a flush takes 5-50 ms.
-The last line then also counts the fsyncs per server thread from strace's log: the store's writer thread
-makes one per commit, shared by every room in it (`writer_fsyncs_per_action` below 1 when rooms share
-commits), and the checkpoint thread the rest (none of them in a commit).
+The last line then also counts the fsyncs in strace's log: the store makes one flush per batch, shared by
+every room in it (`fsyncs_per_action` below 1 when rooms share batches), plus a few for checkpoints.
 `--server-cpus 0` pins the server to one core (`taskset`), the headroom a Pi's slower cores need.
 
 Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
@@ -103,19 +102,15 @@ def server_command(args, port: int, data_dir: Path, strace_log: Path) -> list[st
     return cmd
 
 
-def fsyncs_by_thread(path: Path) -> list[int]:
-    """fsync/fdatasync calls per server thread in strace's log (`-f`: each line starts with the thread
-    id; a call split by another thread's shows once as started), the most first; [] without a log."""
-    counts: dict[str, int] = {}
+def fsyncs_made(path: Path) -> int:
+    """fsync/fdatasync calls in strace's log (`-f`: each line starts with the thread id; a call split by
+    another thread's shows once as started): the store's flushes (one per batch) plus a few checkpoints'
+    and start-up's; 0 without a log."""
     try:
         lines = path.read_text(errors="replace").splitlines()
     except OSError:
-        return []
-    for line in lines:
-        tid, _, call = line.partition(" ")
-        if call.lstrip().startswith(("fsync(", "fdatasync(")):
-            counts[tid] = counts.get(tid, 0) + 1
-    return sorted(counts.values(), reverse=True)
+        return 0
+    return sum(1 for line in lines if line.partition(" ")[2].lstrip().startswith(("fsync(", "fdatasync(")))
 
 
 def proc_peak_rss_mb(pid: int) -> float:
@@ -416,7 +411,7 @@ async def main() -> dict:
                 proc.wait()
         snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
-        fsyncs = fsyncs_by_thread(Path(tmp) / "fsyncs.log") if args.slow_fsync_ms else []
+        fsyncs = fsyncs_made(Path(tmp) / "fsyncs.log") if args.slow_fsync_ms else 0
     lat = figures["latencies"]
     if args.latency_log and figures["timeline"]:
         first = figures["timeline"][0][0]
@@ -439,9 +434,9 @@ async def main() -> dict:
         "cpu_ms_per_action": round(cpu_s * 1000 / max(figures["actions"], 1), 3),
         "slow_fsync_ms": args.slow_fsync_ms, "server_cpus": args.server_cpus,
     }
-    if fsyncs:   # the thread that made the most is the store's writer: one per commit, shared by its rooms
-        out["fsyncs_writer_thread"], out["fsyncs_other_threads"] = fsyncs[0], sum(fsyncs[1:])
-        out["writer_fsyncs_per_action"] = round(fsyncs[0] / max(figures["actions"], 1), 3)
+    if fsyncs:   # one per batch of the store (rooms that acted together share it), plus checkpoints'
+        out["fsyncs"] = fsyncs
+        out["fsyncs_per_action"] = round(fsyncs / max(figures["actions"], 1), 3)
     print(f"rooms: {args.rooms} x (TV + {PHONES} phones) = {sockets} sockets; mode {mode} "
           f"({'4 teams of two, two phones per seat' if mode == 'pairs' else 'no pairs: 8 seats'})")
     print(f"games completed: {figures['games']} of {args.rooms * args.games}; actions: {figures['actions']} "

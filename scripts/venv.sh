@@ -2,6 +2,22 @@
 # Usage: ensure_venv MARKER PIP-TARGET   e.g. ensure_venv .installed-test '.[test]'
 # The venv is made with $PYTHON if set, else python3 (CI sets Debian's /usr/bin/python3: 3.11, as on a
 # Raspberry Pi); a .venv made by another interpreter is made again, so the tests run on the Python asked for.
+# Why .venv is (re)made, in one line: a new .venv ("first run only"), another Python asked for, or a
+# change since the last setup (a `git pull` that touched pyproject.toml, or a setup that did not finish).
+# Usage: setup_message MARKER HAVE WANT VERSION   (HAVE/WANT: the .venv's and the asked-for interpreter)
+setup_message() {
+  local marker="$1" have="$2" want="$3" version="$4"
+  if [ -z "$have" ]; then
+    echo "Setting up .venv with $version (first run only, about a minute)..."
+  elif [ "$have" != "$want" ]; then
+    echo "Setting up .venv again with $version (it was made by another Python; about a minute)..."
+  elif [ ! -f "$marker" ]; then
+    echo "Finishing .venv's setup with $version (about a minute)..."
+  else
+    echo "Updating .venv after a change to pyproject.toml (about a minute)..."
+  fi
+}
+
 ensure_venv() {
   local marker=".venv/$1" target="$2" python="${PYTHON:-python3}" want have
   if ! want="$("$python" -c 'import os, sys; assert sys.version_info >= (3, 11); print(os.path.realpath(sys.executable))' 2>/dev/null)"; then
@@ -10,7 +26,7 @@ ensure_venv() {
   fi
   have="$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null || true)"
   if [ "$have" != "$want" ] || [ ! -f "$marker" ] || [ pyproject.toml -nt "$marker" ]; then
-    echo "Setting up .venv with $("$python" -V 2>&1) (first run only, about a minute)..." >&2
+    echo "$(setup_message "$marker" "$have" "$want" "$("$python" -V 2>&1)")" >&2
     if [ "$have" != "$want" ]; then "$python" -m venv --clear .venv; else "$python" -m venv .venv; fi
     # pip and setuptools talk a lot; keep their output in a log and show it only when something fails.
     if ! { .venv/bin/pip install --quiet --upgrade pip && .venv/bin/pip install --quiet -e "$target"; } >.venv/install.log 2>&1; then

@@ -1,30 +1,32 @@
 """Persistence of rooms: one sqlite row per room holding the room's JSON snapshot (engine state included),
 written by a group commit off the event loop.
 
-Why this shape: a room's accepted action becomes a snapshot text, and nobody hears of the action until
-that text is durable ("stored before anyone is told"). The disk's flush is what costs: 1-3 ms here, 5-50
-ms on a Pi's SD card. Waiting for it on the event loop made every room queue behind every other room's
-fsync (issue 14). So one writer thread with this store's own connection commits, in one transaction with
-one fsync, every room that acted since the last commit; the loop hands it the texts and goes on serving
-(pings, other rooms, rendering the states it will send); when the fsync returns, each room of the batch
-is told (`Pending.done`) and may then send its new state. At most one batch is being written at a time;
-what arrives meanwhile forms the next one, so a slower disk makes bigger batches, not a longer queue.
+Why this shape: an accepted action becomes a snapshot text, and nobody hears of it until that text is
+durable ("stored before anyone is told"). The disk's flush is what costs: 0.3-3 ms here, 5-50 ms on a Pi's
+SD card. Waiting for it on the event loop made every room queue behind every other room's fsync (issue
+14). So writer threads commit, in one transaction, every room that acted since the last batch started;
+the loop hands them the texts and goes on serving (pings, other rooms, rendering the states it will send);
+once the flush covering a batch returns, each room of it is told (`Pending.done`) and sends its state.
+
+The flush is outside the write lock (as PostgreSQL flushes its WAL): sqlite runs with `synchronous=NORMAL`,
+so COMMIT only writes the log (a fraction of a millisecond, under sqlite's one write lock), and the writer
+thread then makes it durable itself with `fdatasync` on the log file, the very flush `synchronous=FULL`
+makes inside COMMIT. So while one batch waits on a slow flush, the next is already written and flushing
+(up to `FLUSHES` at once): an action that arrives meanwhile waits for its own flush, not for the one in
+flight and then its own (on a 20 ms disk, about 20 ms instead of up to 40). A flush covers all that was
+written before it started, so no batch is told before its rows are on the disk, in whatever order the
+flushes return. WAL mode: a commit is durable once its flush returns (a SIGKILL or a power cut after that
+loses nothing); NORMAL alone would lose acknowledged actions on a power cut (README "Performance").
 
 A failed commit (disk full, read-only, corrupted) rolls the whole transaction back: every room in it is
-told the same `StorageError` and none of their rows changed.
+told the same `StorageError` and none of their rows changed. A failed flush (an I/O error) is told the
+same way; its rows were already in the log, so the store first writes back each room's last durable text.
 
-WAL mode with `synchronous=FULL`: a commit is durable when it returns (a SIGKILL or a power cut after that
-loses nothing), and WAL makes it one fsync of the log. FULL, not NORMAL (measured for issue 6 with
-scripts/bench.py, README "Performance"): NORMAL would skip the fsync, and a power cut, a real event for a
-Pi in a living room, could lose acknowledged actions. Off the loop, the fsync's cost is now shared by
-every room of a batch.
-
-Checkpoints (copying the log back into the database file) run on a second connection in their own thread,
-not in the commit that happens to fill the log: sqlite's automatic checkpoint adds two more fsyncs (the log,
-then the database) to that commit, so every few seconds one batch took three flushes and the rooms
-behind it waited for all of them (at 20 ms per fsync, the whole p99 of 50 rooms). A PASSIVE checkpoint
-never blocks the writer, and sqlite's own rules keep it crash-safe. The writer keeps a far larger
-automatic checkpoint as a fallback, should the checkpoint thread fall behind.
+Checkpoints (copying the log into the database file) run on a second connection in their own thread:
+sqlite's automatic checkpoint, inside the commit that fills the log, added two flushes to that batch and
+every room behind it (at 20 ms per fsync, the whole p99 of 50 rooms). A PASSIVE checkpoint never blocks
+the writers; sqlite's own rules keep it crash-safe (it syncs the log first, as NORMAL does). The writers
+keep a far larger automatic checkpoint as a fallback, should the checkpoint thread fall behind.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -42,7 +45,8 @@ from typing import Any, Protocol
 log = logging.getLogger(__name__)
 
 CHECKPOINT_BYTES = 1 << 21       # a checkpoint after about this much row text committed (~500 log pages)
-FALLBACK_CHECKPOINT_PAGES = 10000  # the writer's own automatic checkpoint (sqlite's default is 1000 pages)
+FALLBACK_CHECKPOINT_PAGES = 10000  # the writers' own automatic checkpoint (sqlite's default is 1000 pages)
+FLUSHES = 8   # batches written and flushing at once: beyond this, actions gather into the next batch
 UPSERT = ("INSERT INTO rooms (code, updated, data) VALUES (?, ?, ?) "
           "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, data = excluded.data")
 
@@ -102,70 +106,105 @@ class Store:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # isolation_level=None: autocommit unless a batch says BEGIN; the writer thread uses it
+            # isolation_level=None: autocommit unless a batch says BEGIN; the writer threads share it,
+            # one at a time (_sql)
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA synchronous=NORMAL")   # the store flushes the log itself (_flush)
             self._db.execute(f"PRAGMA wal_autocheckpoint={FALLBACK_CHECKPOINT_PAGES}")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, updated REAL NOT NULL, data TEXT NOT NULL)"
             )
-            recency = self._db.execute("SELECT code, updated FROM rooms ORDER BY updated, rowid").fetchall()
+            rows = self._db.execute("SELECT code, updated, data FROM rooms ORDER BY updated, rowid").fetchall()
+            self._log_fd = os.open(f"{path}-wal", os.O_RDONLY)   # WAL mode made it; kept while we run
+            self._checkpoint_db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"cannot keep games in {path.parent}: {exc}") from exc
+        self._sql = threading.Lock()   # the connection, and the order of writes to the log
+        self._lock = threading.Lock()  # guards _updated and _durable (writer threads set, the loop reads)
         # when each room was last written, in write order (the last is the newest), kept in memory so
         # the loop never reads the disk for it
-        self._updated: dict[str, float] = dict(recency)
-        self._lock = threading.Lock()  # guards _updated (the writer thread sets it, the loop reads it)
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        self._updated: dict[str, float] = {code: updated for code, updated, _ in rows}
+        # each room's last durable text: what a failed flush writes back
+        self._durable: dict[str, str] = {code: data for code, _, data in rows}
+        self._writers = ThreadPoolExecutor(max_workers=FLUSHES, thread_name_prefix="store-writer")
         # checkpoints: their own connection and thread (see the module's docstring)
-        try:
-            self._checkpoint_db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot keep games in {path.parent}: {exc}") from exc
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-checkpoint")
         self._unchecked = 0          # row text committed since the last checkpoint was asked for (bytes)
-        self._checkpointing = False  # a checkpoint is queued or running (writer thread and checkpointer)
+        self._checkpointing = False  # a checkpoint is queued or running (writer threads and checkpointer)
         self._next: dict[str, Pending] = {}   # the batch being gathered, by room code
-        self._flight: list[Pending] | None = None  # the batch being written
+        self._flying = 0             # batches written and not yet told (at most FLUSHES)
         self._scheduled = False
         self._idle: asyncio.Event | None = None
         self.batches = 0   # commits made (figures for scripts/bench.py and the tests)
 
-    # ------------------------------------------------------------------ the writer thread
+    # ------------------------------------------------------------------ the writer threads
     def write_batch(self, rows: list[tuple[str, str]]) -> None:
         """Store `rows` ((code, JSON text) pairs, codes distinct) in one transaction, durably (one
-        fsync). Blocking: runs on the writer thread. Raises StorageError, and then nothing changed."""
+        flush). Blocking: runs on a writer thread. Raises StorageError, and then nothing changed."""
         now = time.time()
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._sql:
             try:
-                self._db.executemany(UPSERT, [(code, now, text) for code, text in rows])
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise StorageError(str(exc)) from exc
+                self._transaction([(code, now, text) for code, text in rows], [])
+            except sqlite3.Error as exc:
+                raise StorageError(str(exc)) from exc
+            self.batches += 1
+            self._unchecked += sum(len(text) for _, text in rows)
+            checkpoint = self._unchecked >= CHECKPOINT_BYTES and not self._checkpointing
+            if checkpoint:
+                self._unchecked, self._checkpointing = 0, True
+        try:
+            self._flush()
+        except OSError as exc:
+            self._undo([code for code, _ in rows])
+            raise StorageError(f"the disk did not keep the write: {exc}") from exc
         with self._lock:
-            for code, _ in rows:
+            for code, text in rows:
                 self._updated.pop(code, None)  # to the end: the newest
                 self._updated[code] = now
-        self.batches += 1
-        self._unchecked += sum(len(text) for _, text in rows)
-        if self._unchecked >= CHECKPOINT_BYTES and not self._checkpointing:
-            self._unchecked = 0
-            self._checkpointing = True
+                self._durable[code] = text
+        if checkpoint:
             try:
                 self._checkpointer.submit(self._checkpoint)
             except RuntimeError:  # closing: the last connection's close checkpoints anyway
                 self._checkpointing = False
 
+    def _transaction(self, upserts: list[tuple[str, float, str]], deletes: list[str]) -> None:
+        """One transaction of upserts ((code, updated, text)) and deletes (codes), written to the log
+        but not yet flushed. Caller holds `_sql`. Raises sqlite3.Error, and then nothing changed."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.executemany(UPSERT, upserts)
+            self._db.executemany("DELETE FROM rooms WHERE code = ?", [(code,) for code in deletes])
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    def _flush(self) -> None:
+        """Make everything written to the log so far durable: the fsync `synchronous=FULL` would make
+        inside COMMIT (see the module's docstring). Raises OSError. The descriptor stays right: sqlite
+        removes the log only when its last connection closes, and ours stay open until `close`."""
+        os.fdatasync(self._log_fd)
+
+    def _undo(self, codes: list[str]) -> None:
+        """After a failed flush: write back each room's last durable text (a room never stored is
+        removed), so the database holds nothing anyone was refused; best effort, on a failing disk."""
+        with self._lock:
+            old = [(code, self._updated.get(code, 0.0), self._durable[code]) for code in codes if code in self._durable]
+        gone = [code for code in codes if code not in self._durable]
+        try:
+            with self._sql:
+                self._transaction(old, gone)
+            self._flush()
+        except (OSError, sqlite3.Error) as exc:
+            log.error("store: after a failed flush, %s could not be written back: %s", ", ".join(codes), exc)
+
     def _checkpoint(self) -> None:
-        """Copy what the log holds into the database file, without blocking the writer (PASSIVE): runs on
-        the checkpoint thread. A failure (disk full) is only noted: the log keeps the data, and the next
-        checkpoint, or the writer's fallback, tries again."""
+        """Copy what the log holds into the database file, without blocking the writers (PASSIVE): runs
+        on the checkpoint thread. A failure (disk full) is only noted: the log keeps the data, and the
+        next checkpoint, or the writers' fallback, tries again."""
         try:
             self._checkpoint_db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
         except sqlite3.Error as exc:
@@ -180,7 +219,7 @@ class Store:
         submits its next action only after `done` (server/room/room.py)."""
         assert pending.code not in self._next, "one entry per room per batch"
         self._next[pending.code] = pending
-        if self._flight is None and not self._scheduled:
+        if self._flying < FLUSHES and not self._scheduled:
             # on the loop's next turn: whatever else arrived in this turn joins the same batch
             self._scheduled = True
             asyncio.get_running_loop().call_soon(self._start)
@@ -194,22 +233,23 @@ class Store:
 
     def _start(self) -> None:
         self._scheduled = False
-        if self._flight is not None or not self._next:
+        if self._flying >= FLUSHES or not self._next:
             return
         batch = list(self._next.values())
         self._next = {}
-        self._flight = batch
+        self._flying += 1
         rows = [(p.code, p.snapshot()) for p in batch]
         loop = asyncio.get_running_loop()
         try:
-            self._writer.submit(self._write_and_tell, loop, rows)
-        except RuntimeError:  # the writer was shut down (the server is stopping)
-            loop.call_soon(self._written, StorageError("the store was closed"))
+            self._writers.submit(self._write_and_tell, loop, batch, rows)
+        except RuntimeError:  # the writers were shut down (the server is stopping)
+            loop.call_soon(self._written, batch, StorageError("the store was closed"))
         for p in batch:
             p.writing()
 
-    def _write_and_tell(self, loop: asyncio.AbstractEventLoop, rows: list[tuple[str, str]]) -> None:
-        """On the writer thread: write the batch, then hand its outcome to the loop in one call (cheaper
+    def _write_and_tell(self, loop: asyncio.AbstractEventLoop, batch: list[Pending],
+                        rows: list[tuple[str, str]]) -> None:
+        """On a writer thread: write the batch, then hand its outcome to the loop in one call (cheaper
         than an executor future chained to an asyncio future)."""
         error: StorageError | None = None
         try:
@@ -219,43 +259,52 @@ class Store:
         except BaseException as exc:  # a bug, memory: the batch is not stored either; say so to each
             error = StorageError(repr(exc))
         with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is left to tell
-            loop.call_soon_threadsafe(self._written, error)
+            loop.call_soon_threadsafe(self._written, batch, error)
 
-    def _written(self, error: StorageError | None) -> None:
-        batch, self._flight = self._flight or [], None
+    def _written(self, batch: list[Pending], error: StorageError | None) -> None:
+        self._flying -= 1
         for p in batch:
             try:
                 p.done(error)
             except Exception:  # a bug in one room must not keep the others of the batch untold
                 log.exception("store: %s could not take its commit's outcome", p.code)
         if self._next:
-            # on the loop's next turn, after the sockets' writer tasks woken by `done` have sent this
-            # batch's states (rendering the next batch first would hold them up)
-            self._scheduled = True
-            asyncio.get_running_loop().call_soon(self._start)
-        elif self._idle is not None:
+            # on the loop's next turn, after the states that `done` queued have gone out (rendering
+            # the next batch first would hold them up)
+            if not self._scheduled:
+                self._scheduled = True
+                asyncio.get_running_loop().call_soon(self._start)
+        elif self._idle is not None and not self._flying:
             self._idle.set()
 
     async def flush(self) -> None:
         """Wait until nothing is gathered or being written (at shutdown, before `close`)."""
-        while self._flight is not None or self._next:
+        while self._flying or self._next:
             self._idle = asyncio.Event()
-            if self._flight is None:
+            if self._next and not self._scheduled:
                 self._start()
             await self._idle.wait()
 
     # ------------------------------------------------------------------ blocking use
     def save(self, code: str, record: dict[str, Any]) -> None:
-        """Write `record` (JSON-able dict) as room `code`'s snapshot, durably, waiting for the writer.
+        """Write `record` (JSON-able dict) as room `code`'s snapshot, durably, waiting for a writer.
         Blocking: for start-up and tools, never on a serving event loop. Raises StorageError."""
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-        self._writer.submit(self.write_batch, [(code, text)]).result()
+        self._writers.submit(self.write_batch, [(code, text)]).result()
 
     def delete(self, code: str) -> None:
-        """Forget room `code` (no error if absent). Blocking."""
-        self._writer.submit(self._db.execute, "DELETE FROM rooms WHERE code = ?", (code,)).result()
+        """Forget room `code` (no error if absent), durably. Blocking. Raises StorageError."""
+        def forget() -> None:
+            with self._sql:
+                self._transaction([], [code])
+            self._flush()
+        try:
+            self._writers.submit(forget).result()
+        except (OSError, sqlite3.Error) as exc:
+            raise StorageError(str(exc)) from exc
         with self._lock:
             self._updated.pop(code, None)
+            self._durable.pop(code, None)
 
     def load_all(self, max_age_s: float | None = None) -> dict[str, dict[str, Any]]:
         """Every stored room record by code; rooms untouched for more than `max_age_s` seconds are
@@ -263,15 +312,21 @@ class Store:
         if the database cannot be read or, with `max_age_s`, written (a read-only folder holding an old
         database)."""
         def read() -> list[tuple[str, str]]:
-            if max_age_s is not None:
-                cutoff = time.time() - max_age_s
-                self._db.execute("DELETE FROM rooms WHERE updated < ?", (cutoff,))
-                with self._lock:
-                    self._updated = {c: t for c, t in self._updated.items() if t >= cutoff}
-            return self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
+            with self._sql:
+                if max_age_s is not None:
+                    cutoff = time.time() - max_age_s
+                    old = [c for (c,) in self._db.execute("SELECT code FROM rooms WHERE updated < ?", (cutoff,))]
+                    if old:
+                        self._transaction([], old)
+                        self._flush()
+                        with self._lock:
+                            for code in old:
+                                self._updated.pop(code, None)
+                                self._durable.pop(code, None)
+                return self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
         try:
-            rows = self._writer.submit(read).result()
-        except sqlite3.Error as exc:
+            rows = self._writers.submit(read).result()
+        except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"cannot keep games in {self.path.parent}: {exc}") from exc
         return {code: json.loads(data) for code, data in rows}
 
@@ -286,8 +341,10 @@ class Store:
             return list(reversed(self._updated))
 
     def close(self) -> None:
-        """Finish the write in progress, stop the writer and close the database (checkpointing the WAL)."""
-        self._writer.shutdown(wait=True)
+        """Finish the writes in progress, stop the writers and close the database (checkpointing the
+        log)."""
+        self._writers.shutdown(wait=True)
         self._checkpointer.shutdown(wait=True)
         self._checkpoint_db.close()
         self._db.close()
+        os.close(self._log_fd)

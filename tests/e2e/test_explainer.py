@@ -90,6 +90,13 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
     await show_card(tv, "play")
     await expect(how).to_contain_text("adds 2 cards from the top of the deck (bot cards)")
     await choose(host, tv, "imaginarium", "kids")
+    # The kids' game has special cells too (RULES.md §3): under the adult's elephant, which plays only
+    # against a single child (§2.5).
+    await expect(how).to_have_attribute("data-card", "teller")
+    await expect(how).to_contain_text("With one child, a special cell under the adult's elephant asks for: "
+                                      "a question, four words, about a player, film or TV, a story.")
+    await ui.shot(tv, "tv-kids-teller")
+    await expect(host.get_by_test_id("setting-timer")).to_be_hidden()   # the kids' game is never timed
     await show_card(tv, "win")
     await expect(how).to_contain_text("full lap (40 cells)")
     # The TV's language: the same card in Russian, with the field's words.
@@ -144,7 +151,8 @@ def scoring_server(tmp_path, card_cache):
 
 
 async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_server, output_dir):
-    """The explainer's number is the one the scoring code uses: change the table, and the TV says 4."""
+    """The explainer's number is the one the scoring code uses: change the table, and the TV says 4; move the
+    duel's finish, and the host's lobby help for the duel names the new cell (in both languages)."""
     from conftest import TV_VIEWPORT, Ui
 
     with urllib.request.urlopen(f"{scoring_server.url}/api/rules") as res:
@@ -156,6 +164,18 @@ async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_se
         tv = await ui.page("/tv", TV_VIEWPORT)
         await show_card(tv, "points")
         await expect(tv.get_by_test_id("tv-how")).to_contain_text("storyteller +4 and +1 per finder")
+        code = (await tv.get_by_test_id("room-code").text_content()).strip()
+        host = await ui.phone(code, "Anna", "red")
+        await host.get_by_test_id("setting-mode").select_option("duel")
+        help_ = host.get_by_test_id("mode-help")
+        await expect(help_).to_have_text("2 players together against the mammoth, first to cell 24.")
+        await host.get_by_test_id("setting-mode").select_option("pairs")
+        await expect(help_).to_have_text(re.compile(r"^8–14 people: "))   # 4–7 teams of two (the catalogue's seats)
+        await host.get_by_test_id("setting-mode").select_option("duel")
+        await host.get_by_test_id("lang").click()
+        await expect(help_).to_have_text("Двое вместе против мамонта, кто первым до клетки 24.")
+        await help_.scroll_into_view_if_needed()
+        await ui.shot(host, "phone-duel-help")
     finally:
         await ui.close()
     assert not ui.errors, ui.errors

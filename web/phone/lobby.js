@@ -56,8 +56,10 @@ export function create(ctx) {
     const seats = (c.room.roster || []).filter((r) => !r.removed);
     fill(roster, seats.map((r) => h('li', { class: `p-roster-item${r.connected || r.child ? '' : ' offline'}` },
       (r.people && r.people.length > 1 ? r.people : [r]).map((p) => elephantToken(p.colour, 32)),
-      h('span', { text: r.name }),
-      r.child && r.open ? h('span', { class: 'hint', text: t('phone.no_phone') }) : null,
+      // The note runs on after the name as text, so a long name wraps between its words and the note moves
+      // to the next line whole (as a flex item of its own it squeezed the name into broken words).
+      h('span', {}, r.name, r.child && r.open ? [' ', h('span', { class: 'hint no-phone', 'data-testid': 'no-phone',
+        text: t('phone.no_phone') })] : null),
       r.seat === c.room.host ? h('span', { class: 'host-badge small', text: t('host') }) : null)));
     length.textContent = lengthText(c.room.length);
     length.hidden = !c.room.length;
@@ -117,6 +119,20 @@ function select(name, values, labelKey, onChange, testid) {
     onchange: () => onChange(el.value) },
   values.map((v) => h('option', { value: v, text: tOr(`${labelKey}.${v}`, v) })));
   return el;
+}
+
+/**
+ * One line on what a mode is, for the lobby's mode choice. Its numbers come from the catalogue (GET /api/rules),
+ * as the explainer's do: the duel's finish cell (D9), the people a table seats in this ruleset (pairs: seats ×
+ * people per seat; RULES.md §2) and Dixit's standard table, so a changed rule never leaves a stale number here.
+ */
+export function modeHelpText(mode, ruleset) {
+  const m = modeRules(mode);
+  const range = (ids) => {
+    const seats = m.seats[ids] || m.seats[ruleset] || [];
+    return seats.length ? { min: seats[0] * m.people_per_seat, max: seats[1] * m.people_per_seat } : {};
+  };
+  return tOr(`help.mode.${mode}`, '', { n: m.finish, ...(mode === 'standard' ? range('dixit') : range(ruleset)) });
 }
 
 /** The timer's choice (seconds, 0: off) from the room's `timer_choices`; `update(room)` shows its setting. */
@@ -221,6 +237,8 @@ function settingsForm(getCtx) {
     h('div', { class: 'setting-row' }, h('label', { class: 'setting-label' }, shortOn, ' ', t('settings.short_game')),
       h('span', { class: 'short-cell' }, h('span', { class: 'hint', text: t('settings.to_cell') }), shortT)),
     h('div', { class: 'setting-help', text: t('help.short_game') }));
+  // The kids' game is never timed (server/room/clock.py: the adult enters the children's guesses and paces it).
+  const timerRow = row(t('settings.timer'), timer.el, t('help.timer'));
   const deckEmptyRow = row(t('settings.when_deck_empty'), deckEmpty, t('help.when_deck_empty'));
   const specialRow = row(t('settings.special_cells'), special, t('help.special_cells'));
   const restrictionRow = row(t('settings.restriction'), restriction, t('help.restriction'));
@@ -241,7 +259,7 @@ function settingsForm(getCtx) {
     deckEmptyRow,
     row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
     row(t('settings.sound'), soundOn, null),
-    row(t('settings.timer'), timer.el, t('help.timer')),
+    timerRow,
     start);
 
   // The form always shows the server's settings (the latest `state`): a choice the server refused never stays
@@ -272,8 +290,9 @@ function settingsForm(getCtx) {
     tvLang.value = s.lang || '';
     soundOn.checked = s.sound !== false;
     timer.update(c.room);
+    timerRow.hidden = modeRules(s.mode).has_adult;
     deckEmptyRow.hidden = !modeRules(s.mode).when_deck_empty;
-    modeHelp.textContent = tOr(`help.mode.${s.mode}`, '');
+    modeHelp.textContent = modeHelpText(s.mode, s.ruleset);
     deck.update(c);
     storytellerRow.hidden = s.first_storyteller !== 'host';
     const seats = (c.room.roster || []).filter((r) => !r.removed);

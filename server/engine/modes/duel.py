@@ -72,7 +72,7 @@ class Duel(Mode):
     def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
         if not self.can_continue(s):
             return "too_few_players"
-        if max(s.elephants.values()) >= DUEL_FINISH:
+        if max(s.elephants.values()) >= self.finish:
             return "finish"
         return None
 
@@ -83,6 +83,6 @@ class Duel(Mode):
     def outcome(self, s: GameState) -> DuelOutcome | None:
         # D4: both at the finish in the same round is a draw; the host's early end compares distance.
         e, m = s.elephants["elephant"], s.elephants["mammoth"]
-        if e >= DUEL_FINISH and m >= DUEL_FINISH:
+        if e >= self.finish and m >= self.finish:
             return "draw"
         return "win" if e > m else "loss" if m > e else "draw"

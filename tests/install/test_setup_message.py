@@ -1,0 +1,45 @@
+"""What `scripts/run` and `scripts/test` say when they (re)make `.venv` (scripts/venv.sh): "first run only"
+only on a first run; after a `git pull` that changed pyproject.toml they say they are updating. The update
+case runs the real `ensure_venv` on a throwaway checkout whose `.venv` has no pip, so the reinstall fails at
+once (no network) after the message is printed."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+from tests.helpers.process import ROOT
+
+VENV_SH = ROOT / "scripts" / "venv.sh"
+
+
+def _bash(script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHON": sys.executable}
+    return subprocess.run(["bash", "-c", f". {VENV_SH}; {script}"], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+def test_after_a_pull_that_changed_pyproject_it_says_updating(tmp_path):
+    venv.create(tmp_path / ".venv", with_pip=False, symlinks=True)
+    marker = tmp_path / ".venv" / ".installed"
+    marker.touch()
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[project]\nname = 'x'\n")
+    stamp = marker.stat().st_mtime
+    os.utime(pyproject, (stamp + 10, stamp + 10))   # what `git pull` does to a changed file
+    done = _bash("ensure_venv .installed .", tmp_path)
+    assert done.returncode == 1, done.stderr   # no pip in this .venv: the install stops right after the message
+    first = done.stderr.splitlines()[0]
+    assert first.startswith("Updating .venv after a change"), done.stderr
+    assert "first run" not in done.stderr
+
+
+def test_each_reason_has_its_own_line(tmp_path):
+    said = {case: _bash(f"setup_message .venv/.installed {args} 'Python 3.11.2'", tmp_path).stdout.strip()
+            for case, args in (("new", "'' /usr/bin/python3.11"), ("other", "/usr/bin/python3.12 /usr/bin/python3.11"),
+                               ("unfinished", "/usr/bin/python3.11 /usr/bin/python3.11"))}
+    assert said["new"] == "Setting up .venv with Python 3.11.2 (first run only, about a minute)..."
+    assert "another Python" in said["other"] and "first run" not in said["other"]
+    assert said["unfinished"].startswith("Finishing .venv's setup"), said   # no marker in tmp_path
