@@ -10,7 +10,7 @@ from server import engine
 from server.room import clock, pacing
 from server.room.refusals import Malformed, Refused
 from server.room.roster import COLOURS
-from server.room.settings import engine_settings
+from server.room.settings import cards_needed, engine_settings
 from server.room.state import Connection, RoomState, dumps
 
 
@@ -49,6 +49,8 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "people": len(room.roster),
         "settings": room.settings,
         "deck": room.deck_info(),
+        "decks_version": room.env.decks_version(),
+        "cards_needed": cards_needed(room) if room.game is None else None,
         "join_url": room.env.join_url(room.code),
         "colours": list(COLOURS),
         "colours_free": [c for c in COLOURS if c not in used],
