@@ -91,8 +91,9 @@ function pointsList(ctx, r) {
     const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
     const why = parts.length ? h('div', { class: 'points-why' }, parts) : null;
     const value = h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) });
-    // A team's "A & B" gets the item's whole width, under its elephant, reasons and points.
-    if (memberCount(seatInfo(ctx.room, e.id)) > 1) {
+    // A team's "A & B" gets the item's whole width, under its elephant, reasons and points: with one row of
+    // points (up to four elephants); two rows of such items would run under the board.
+    if (memberCount(seatInfo(ctx.room, e.id)) > 1 && order.length <= 4) {
       return h('div', { class: 'points-item team', 'data-elephant': e.id },
         h('div', { class: 'points-head' }, pieceToken(ctx.room, e, 44), why || h('div', { class: 'points-why' }), value), name);
     }
