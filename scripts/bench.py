@@ -122,7 +122,7 @@ def proc_peak_rss_mb(pid: int) -> float:
 
 
 def store_cost(data_dir: Path, n: int = 200) -> tuple[int, list[float]]:
-    """Seconds per `Store.save` (synchronous=FULL) of the largest room snapshot the run left behind, in a
+    """Seconds per `Store.save` (one transaction and one flush) of the largest room snapshot the run left behind, in a
     scratch database next to the server's: what a save costs on this disk."""
     sys.path.insert(0, str(ROOT))
     from server.room.store import Store
@@ -150,17 +150,23 @@ def pct(values: list[float], q: float) -> float:
 
 class Sock:
     """One socket with its own reader task: keeps the newest frame and tells the room what state_id it
-    has reached (parsing only the prefix; a phone parses its state only when it is about to act)."""
+    has reached (parsing only the prefix; a phone parses its state only when it is about to act, once per
+    frame). The client's own CPU per action delays what it measures, so it does as little as it can."""
 
     def __init__(self, room: Room, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.room, self.ws = room, ws
         self.seen = 0
         self.raw: str | None = None
+        self._parsed: tuple[str | None, dict | None] = (None, None)
         self.welcome: dict | None = None
         self.task = asyncio.create_task(self.read())
 
     def state(self) -> dict:
-        return json.loads(self.raw)
+        raw, parsed = self._parsed
+        if raw is not self.raw or parsed is None:
+            parsed = json.loads(self.raw)
+            self._parsed = (self.raw, parsed)
+        return parsed
 
     async def read(self) -> None:
         try:
@@ -173,13 +179,11 @@ class Sock:
                     self.raw = data
                     sid = int(m.group(1))
                     if sid > self.seen:
-                        self.seen = sid
-                        self.room.reached(self, sid)
-                    elif self.room.need and sid >= self.room.need:
-                        self.room.reached(self, sid)
+                        old, self.seen = self.seen, sid
+                        self.room.advanced(old, sid)
                 elif '"type":"welcome"' in data[:40]:
                     self.welcome = json.loads(data)
-                    self.room.reached(self, self.seen)
+                    self.room.check()
                 elif '"type":"error"' in data[:40]:
                     self.room.error(json.loads(data))
         except (aiohttp.ClientError, ConnectionError, asyncio.CancelledError):
@@ -200,6 +204,7 @@ class Room:
         self.players: list[Sock] = []
         self.teams: dict[str, list[Sock]] = {}   # seat -> the phones that play for it
         self.need = 0
+        self.behind = 0     # sockets that have not reached `need` yet
         self.done = asyncio.Event()
         self.code = ""
         self.closing = False
@@ -207,9 +212,14 @@ class Room:
         self.local = f"127.0.{1 + index // 250}.{1 + index % 250}"
 
     # -- reader callbacks
-    def reached(self, sock: Sock, sid: int) -> None:
-        if self.need and all(s.seen >= self.need for s in self.socks) and \
-                all(p.welcome for p in self.players):
+    def advanced(self, old: int, new: int) -> None:
+        """A socket went from state_id `old` to `new`."""
+        if self.need and old < self.need <= new:
+            self.behind -= 1
+            self.check()
+
+    def check(self) -> None:
+        if self.need and self.behind <= 0 and all(p.welcome for p in self.players):
             self.done.set()
 
     def error(self, msg: dict) -> None:
@@ -231,8 +241,9 @@ class Room:
 
     async def wait(self, state_id: int) -> None:
         self.need = state_id
+        self.behind = sum(1 for s in self.socks if s.seen < state_id)
         self.done.clear()
-        self.reached(self.socks[0], 0)
+        self.check()
         await asyncio.wait_for(self.done.wait(), timeout=30)
 
     async def act(self, sock: Sock, msg: dict, timed: bool = True) -> None:
@@ -302,6 +313,32 @@ class Room:
             numbers = [t["number"] for t in mine["table"] if t["card"] not in me["played"]]
             await self.act(p, {"type": "vote", "card": self.rng.choice(numbers)})
         return True
+
+
+def cold_cpu_factor(pause_s: float = 0.02) -> float:
+    """How much more CPU the same small piece of work (about 0.1-0.2 ms: a 4 KB JSON text encoded and
+    parsed, like a state frame) costs right after a `pause_s` idle pause than back to back, on this machine.
+    At people's pace every action arrives at a server that was idle (cold caches; on a VM, a vCPU that
+    went to sleep), so `cpu_ms_per_action` at `--think-ms 500` includes this factor and flat out it does
+    not. Measured in this process, between runs."""
+    obj = {f"k{i}": {"a": list(range(20)), "b": "x" * 50, "c": {"d": i}} for i in range(30)}
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+
+    def unit() -> None:
+        json.loads(json.dumps(obj))
+
+    per_unit = []
+    for pause, n in ((0.0, 400), (pause_s, 150)):
+        c0 = cpu()
+        for _ in range(n):
+            unit()
+            if pause:
+                time.sleep(pause)
+        per_unit.append((cpu() - c0) / n)
+    return per_unit[1] / per_unit[0]
 
 
 async def loop_lag(figures: dict, every: float = 0.05) -> None:
@@ -400,6 +437,7 @@ async def main() -> dict:
             client1 = resource.getrusage(resource.RUSAGE_SELF)
             client_cpu_s = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
             peak = proc_peak_rss_mb(server_pid)
+            cold = cold_cpu_factor()   # after the run, the server idle: what the machine itself does
         finally:
             figures["stopping"] = True
             if proc.poll() is None:
@@ -433,6 +471,7 @@ async def main() -> dict:
         "mode": mode, "phones_per_room": PHONES,
         "cpu_ms_per_action": round(cpu_s * 1000 / max(figures["actions"], 1), 3),
         "slow_fsync_ms": args.slow_fsync_ms, "server_cpus": args.server_cpus,
+        "cold_cpu_factor": round(cold, 2),
     }
     if fsyncs:   # one per batch of the store (rooms that acted together share it), plus checkpoints'
         out["fsyncs"] = fsyncs
@@ -446,12 +485,14 @@ async def main() -> dict:
     print(f"actions per second: {out['actions_per_s']}")
     print(f"this client's event loop woke late by p99 {out['client_lag_p99_ms']} ms, max {out['client_lag_max_ms']} ms "
           f"(when high, the client not the server is slow)")
+    print(f"machine: the same 0.1-0.2 ms of work costs {cold:.2f}x the CPU right after a 20 ms idle pause as "
+          "back to back (cold caches, a sleeping vCPU): people's pace pays it on every action")
     print(f"machine: {os.cpu_count()} cores, load average {load0:.2f} at the start, {load1:.2f} at the end "
           f"(other work on the machine inflates the latencies)")
     print(f"server: peak RSS {out['peak_rss_mb']} MB, CPU {out['cpu_s']} s during the run "
           f"({cpu_s / max(figures['actions'], 1) * 1000:.2f} ms per action), "
           f"start-up to a ready /healthz {startup_s * 1000:.0f} ms; this client used {client_cpu_s:.1f} CPU s")
-    print(f"store write (sqlite WAL, synchronous=FULL: one fsync) of a {snapshot_bytes} B room snapshot: "
+    print(f"store write (sqlite WAL: one transaction, one fdatasync of the log) of a {snapshot_bytes} B room snapshot: "
           f"p50 {out['save_p50_ms']} ms, p99 {out['save_p99_ms']} ms")
     print(f"errors: {out['errors']} {figures['error_codes'] or ''} (ERROR lines in the server log: {errors_in_log})")
     print(f"TV page: {tv_page['total'] / 1024:.1f} KB in {tv_page['files']} files (HTML {tv_page['html']} B, "

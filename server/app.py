@@ -17,6 +17,7 @@ from server.config import Config
 from server.decks import boards
 from server.decks.archive import sweep_unfinished
 from server.decks.library import DeckLibrary
+from server.decks.removal import sweep_deleted
 from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
 from server.net import keys, pages
@@ -29,6 +30,8 @@ from server.net.ws import close_sockets, ws_handler
 from server.room.env import SharedEnv
 from server.room.refusals import Refused
 from server.room.registry import Rooms
+from server.room.room import Room
+from server.room.settings import cards_needed
 from server.room.store import Store
 
 log = logging.getLogger(__name__)
@@ -93,11 +96,16 @@ async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
 
 
 async def sweep_unfinished_imports(app: web.Application) -> None:
-    """on_startup: remove the folders of deck imports a killed server left half done (decks/.import-*)."""
-    user_dir = app[keys.LIBRARY].user_dir
-    removed = await asyncio.get_running_loop().run_in_executor(None, sweep_unfinished, user_dir)
+    """on_startup: remove the folders of deck imports a killed server left half done (decks/.import-*) and
+    what is left of deleted decks (decks/.deleted-*, prepared pictures of retired ids)."""
+    library = app[keys.LIBRARY]
+    loop = asyncio.get_running_loop()
+    removed = await loop.run_in_executor(None, sweep_unfinished, library.user_dir)
     if removed:
-        log.info("removed %d unfinished deck import(s) from %s", removed, user_dir)
+        log.info("removed %d unfinished deck import(s) from %s", removed, library.user_dir)
+    removed = await loop.run_in_executor(None, sweep_deleted, library)
+    if removed:
+        log.info("removed %d leftover(s) of deleted decks from %s", removed, library.data_dir)
 
 
 def can_upload(request: web.Request) -> bool:
@@ -105,6 +113,33 @@ def can_upload(request: web.Request) -> bool:
     token)."""
     room = request.app[keys.ROOMS].get(request.headers.get("X-Room"))
     return room is not None and room.is_host_token(request.headers.get("X-Token"))
+
+
+class RoomTables:
+    """The rooms as the deck routes see them (server/net/deck_routes.py `Tables`)."""
+
+    def __init__(self, app: web.Application) -> None:
+        self.app = app
+
+    def _rooms(self) -> list[Room]:
+        rooms = self.app.get(keys.ROOMS)
+        return list(rooms) if rooms is not None else []
+
+    def cards_needed(self, request: web.Request) -> int | None:
+        """The fewest cards the table of room `X-Room` needs now (room/settings.py `cards_needed`)."""
+        rooms = self.app.get(keys.ROOMS)
+        room = rooms.get(request.headers.get("X-Room")) if rooms is not None else None
+        return cards_needed(room) if room is not None and room.game is None else None
+
+    def playing_with(self, deck_id: str) -> list[str]:
+        """Codes of rooms whose game under way (not over) deals from `deck_id`."""
+        return sorted(r.code for r in self._rooms()
+                      if r.game is not None and not r.finished and r.deck_info()["id"] == deck_id)
+
+    def decks_changed(self) -> None:
+        """Every room's pages get the state anew (Room.decks_changed)."""
+        for room in self._rooms():
+            room.decks_changed()
 
 
 def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Application:
@@ -138,6 +173,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app.router.add_get("/ws", ws_handler)
     if config.web_dir.is_dir():
         app.router.add_static("/static/", config.web_dir, follow_symlinks=False)
-    setup_deck_routes(app, library, can_upload, UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024))
+    setup_deck_routes(app, library, can_upload, UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024),
+                      RoomTables(app))
     setup_story_routes(app)
     return app

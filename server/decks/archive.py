@@ -33,9 +33,9 @@ from typing import BinaryIO
 from PIL import Image, ImageOps
 
 from server.decks.card_images import decode_small
-from server.decks.library import MANIFEST, DeckInfo, DeckLibrary
+from server.decks.library import MANIFEST, UPLOAD_SOURCE, DeckInfo, DeckLibrary
 from server.decks.names import is_deck_id, slug
-from server.decks.pictures import PROBLEMS, mark_verified, open_picture
+from server.decks.pictures import mark_verified, open_picture, problem_message
 from server.engine import text as texts
 
 MAX_UPLOAD_BYTES = 200 * 1024 * 1024   # the zip itself (checked by the route while it streams)
@@ -51,12 +51,15 @@ IMPORT_PREFIX = ".import-"             # the hidden folder a deck is assembled i
 
 
 class ImportRefused(Exception):
-    """The upload made no deck. `code` is stable, `message` is for people, `files` lists per-file
-    problems (`{"name", "problem", "message"}`), `status` is the HTTP status to answer with."""
+    """The upload made no deck. `code` is stable, `message` is for the log (people get the sentence
+    `decks.<code>` of server/messages with `params`), `files` lists per-file problems (`{"name", "problem",
+    "message"}`), `status` is the HTTP status to answer with."""
 
-    def __init__(self, code: str, message: str, files: list[dict] | None = None, status: int = 400):
+    def __init__(self, code: str, message: str, files: list[dict] | None = None, status: int = 400,
+                 **params: int | str):
         super().__init__(message)
         self.code, self.message, self.files, self.status = code, message, files or [], status
+        self.params = params
 
 
 @dataclass
@@ -68,7 +71,7 @@ class ImportResult:
 
 
 def _problem(name: str, code: str) -> dict:
-    return {"name": name, "problem": code, "message": PROBLEMS[code]}
+    return {"name": name, "problem": code, "message": problem_message(code)}
 
 
 def is_safe_member(name: str) -> bool:
@@ -131,7 +134,7 @@ def check_central_directory(fp: BinaryIO) -> None:
     parses the whole directory whatever count the record claims."""
     entries, cd_size = _end_record(fp)
     if entries > MAX_ENTRIES or cd_size > MAX_CENTRAL_DIRECTORY:
-        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
+        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413, max=MAX_FILES)
 
 
 def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | str:
@@ -148,7 +151,7 @@ def _read_picture(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Image.Image | s
         return "broken"
     if len(data) > MAX_FILE_BYTES:
         return "too_big"
-    im = open_picture(io.BytesIO(data), lambda opened: decode_small(opened, (LONG_SIDE, LONG_SIDE)))
+    im = open_picture(io.BytesIO(data), lambda opened: decode_small(opened, (LONG_SIDE, LONG_SIDE)), info.filename)
     if isinstance(im, str):
         return im
     if max(im.size) > LONG_SIDE:
@@ -180,11 +183,11 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str,
     """The body of `import_zip` once the zip is open and its directory checked."""
     members = [i for i in zf.infolist() if not i.is_dir()]
     if len(members) > MAX_FILES:
-        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413)
+        raise ImportRefused("too_many_files", f"More than {MAX_FILES} files in the zip.", status=413, max=MAX_FILES)
     # declared sizes bound what reading can return (zipfile stops there), so they can be trusted
     if sum(i.file_size for i in members if i.file_size <= MAX_FILE_BYTES) > MAX_DECK_BYTES:
         raise ImportRefused("too_big", f"The pictures add up to more than {MAX_DECK_BYTES // (1024 * 1024)} MB.",
-                            status=413)
+                            status=413, reason="pictures", max=MAX_DECK_BYTES // (1024 * 1024))
     library.user_dir.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=library.user_dir))
     try:
@@ -217,7 +220,7 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str,
         if count == 0:
             raise ImportRefused("no_images", "No usable picture in the zip.", skipped)
         (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
-                                                 "source": "upload"}, ensure_ascii=False, indent=1),
+                                                 "source": UPLOAD_SOURCE}, ensure_ascii=False, indent=1),
                                      encoding="utf-8")
         for _ in range(20):  # another import may take the same id between the check and the rename
             deck_id = new_deck_id(library, title)
@@ -232,6 +235,7 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str,
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
+    library.changed(deck_id)
     return ImportResult(library.get(deck_id).info(), skipped)
 
 

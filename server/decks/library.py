@@ -35,12 +35,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
-from server.decks.pictures import IMAGE_SUFFIXES, PROBLEMS, check_picture
+from server.decks.pictures import IMAGE_SUFFIXES, check_picture, problem_message
 
 log = logging.getLogger(__name__)
 
 BUILTIN_ID = "builtin"
 MANIFEST = "deck.json"
+UPLOAD_SOURCE = "upload"   # the manifest's `source` for a deck made from an uploaded zip (archive.py)
+RETIRED = ".retired"       # <data_dir>/decks/.retired/<id>: ids of deleted decks, never given again
 
 
 class DeckNotFound(KeyError):
@@ -49,7 +51,8 @@ class DeckNotFound(KeyError):
 @dataclass(frozen=True)
 class DeckInfo:
     """One line of the deck list: `size` in cards (after dropping unreadable files); `problems` the files
-    left out (`{"name", "problem"}`, see Deck)."""
+    left out (`{"name", "problem"}`, see Deck); `uploaded`: made from a zip the host uploaded (the host may
+    delete it; a folder put there by hand is the family's own photos and is never deleted from a phone)."""
 
     id: str
     title: dict[str, str]
@@ -57,14 +60,15 @@ class DeckInfo:
     licence: str
     builtin: bool
     problems: tuple[dict, ...] = ()
+    uploaded: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self, lang: str = "en") -> dict:
         """JSON shape for `GET /api/decks`: `{"id", "title": {"en", "ru"}, "size", "licence", "builtin",
-        "problems": [{"name", "problem", "message"}]}` (issue 15 item 9: the host sees what was left out
-        and why)."""
+        "uploaded", "problems": [{"name", "problem", "message"}]}`, the messages in `lang` (issue 15 item 9:
+        the host sees what was left out and why)."""
         return {"id": self.id, "title": dict(self.title), "size": self.size, "licence": self.licence,
-                "builtin": self.builtin,
-                "problems": [{**p, "message": PROBLEMS.get(p["problem"], p["problem"])} for p in self.problems]}
+                "builtin": self.builtin, "uploaded": self.uploaded,
+                "problems": [{**p, "message": problem_message(p["problem"], lang)} for p in self.problems]}
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,7 @@ class Deck:
     path: Path
     files: dict[str, Path] = field(repr=False)
     problems: tuple[dict, ...] = ()
+    uploaded: bool = False
 
     @property
     def cards(self) -> list[str]:
@@ -97,7 +102,7 @@ class Deck:
 
     def info(self) -> DeckInfo:
         """This deck's line in the deck list."""
-        return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin, self.problems)
+        return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin, self.problems, self.uploaded)
 
 def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
     """Reads one deck folder: manifest (optional) and every picture file in it (not in subfolders).
@@ -131,7 +136,8 @@ def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
     licence = manifest.get("licence")
     return Deck(id=deck_id, title=normalise_title(manifest.get("title"), folder.name),
                 licence=licence if isinstance(licence, str) else "", builtin=builtin, path=folder,
-                files=files, problems=tuple(problems))
+                files=files, problems=tuple(problems),
+                uploaded=not builtin and manifest.get("source") == UPLOAD_SOURCE)
 
 
 def write_json_atomic(path: Path, data: object) -> None:
@@ -161,6 +167,8 @@ class DeckLibrary:
         self.user_dir = self.data_dir / "decks"
         self.cache_dir = self.data_dir / "cache" / "cards"
         self.excluded_dir = self.data_dir / "excluded"
+        self.retired_dir = self.user_dir / RETIRED
+        self.version = 0   # +1 whenever this server adds or deletes a deck (pages reload their deck list)
         self._cache: dict[Path, tuple[tuple[int, int], Deck]] = {}  # folder -> (stamps, deck)
         self._lock = threading.Lock()
 
@@ -190,14 +198,25 @@ class DeckLibrary:
             return users[deck_id], False
         raise DeckNotFound(deck_id)
 
+    def folder_of(self, deck_id: str) -> tuple[Path, bool]:
+        """(the folder of deck `deck_id`, True if it is a shipped deck). Raises DeckNotFound."""
+        return self._folder(deck_id)
+
     def ids(self) -> list[str]:
         """Every deck id, shipped ones first."""
         shipped = self._shipped()
         return list(shipped) + [d for d in self._users() if d not in shipped]
 
     def is_taken(self, deck_id: str) -> bool:
-        """True if `deck_id` names a deck (or a folder a new deck must not reuse)."""
-        return deck_id in self._shipped() or (self.user_dir / deck_id).exists() or deck_id in self._users()
+        """True if `deck_id` names a deck, a folder a new deck must not reuse, or a deleted deck (card URLs
+        are cached for a year: a new deck under an old id would show the old pictures)."""
+        return (deck_id in self._shipped() or (self.user_dir / deck_id).exists() or deck_id in self._users()
+                or (self.retired_dir / deck_id).exists())
+
+    def changed(self, deck_id: str) -> None:
+        """Deck `deck_id` was added or deleted: `version` moves on and its cached copy is dropped."""
+        self.forget(deck_id)
+        self.version += 1
 
     # -- loading ------------------------------------------------------------------------------------------
     def get(self, deck_id: str) -> Deck:

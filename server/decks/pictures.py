@@ -14,6 +14,8 @@ from typing import BinaryIO, TypeVar
 
 from PIL import Image
 
+from server.messages import sentence
+
 T = TypeVar("T")
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp"})
@@ -24,17 +26,18 @@ MAX_CARD_PIXELS = 40_000_000       # width * height of a JPEG, decoded at 1/2..1
 # more than a card needs (a 1600 px card is 2.6 MP). Issue 15 item 4: a 6,300² PNG cost 223 MB.
 MAX_FULL_DECODE_PIXELS = 16_000_000
 
-# what a person sees for each problem with a picture file (uploads and deck folders alike)
-PROBLEMS = {
-    "unsafe_path": "unsafe file name (absolute or with '..'); ignored",
-    "not_an_image": "not a JPEG, PNG or WebP picture",
-    "too_big": f"larger than {MAX_CARD_BYTES // (1024 * 1024)} MB",
-    "too_many_pixels": f"more than {MAX_CARD_PIXELS // 1_000_000} megapixels as JPEG, "
-                       f"{MAX_FULL_DECODE_PIXELS // 1_000_000} as PNG or WebP (or a decompression bomb)",
-    "broken": "damaged picture that cannot be read to the end",
-    "encrypted": "password-protected",
-    "duplicate": "the same card as another file of the deck",
-}
+# what a person sees for each problem with a picture file (uploads and deck folders alike): the sentences
+# `problem.<code>` of server/messages, in English and Russian
+PROBLEM_CODES = ("unsafe_path", "not_an_image", "too_big", "too_many_pixels", "broken", "damaged", "encrypted",
+                 "duplicate")
+
+
+def problem_message(code: str, lang: str = "en") -> str:
+    """The words for a file's problem `code` (one of PROBLEM_CODES) in `lang` ("en" or "ru"), with this
+    server's limits filled in (MB, megapixels)."""
+    return sentence(f"problem.{code}", lang, {"max": MAX_CARD_BYTES // (1024 * 1024),
+                                               "jpeg": MAX_CARD_PIXELS // 1_000_000,
+                                               "other": MAX_FULL_DECODE_PIXELS // 1_000_000})
 
 
 def pixel_problem(im: Image.Image) -> str | None:
@@ -83,11 +86,39 @@ def check_picture(path: Path, *, decode: bool = True) -> str | None:
 
 
 
-def open_picture(source: Path | BinaryIO, use: Callable[[Image.Image], T]) -> T | str:
-    """Opens `source` (a file path or a binary file) as a card picture and returns `use(picture)`, or a
-    problem code: ``not_an_image`` (not JPEG, PNG or WebP inside), ``too_many_pixels`` (`pixel_problem`, or
-    Pillow's decompression-bomb guard, whose warning counts too), ``broken`` (cannot be read to the end:
-    `use` decodes, so its errors count)."""
+# The first bytes of the formats we read, and of pictures of other formats (which are `not_an_image`).
+_OUR_STARTS = (b"\xff\xd8\xff", b"\x89PNG")
+_OTHER_STARTS = (b"GIF8", b"BM", b"II*\x00", b"MM\x00*", b"%PDF", b"PK\x03\x04", b"\x00\x00\x01\x00", b"8BPS")
+
+
+def _unidentified(source: Path | BinaryIO, name: str | None) -> str:
+    """The problem of a file Pillow found no JPEG, PNG or WebP in: ``damaged`` if it begins like one of them
+    or, unless it is recognisably another format (GIF, HEIC, BMP, TIFF, PDF...), is named like one (random
+    bytes or a photo cut short in `IMG_1.jpg`), else ``not_an_image``."""
+    try:
+        if isinstance(source, Path):
+            with source.open("rb") as f:
+                head = f.read(16)
+        else:
+            source.seek(0)
+            head = source.read(16)
+    except OSError:
+        return "broken"
+    if head.startswith(_OUR_STARTS) or (head.startswith(b"RIFF") and head[8:12] == b"WEBP"):
+        return "damaged"
+    if head.startswith((*_OTHER_STARTS, b"RIFF")) or head[4:8] == b"ftyp":   # ISO media: HEIC, AVIF, MP4
+        return "not_an_image"
+    if name is None and isinstance(source, Path):
+        name = source.name
+    return "damaged" if name and Path(name).suffix.lower() in IMAGE_SUFFIXES else "not_an_image"
+
+
+def open_picture(source: Path | BinaryIO, use: Callable[[Image.Image], T], name: str | None = None) -> T | str:
+    """Opens `source` (a file path or a binary file, whose file name is `name`, default the path's) as a
+    card picture and returns `use(picture)`, or a problem code: ``damaged`` (named or begun like a JPEG, PNG
+    or WebP but not readable as one, `_unidentified`), ``not_an_image`` (no JPEG, PNG or WebP inside),
+    ``too_many_pixels`` (`pixel_problem`, or Pillow's decompression-bomb guard, whose warning counts too),
+    ``broken`` (cannot be read to the end: `use` decodes, so its errors count)."""
     try:
         with warnings.catch_warnings():
             # Pillow warns above MAX_IMAGE_PIXELS and raises above twice that: treat both as a bomb
@@ -101,7 +132,7 @@ def open_picture(source: Path | BinaryIO, use: Callable[[Image.Image], T]) -> T 
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return "too_many_pixels"
     except Image.UnidentifiedImageError:
-        return "not_an_image"
+        return _unidentified(source, name)
     except (OSError, ValueError, SyntaxError, EOFError, struct.error):
         return "broken"
 

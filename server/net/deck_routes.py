@@ -1,21 +1,28 @@
 """HTTP routes for decks and card pictures.
 
-    setup_deck_routes(app, library, can_upload) adds:
+    setup_deck_routes(app, library, can_upload, limits, tables) adds:
     GET  /cards/{deck}/{card}.{tv|thumb}.{webp|jpg}   a prepared picture (server/decks/card_images.py), made on
          first request in an executor, then served from disk with `Cache-Control: public,
          max-age=31536000, immutable` and an ETag (304 on If-None-Match). Ids are checked with strict
          patterns, so a path can never leave the deck's folder; anything else is 404.
-    GET  /api/decks                                   {"decks": [DeckInfo.to_dict(), ...]}
+    GET  /api/decks                                   {"decks": [DeckInfo.to_dict(), ...], "storage": {...}}
     POST /api/decks                                   multipart: `file` (a zip of pictures), optional
-         `title`. 201 {"deck": info, "skipped": [{"name", "problem", "message"}]}; 403 unless
+         `title`. 201 {"deck": info, "skipped": [{"name", "problem", "message"}], "fits": bool, "needed":
+         cards | null, "warning": sentence | null}: a deck smaller than the uploading room's table needs
+         (`fits` false) is kept, and the page does not choose it but shows `warning`; 403 unless
          `can_upload(request)`; 413 too big; 400 {"error", "message", "files": [...]} when no deck results;
          507 `storage_failed` when the disk refuses (nothing is kept).
+    DELETE /api/decks/{deck}                          an uploaded deck, its prepared pictures and kids' filter
+         (server/decks/removal.py); same `can_upload` check. 200 {"deleted": id}; 403 `deck_builtin`,
+         `deck_not_uploaded`; 404 `not_found`; 409 `deck_in_use` {rooms} (a game under way deals from it);
+         507 `delete_failed` (the disk refused; the deck is still there).
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
          `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
 
 `can_upload(request)` may return a bool or an awaitable of one (the server checks the room host token in
-headers `X-Room` and `X-Token`). Every error body is `{"error": code, "message": sentence, "files": [...]}`.
+headers `X-Room` and `X-Token`). Every error body is `{"error": code, "message": sentence, "files": [...]}`;
+sentences and the files' problems are in the language of the request's Accept-Language (ru or en).
 """
 from __future__ import annotations
 
@@ -32,6 +39,7 @@ import tempfile
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from aiohttp import BodyPartReader, web
 from PIL import Image
@@ -45,6 +53,9 @@ from server.decks.archive import (
 )
 from server.decks.library import DeckLibrary, DeckNotFound
 from server.decks.names import CARD_ID_RE, is_deck_id
+from server.decks.pictures import PROBLEM_CODES, problem_message
+from server.decks.removal import DeleteRefused, purge, retire
+from server.messages import sentence
 from server.net.ratelimit import TokenBucket
 
 log = logging.getLogger(__name__)
@@ -52,39 +63,43 @@ log = logging.getLogger(__name__)
 CACHE_FOREVER = "public, max-age=31536000, immutable"
 _CARD_FILE = re.compile(rf"(?P<card>{CARD_ID_RE.pattern})\.(?P<size>tv|thumb)\.(?P<fmt>webp|jpg)")
 
-MESSAGES = {
-    "en": {"not_found": "No such card or deck.", "forbidden": "Only the host can change decks.",
-           "too_big": "The upload is too big.", "malformed": "Malformed request.",
-           "no_file": "Attach a zip file of pictures as 'file'.",
-           "unknown_cards": "Some of these are not cards of the deck.",
-           "broken_card": "This card's picture cannot be read.",
-           "storage_failed": "The server could not store the deck (is its disk full?). Nothing was imported.",
-           "upload_rate_limited": "This room has sent several uploads just now: try again in {minutes} minute(s).",
-           "quota_full": "Uploaded decks take {used} MB of the {quota} MB they may use: no room for this one. "
-                         "Removing a deck's folder from the server's data folder makes room.",
-           "deck_too_big": "Once stored, these pictures would take more than {max} MB: upload fewer at a time."},
-    "ru": {"not_found": "Нет такой карты или колоды.", "forbidden": "Колоды меняет только хозяин комнаты.",
-           "too_big": "Файл слишком большой.", "malformed": "Неверный запрос.",
-           "no_file": "Приложите zip-архив с картинками в поле 'file'.",
-           "unknown_cards": "Некоторых из этих карт нет в колоде.", "broken_card": "Картинку этой карты не прочитать.",
-           "storage_failed": "Сервер не смог сохранить колоду (диск заполнен?). Ничего не импортировано.",
-           "upload_rate_limited": "Из этой комнаты только что было несколько загрузок: попробуйте через {minutes} мин.",
-           "quota_full": "Загруженные колоды занимают {used} МБ из {quota} МБ: для этой места нет. "
-                         "Место освободится, если удалить папку колоды в папке данных сервера.",
-           "deck_too_big": "После сохранения эти картинки заняли бы больше {max} МБ: загрузите меньше за раз."},
-}
+
+class Tables(Protocol):
+    """What the deck routes ask of the rooms (server/app.py gives the registry's side; None: no rooms)."""
+
+    def cards_needed(self, request: web.Request) -> int | None:
+        """The fewest cards the table of the requesting room (header `X-Room`) needs now, None if unknown."""
+        ...
+
+    def playing_with(self, deck_id: str) -> list[str]:
+        """Codes of the rooms whose game under way deals from deck `deck_id`."""
+        ...
+
+    def decks_changed(self) -> None:
+        """A deck was added or deleted: every room's pages get the state anew."""
+        ...
 
 
-def _lang(request: web.Request) -> str:
+def lang_of(request: web.Request) -> str:
+    """"ru" if the request's Accept-Language starts with Russian (the phone sends its page's language), else "en"."""
     return "ru" if request.headers.get("Accept-Language", "").lower().startswith("ru") else "en"
 
 
-def error(request: web.Request, status: int, code: str, message: str | None = None,
-          files: list | None = None, **extra: int) -> web.Response:
-    """A JSON error for people: `{"error": code, "message": ..., "files": [...], **extra}`; the message
-    is filled with `extra` (numbers such as `retry_after`, `minutes`, `used`)."""
-    text = message or MESSAGES[_lang(request)].get(code, code).format(**extra)
-    return web.json_response({"error": code, "message": text, "files": files or [], **extra}, status=status)
+def localized_files(files: list[dict], lang: str) -> list[dict]:
+    """Per-file problems (`{"name", "problem", ...}`) with their `message` in `lang`."""
+    return [{**f, "message": problem_message(f["problem"], lang)} if f.get("problem") in PROBLEM_CODES else f
+            for f in files]
+
+
+def error(request: web.Request, status: int, code: str, files: list | None = None,
+          **extra: int | str) -> web.Response:
+    """A JSON error for people: `{"error": code, "message": ..., "files": [...], **extra}`; the message is
+    the sentence `decks.<code>` (server/messages) in the request's language (`lang_of`), filled with
+    `extra` (numbers such as `retry_after`, `minutes`, `used`; a `reason` picks a more specific sentence)."""
+    lang = lang_of(request)
+    text = sentence(f"decks.{code}", lang, dict(extra))
+    return web.json_response({"error": code, "message": text, "files": localized_files(files or [], lang), **extra},
+                             status=status)
 
 
 def _mb(n: int) -> int:
@@ -111,9 +126,9 @@ def _import_thread() -> None:
 
 def setup_deck_routes(app: web.Application, library: DeckLibrary,
                       can_upload: Callable[[web.Request], Awaitable[bool] | bool],
-                      limits: UploadLimits | None = None) -> None:
+                      limits: UploadLimits | None = None, tables: Tables | None = None) -> None:
     """Adds the deck and card-picture routes (see the module docstring) to `app`, with `limits` on
-    uploads (default UploadLimits())."""
+    uploads (default UploadLimits()) and `tables`, the rooms (None: no room is asked anything)."""
     limits = limits or UploadLimits()
     room_buckets: dict[str, TokenBucket] = {}
     importer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="deck-import", initializer=_import_thread)
@@ -182,14 +197,15 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
         loop = asyncio.get_running_loop()
         infos = await loop.run_in_executor(None, library.list)
         used = await loop.run_in_executor(None, library.uploaded_bytes)
-        return web.json_response({"decks": [d.to_dict() for d in infos],
+        lang = lang_of(request)
+        return web.json_response({"decks": [d.to_dict(lang) for d in infos],
                                   "storage": {"used": used, "quota": limits.quota_bytes}})
 
     async def upload_deck(request: web.Request) -> web.Response:
         if not await allowed(request):
             return error(request, 403, "forbidden")
         if request.content_length is not None and request.content_length > MAX_UPLOAD_BYTES:
-            return error(request, 413, "too_big")
+            return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
         wait = rate_limited(str(request.headers.get("X-Room", "")).upper())
         if wait:
             return error(request, 429, "upload_rate_limited", retry_after=wait, minutes=math.ceil(wait / 60))
@@ -214,7 +230,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                     while chunk := await part.read_chunk(1 << 16):
                         size += len(chunk)
                         if size > MAX_UPLOAD_BYTES:
-                            return error(request, 413, "too_big")
+                            return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
                         spool.write(chunk)
                 else:
                     await part.release()
@@ -234,12 +250,44 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                     return quota_error(request, used)
                 if exc.code == "deck_too_big":
                     return error(request, exc.status, exc.code, max=_mb(limits.max_stored_bytes))
-                return error(request, exc.status, exc.code, exc.message, exc.files)
+                return error(request, exc.status, exc.code, exc.files, **exc.params)
             except OSError as exc:  # disk full, permissions: nothing was kept (import_zip cleans up)
                 log.warning("deck import failed: %s", exc)
                 return error(request, 507, "storage_failed")
         log.info("deck %s imported: %d cards, %d skipped", result.deck.id, result.deck.size, len(result.skipped))
-        return web.json_response({"deck": result.deck.to_dict(), "skipped": result.skipped}, status=201)
+        lang = lang_of(request)
+        deck = result.deck.to_dict(lang)
+        needed = tables.cards_needed(request) if tables is not None else None
+        fits = needed is None or result.deck.size >= needed
+        if tables is not None:
+            tables.decks_changed()
+        return web.json_response({"deck": deck, "skipped": localized_files(result.skipped, lang), "fits": fits,
+                                  "needed": needed,
+                                  "warning": None if fits else sentence("decks.kept_too_small", lang, {
+                                      "title": deck["title"].get(lang) or deck["title"]["en"],
+                                      "have": result.deck.size, "needed": needed})}, status=201)
+
+    async def delete_deck(request: web.Request) -> web.Response:
+        if not await allowed(request):
+            return error(request, 403, "forbidden")
+        deck_id = request.match_info["deck"]
+        playing = tables.playing_with(deck_id) if tables is not None else []
+        if playing:
+            return error(request, 409, "deck_in_use", rooms=", ".join(playing))
+        try:  # no await between the check above and the deck's folder going away: no game can start with it
+            trash = retire(library, deck_id)
+        except DeckNotFound:
+            return error(request, 404, "not_found")
+        except DeleteRefused as exc:
+            return error(request, exc.status, exc.code)
+        except OSError as exc:
+            log.warning("deck %s could not be deleted: %s", deck_id, exc)
+            return error(request, 507, "delete_failed")
+        await asyncio.get_running_loop().run_in_executor(None, purge, library, deck_id, trash)
+        log.info("deck %s deleted", deck_id)
+        if tables is not None:
+            tables.decks_changed()
+        return web.json_response({"deleted": deck_id})
 
     async def deck_cards(request: web.Request) -> web.Response:
         deck_id = request.match_info["deck"]
@@ -276,5 +324,6 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
     r.add_get("/cards/{deck}/{file}", card_image)
     r.add_get("/api/decks", list_decks)
     r.add_post("/api/decks", upload_deck)
+    r.add_delete("/api/decks/{deck}", delete_deck)
     r.add_get("/api/decks/{deck}/cards", deck_cards)
     r.add_put("/api/decks/{deck}/excluded", put_excluded)

@@ -14,15 +14,19 @@ loaded room counts `left_ms` from the moment it is loaded: the time the server w
 from the players, and after a SIGKILL they get back at most `CHECKPOINT_S` seconds they had used.
 Wall-clock time is never used (a Pi without a network may boot with the wrong date).
 
-Every mode plays it through `skip`: pairs play as a team, trio's bot and duel's mammoth are the
-engine's; kids has no playing phase (the adult's card goes straight to the table), so only the children's
-vote is timed, and children who have not voted abstain, as with the host's skip.
+Every mode but kids plays it through `skip`: pairs play as a team, trio's bot and duel's mammoth are the
+engine's. The kids' game is never timed (RULES.md §2.5), whatever the setting: its only timed phase would be
+the children's vote, and there the adult is the one at work, asking each child without a phone and entering
+their guess on the adult's phone. A clock could only hurry the adult, and when it ran out every guess not yet
+entered would become no guess (a child who had found the card scoring nothing, in front of everyone). The
+adult already paces that game, starting each reveal when the children are done, so the clock has no job there.
 """
 from __future__ import annotations
 
 import time
 from typing import Any
 
+from server import engine
 from server.room.refusals import Malformed, Refused
 from server.room.state import RoomState
 
@@ -49,6 +53,8 @@ def _key(room: RoomState) -> tuple[int, str, int] | None:
     seconds = room.settings.get("timer") or 0
     game = room.game
     if not seconds or game is None or room.phase != "game" or game.phase not in TIMED:
+        return None
+    if engine.MODES[game.settings.mode].has_adult:   # kids: the adult paces the game (module docstring)
         return None
     return game.round, game.phase, int(seconds)
 

@@ -40,7 +40,11 @@ class RoomEnv(Protocol):
         ...
 
     def deck_info(self, deck_id: str) -> dict[str, Any]:
-        """`{"id", "title", "size"}` of a deck for the room view."""
+        """`{"id", "title", "size"}` of a deck for the room view (size 0 if there is no such deck)."""
+        ...
+
+    def decks_version(self) -> int:
+        """A number that changes whenever a deck is added or deleted (pages reload their deck list)."""
         ...
 
 
@@ -99,6 +103,10 @@ class SharedEnv:
             out = self.library.excluded(deck_id)
             cards = [c for c in cards if c not in out]
         return cards
+
+    def decks_version(self) -> int:
+        """The library's `version` (DeckLibrary.changed), 0 for a library without one."""
+        return int(getattr(self.library, "version", 0))
 
     def deck_info(self, deck_id: str) -> dict[str, Any]:
         """`{"id", "title", "size"}` of a deck for the room view (size 0 if it is missing)."""

@@ -116,7 +116,9 @@ def start(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
         for entry in roster.people:
             if entry.get("open"):  # a child added without a phone plays only at a table with an adult
                 raise Refused("needs_phone", name=entry["name"][:64])
-    deck = room.env.deck(room.settings.get("deck", "builtin"), kids=mode.has_adult)
+    deck_id = room.deck_info()["id"]   # the built-in deck if the chosen one was deleted (what the lobby showed)
+    room.settings["deck"] = deck_id
+    deck = room.env.deck(deck_id, kids=mode.has_adult)
     if deck is None:
         raise Refused("no_such_deck")
     needed = engine.min_deck_size(settings, len(seats))

@@ -133,6 +133,13 @@ class Room(RoomState):
         """The `state` message for `conn` (server/room/views.py)."""
         return views.state_for(self, conn, room_view)
 
+    def decks_changed(self) -> None:
+        """A deck was uploaded or deleted: every page gets the state anew (its `decks_version` tells the
+        host's deck list to reload; a deleted chosen deck gives way to the built-in one). Frames rendered
+        for an action being stored are rendered again."""
+        self._version += 1
+        self.broadcast()
+
     def broadcast(self) -> None:
         """Queue the current (durable) state on every connection (encoded once where sockets share it)."""
         for conn, text in views.frames(self):

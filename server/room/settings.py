@@ -133,6 +133,18 @@ def people_range(room: RoomState, mode: engine.Mode) -> tuple[int, int]:
     return mode.people_per_seat * lo, mode.people_per_seat * hi
 
 
+def cards_needed(room: RoomState) -> int | None:
+    """The fewest cards a deck needs for the room's settings (`engine.min_deck_size`, RULES.md §1.3 and
+    D2) with the seats there are now, or the mode's fewest (most) when there are fewer (more); None when
+    the settings cannot be played. What `start` checks for the seats it deals to."""
+    try:
+        settings = engine_settings(room.settings)
+        low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
+        return engine.min_deck_size(settings, min(max(len(room.roster.leads()), low), high))
+    except (Malformed, Refused, engine.EngineError):
+        return None
+
+
 def automatic_mode(room: RoomState) -> None:
     """Enough people at a standard table of a ruleset with an automatic mode (pairs: eight or more):
     the room plays that mode."""

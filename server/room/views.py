@@ -10,7 +10,7 @@ from server import engine
 from server.room import clock, pacing
 from server.room.refusals import Malformed, Refused
 from server.room.roster import COLOURS
-from server.room.settings import engine_settings
+from server.room.settings import cards_needed, engine_settings
 from server.room.state import Connection, RoomState, dumps
 
 
@@ -49,6 +49,8 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "people": len(room.roster),
         "settings": room.settings,
         "deck": room.deck_info(),
+        "decks_version": room.env.decks_version(),
+        "cards_needed": cards_needed(room) if room.game is None else None,
         "join_url": room.env.join_url(room.code),
         "colours": list(COLOURS),
         "colours_free": [c for c in COLOURS if c not in used],
@@ -119,20 +121,26 @@ def frames(room: RoomState) -> Iterator[tuple[Connection, str]]:
     """Each connection with its `state` frame. Each text is exactly `dumps(state_for(room, conn))`, but
     what sockets share is encoded once: the room view for all; the public game view once; each seat's
     `me` once (both phones of a pairs team); then the text is spliced, and sockets with the same `you`
-    (the TV, spectators) share a frame."""
+    (the TV, spectators) share a frame. Seats are looked up once per person, not per socket and view."""
     head = f'{{"type":"state","state_id":{room.state_id},"room":{dumps(room_view(room))},"game":'
     public = "null" if room.game is None else dumps(engine.public_view(room.game))
     games: dict[str | None, str] = {None: public}
     done: dict[tuple[Any, ...], str] = {}
+    seat_of = {e["person"]: e.get("team") or e["person"] for e in room.roster.people}
+    host, playing = room.host, set(room.game.seats) if room.game is not None else set()
     for conn in list(room.connections):
-        seat = view_seat(room, conn)
-        mine = you(room, conn)
-        key = (seat, *mine.values())
+        person = conn.person
+        seat = seat_of.get(person) if person is not None else None
+        # view_seat and you, with the seat looked up once
+        view = seat if seat in playing and conn.role == "phone" else None
+        mine = {"seat": seat, "person": person, "is_host": person is not None and person == host,
+                "role": conn.role}
+        key = (view, *mine.values())
         text = done.get(key)
         if text is None:
-            game = games.get(seat)
-            if game is None and seat is not None and room.game is not None:
+            game = games.get(view)
+            if game is None and view is not None and room.game is not None:
                 # player_view = public_view + "me" as its last key
-                game = games[seat] = f'{public[:-1]},"me":{dumps(engine.seat_view(room.game, seat))}}}'
+                game = games[view] = f'{public[:-1]},"me":{dumps(engine.seat_view(room.game, view))}}}'
             text = done[key] = f'{head}{game},"you":{dumps(mine)}}}'
         yield conn, text

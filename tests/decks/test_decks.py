@@ -112,7 +112,7 @@ def test_manifest_title_and_licence(library):
     assert deck.title == {"en": "Наши", "ru": "Наши"} and deck.licence == "private"
     info = library.list()[1].to_dict()
     assert info == {"id": "ours", "title": {"en": "Наши", "ru": "Наши"}, "size": 2, "licence": "private",
-                    "builtin": False, "problems": []}
+                    "builtin": False, "uploaded": False, "problems": []}
 
 
 def test_card_ids_are_opaque_and_stable():
@@ -135,7 +135,7 @@ def test_broken_wrong_type_oversize_and_bomb_files_are_skipped_and_named(library
     deck = library.get("mixed")
     assert deck.size == 2
     assert {p["name"]: p["problem"] for p in deck.problems} == {
-        "broken.jpg": "broken", "text.png": "not_an_image", "anim.webp": "not_an_image", "bomb.png": "too_many_pixels",
+        "broken.jpg": "broken", "text.png": "damaged", "anim.webp": "not_an_image", "bomb.png": "too_many_pixels",
         "big.jpg": "too_big"}
 
 

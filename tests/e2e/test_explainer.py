@@ -90,6 +90,13 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
     await show_card(tv, "play")
     await expect(how).to_contain_text("adds 2 cards from the top of the deck (bot cards)")
     await choose(host, tv, "imaginarium", "kids")
+    # The kids' game has special cells too (RULES.md §3): under the adult's elephant, which plays only
+    # against a single child (§2.5).
+    await expect(how).to_have_attribute("data-card", "teller")
+    await expect(how).to_contain_text("With one child, a special cell under the adult's elephant asks for: "
+                                      "a question, four words, about a player, film or TV, a story.")
+    await ui.shot(tv, "tv-kids-teller")
+    await expect(host.get_by_test_id("setting-timer")).to_be_hidden()   # the kids' game is never timed
     await show_card(tv, "win")
     await expect(how).to_contain_text("full lap (40 cells)")
     # The TV's language: the same card in Russian, with the field's words.

@@ -81,10 +81,11 @@ async def test_uploading_a_zip_from_the_phone(ui, tmp_path):
     tv, code = await ui.tv()
     host = await ui.phone(code, "Аня", "red")
     path = tmp_path / "Summer.zip"
-    path.write_bytes(pictures_zip(6, {"notes.txt": b"not a picture", "broken.jpg": b"\xff\xd8 not really a jpeg"}))
+    # 30 pictures: enough for the table (28 for four players), so the new deck is chosen
+    path.write_bytes(pictures_zip(30, {"notes.txt": b"not a picture", "broken.jpg": b"\xff\xd8 not really a jpeg"}))
     await host.get_by_test_id("deck-file").set_input_files(str(path))
     status = host.get_by_test_id("upload-status")
-    await expect(status).to_contain_text("6 cards")
+    await expect(status).to_contain_text("30 cards")
     problems = host.get_by_test_id("upload-problems").locator("li")
     await expect(problems).to_have_count(2)              # the server's per-file problems, one line each
     await expect(host.get_by_test_id("upload-problems")).to_contain_text("notes.txt")
@@ -92,8 +93,8 @@ async def test_uploading_a_zip_from_the_phone(ui, tmp_path):
     # The new deck is selectable and selected; the TV shows it.
     select = host.get_by_test_id("setting-deck")
     await expect(select.locator("option")).to_have_count(2)
-    await expect(select.locator("option:checked")).to_have_text("Summer (6 cards)")
-    await expect(tv.locator(".settings")).to_contain_text("Deck: Summer (6 cards)")
+    await expect(select.locator("option:checked")).to_have_text("Summer (30 cards)")
+    await expect(tv.locator(".settings")).to_contain_text("Deck: Summer (30 cards)")
     await host.get_by_test_id("upload-problems").scroll_into_view_if_needed()
     await ui.shot(host, "phone")
     await ui.shot(tv, "tv")

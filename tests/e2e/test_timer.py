@@ -19,6 +19,9 @@ DIGITS = re.compile(r"^\d:\d\d$")
 # nothing of the phase title is hidden (tests/e2e/test_tv_titles.py)
 TITLE_CUT = """() => { const el = document.querySelector('.phase-title');
   return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1; }"""
+# The title's font size on the 1080-line stage and its lines (fit-text.js shrinks it, then wraps it).
+TITLE_SIZE = """() => { const el = document.querySelector('.phase-title');
+  return [parseFloat(getComputedStyle(el).fontSize), el.classList.contains('fit-wrap') ? 2 : 1]; }"""
 WATCH_PHASES = """() => {
   const main = document.querySelector('main.tv-main');
   window.timerTestPhases = [];
@@ -162,6 +165,8 @@ async def test_the_countdown_and_the_offline_badge_fit_a_small_phone(ui, server_
     # the storyteller's badge beside the countdown (it ran under the clock's digits)
     await boxes_apart(storyteller, "storyteller-badge", "countdown")
     await ui.shot(storyteller, "storyteller-360")
+    await expect(tv.get_by_test_id("conn")).to_have_attribute("data-status", "online")
+    online_title = await tv.evaluate(TITLE_SIZE)
     server_process.kill()
     for phone, lang in zip(small, ("ru" if storyteller is not phones[1] else "en", "other"), strict=True):
         await expect(phone.get_by_test_id("conn")).to_have_attribute("data-status", "offline")
@@ -170,6 +175,19 @@ async def test_the_countdown_and_the_offline_badge_fit_a_small_phone(ui, server_
         await ui.shot(phone, f"phone-offline-360-{lang}")
         await fits(phone, 360, f"phone top bar offline with the countdown ({lang})")
     await expect(tv.get_by_test_id("countdown")).to_have_class(re.compile(r"\bpaused\b"))
+    # The TV's title beside the countdown and the offline badge stays whole and big enough for the sofa
+    # (it shrank to «Все выб…» once the badge's long words took the top bar).
+    await expect(tv.get_by_test_id("conn")).to_have_attribute("data-status", "offline")
+    for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+        await tv.set_viewport_size(size)
+        await expect(tv.get_by_test_id("phase-title")).to_have_text("Все выбирают карту")
+        await ui.shot(tv, f"tv-offline-{size['width']}")
+        assert not await tv.evaluate(TITLE_CUT), await tv.evaluate(TITLE_SIZE)
+        offline_title = await tv.evaluate(TITLE_SIZE)
+        assert offline_title == online_title, f"the title shrank while offline: {offline_title}, online {online_title}"
+        assert offline_title[0] >= 40 and offline_title[1] == 1, offline_title
+        await boxes_apart(tv, "phase-title", "conn")
+        await boxes_apart(tv, "countdown", "conn")
     server_process.start()
     for page in (tv, *phones):
         await expect(page.get_by_test_id("conn")).to_have_attribute("data-status", "online")

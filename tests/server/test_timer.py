@@ -155,24 +155,43 @@ async def kids_table(make_table) -> Table:
     return table
 
 
-@pytest.mark.parametrize("mode", ["pairs", "trio", "duel", "kids"])
+@pytest.mark.parametrize("mode", ["pairs", "trio", "duel"])
 async def test_every_mode_plays_on_when_it_runs_out(make_table, mode):
-    if mode == "kids":
-        table = await kids_table(make_table)
-    else:
-        table = await make_table({"pairs": 8, "trio": 3, "duel": 2}[mode], settings={"mode": mode})
+    table = await make_table({"pairs": 8, "trio": 3, "duel": 2}[mode], settings={"mode": mode})
     tv = table.tv
     assert tv.game["mode"] == mode
     await set_timer(table, 1)
     await tell(table)
-    if mode != "kids":   # kids has no playing phase: the adult's card and two deck cards go down at once
-        state = await runs_out(table, "playing")
-        assert state["game"]["phase"] == "voting"
+    state = await runs_out(table, "playing")
+    assert state["game"]["phase"] == "voting"
     assert tv.state["room"]["clock"]["phase"] == "voting"
     state = await runs_out(table, "voting")
     assert state["game"]["phase"] == "scored" and state["game"]["result"] is not None
     await table.play_until(lambda g: g["round"] == 2)   # and the game goes on
     await table.act(table.phones[0], "pause")
+
+
+async def test_the_kids_game_is_never_timed_so_the_adult_enters_every_guess(make_table):
+    """Kids: the timer setting stays (the host may go back to another mode), but no clock runs: the adult
+    enters the children's guesses one by one however long it takes, and every guess entered counts."""
+    table = await kids_table(make_table)
+    tv, adult = table.tv, table.phones[0]
+    await set_timer(table, 1)
+    assert tv.state["room"]["settings"]["timer"] == 1 and tv.state["room"]["clock"] is None
+    await tell(table)
+    assert tv.game["phase"] == "voting" and tv.state["room"]["clock"] is None
+    assert stored(table)["clock"] is None
+    children = list(tv.game["waiting_for"])
+    assert len(children) == 2
+    for child in children:
+        await table.act(adult, "vote", card=1, **{"for": child})
+        assert tv.state["room"]["clock"] is None
+    assert tv.game["phase"] == "scored"
+    votes = {entry["number"]: entry.get("votes", []) for entry in tv.game["result"]["table"]}
+    assert sorted(votes[1]) == sorted(children)   # both entered guesses counted, none abstained
+    await set_timer(table, 2)                      # a new setting mid-game starts no clock either
+    await table.play_until(lambda g: g["round"] == 2 and g["phase"] == "voting")
+    assert tv.state["room"]["clock"] is None
 
 
 async def test_bad_timer_settings_are_refused_and_change_nothing(make_table):

@@ -1,8 +1,12 @@
-// The host's deck choice in the lobby: the decks the server has (GET /api/decks), and uploading a zip of
-// pictures from the phone (POST /api/decks, host credentials in X-Room / X-Token) with progress and the
-// server's per-file problems. The chosen deck is a room setting (`set_settings` {deck}).
+// The host's deck choice in the lobby: the decks the server has (GET /api/decks, again whenever the room's
+// `decks_version` moves: a deck uploaded or deleted from any phone), uploading a zip of pictures from the phone
+// (POST /api/decks, host credentials in X-Room / X-Token) with progress and the server's per-file problems, and
+// deleting an uploaded deck (deck-delete.js). The chosen deck is a room setting (`set_settings` {deck}); a deck
+// too small for the table (the room's `cards_needed`) is marked, and an upload that is too small is kept but
+// not chosen, with the server's sentence saying what the table needs.
 import { h, fill } from '/static/shared/dom.js';
-import { t, tn, has, localized } from '/static/shared/i18n.js';
+import { t, tn, has, localized, lang } from '/static/shared/i18n.js';
+import { openDeleter } from './deck-delete.js';
 
 /** A file's problem for people: the page's own words for the code, else the server's sentence. */
 function problemText(p) {
@@ -12,13 +16,20 @@ function problemText(p) {
 
 function megabytes(bytes) {
   const mb = bytes / (1024 * 1024);
-  if (bytes > 0 && mb < 0.1) return '0.1';   // something is stored: never say 0
+  if (bytes <= 0) return '0';
+  if (mb < 0.1) return '0.1';   // something is stored: never say 0
   return mb < 10 ? mb.toFixed(1) : String(Math.round(mb));
 }
 
-/** The host's credentials for the deck routes (docs/protocol.md: X-Room, X-Token). */
+/** The host's credentials for the deck routes (docs/protocol.md: X-Room, X-Token), and the page's language
+ * for the server's sentences. */
 export function hostHeaders(ctx) {
-  return { 'X-Room': ctx.code, 'X-Token': ctx.token() || '' };
+  return { 'X-Room': ctx.code, 'X-Token': ctx.token() || '', 'Accept-Language': lang() };
+}
+
+/** True if a deck of `size` cards is too small for the table (`needed`: the room's `cards_needed`). */
+function tooSmall(size, needed) {
+  return needed != null && size != null && size < needed;
 }
 
 /**
@@ -28,8 +39,9 @@ export function hostHeaders(ctx) {
 export function deckPicker(getCtx, choose) {
   let decks = [];
   let storage = null;   // {used, quota} in bytes: the upload quota (issue 15 item 5)
+  let loadedVersion;    // the room's `decks_version` the list was loaded for
   const select = h('select', { class: 'select', 'data-testid': 'setting-deck',
-    onchange: () => choose(select.value) });
+    onchange: () => { clearStatus(); choose(select.value); } });
   const file = h('input', { type: 'file', accept: '.zip,application/zip', hidden: true, 'data-testid': 'deck-file',
     onchange: () => { if (file.files[0]) upload(file.files[0]); file.value = ''; } });
   const uploadBtn = h('button', { class: 'btn small', type: 'button', 'data-testid': 'deck-upload',
@@ -40,14 +52,37 @@ export function deckPicker(getCtx, choose) {
   // the chosen deck's files that are left out, with the reason (issue 15 item 9)
   const leftOut = h('div', { class: 'deck-left-out', 'data-testid': 'deck-left-out' });
   const used = h('div', { class: 'deck-storage', 'data-testid': 'deck-storage' });
+  // the chosen deck is too small for the table: Start would be refused, so say it now
+  const warning = h('div', { class: 'deck-warning', 'data-testid': 'deck-warning', role: 'status' });
+  const deleteBtn = h('button', { class: 'btn small deck-delete-open', type: 'button', 'data-testid': 'deck-delete-open',
+    text: t('deck.delete_open'), onclick: () => askDelete(null) });
   bar.hidden = true;
   const el = h('div', { class: 'deck-picker' },
-    h('div', { class: 'deck-row' }, select, uploadBtn, file),
-    bar, status, problems, leftOut, used);
+    h('div', { class: 'deck-row' }, select, uploadBtn, deleteBtn, file),
+    warning, bar, status, problems, leftOut, used);
+
+  /** The last upload's or deletion's words go once the host picks a deck: they were about that moment. */
+  function clearStatus() {
+    status.className = 'upload-status';
+    fill(status);
+    fill(problems);
+  }
+
+  function askDelete(preselect) {
+    const c = getCtx();
+    openDeleter({ decks, headers: hostHeaders(c), preselect, onDeleted: (deck) => {
+      // the room's setting still names it (the lobby then plays the built-in deck, server/room/state.py)
+      const wasChosen = deck.id === (getCtx().room.settings || {}).deck;
+      fill(problems);
+      status.className = 'upload-status good';
+      status.textContent = t(wasChosen ? 'deck.deleted_chosen' : 'deck.deleted', { title: localized(deck.title) });
+      load(null);
+    } });
+  }
 
   async function load(selectId) {
     try {
-      const res = await fetch('/api/decks');
+      const res = await fetch('/api/decks', { headers: { 'Accept-Language': lang() } });
       const body = await res.json();
       decks = body.decks || [];
       storage = body.storage || null;
@@ -57,12 +92,22 @@ export function deckPicker(getCtx, choose) {
   }
 
   function render(c) {
-    const current = (c.room.settings || {}).deck;
+    if (c.room.decks_version != null && c.room.decks_version !== loadedVersion) {
+      loadedVersion = c.room.decks_version;   // a deck came or went on some phone: the list again
+      load(null);
+    }
+    // the deck the room plays with (the built-in one once the chosen one was deleted)
+    const current = (c.room.deck && c.room.deck.id) || (c.room.settings || {}).deck;
+    const needed = c.room.cards_needed;
     const list = decks.length ? decks : (c.room.deck ? [c.room.deck] : []);
     fill(select, list.map((d) => h('option', { value: d.id,
-      text: t('deck.option', { title: localized(d.title), n: d.size != null ? d.size : '?' }) })));
+      text: t(tooSmall(d.size, needed) ? 'deck.option_too_small' : 'deck.option',
+        { title: localized(d.title), n: d.size != null ? d.size : '?' }) })));
     if (current && document.activeElement !== select) select.value = current;
     const chosen = list.find((d) => d.id === current);
+    warning.hidden = !(chosen && tooSmall(chosen.size, needed));
+    warning.textContent = warning.hidden ? '' : t('deck.chosen_too_small', { have: chosen.size, needed });
+    deleteBtn.hidden = !decks.some((d) => d.uploaded);
     const bad = (chosen && chosen.problems) || [];
     fill(leftOut, bad.length ? [h('div', { text: tn('deck.left_out', bad.length) }),
       h('ul', { class: 'upload-problems' }, bad.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${problemText(p)}`)))] : []);
@@ -102,10 +147,19 @@ export function deckPicker(getCtx, choose) {
     bar.hidden = true;
     const files = (body && (body.skipped || body.files)) || [];
     fill(problems, files.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${problemText(p)}`)));
-    if (statusCode === 201 && body && body.deck) {
+    if (statusCode === 201 && body && body.deck && body.fits === false) {
+      // kept, but a deck the table cannot start with is not chosen: say why, offer to delete it at once
+      status.className = 'upload-status warn';
+      const id = body.deck.id;
+      fill(status, h('span', { 'data-testid': 'upload-warning', text: body.warning
+        + (files.length ? ` ${tn('deck.skipped_n', files.length)}` : '') }),
+      h('button', { class: 'btn small', type: 'button', 'data-testid': 'upload-warning-delete', text: t('deck.delete_this'),
+        onclick: () => askDelete(id) }));
+      load(null);
+    } else if (statusCode === 201 && body && body.deck) {
       status.className = 'upload-status good';
       status.textContent = t('deck.uploaded', { title: localized(body.deck.title), n: body.deck.size })
-        + (files.length ? ` ${t('deck.skipped_n', { n: files.length })}` : '');
+        + (files.length ? ` ${tn('deck.skipped_n', files.length)}` : '');
       load(body.deck.id);
     } else {
       status.className = 'upload-status bad';
@@ -114,6 +168,7 @@ export function deckPicker(getCtx, choose) {
     }
   }
 
+  loadedVersion = getCtx().room.decks_version;
   load(null);
   return { el, update: render };
 }

@@ -7,6 +7,7 @@ import { people } from '/static/shared/roster.js';
 import { settingsSummary } from '/static/tv/settings-summary.js';
 import { timerSelect } from './lobby.js';
 import { icon } from '/static/shared/icons.js';
+import { modeOf } from '/static/shared/rules.js';
 import * as howTo from './how-to.js';
 
 let sheet = null;
@@ -68,8 +69,9 @@ function draw() {
   if (!c.you.is_host) { fill(body, how); return; }
   const inGame = c.room.phase === 'game' && c.game && c.game.phase !== 'game_over';
   const act = (type, fields) => () => { c.send(type, fields); };
-  // The timer may change during a game: a new setting starts the clock of the phase under way anew.
-  const timer = inGame ? timerSelect((v) => c.send('set_settings', { settings: { timer: v } })) : null;
+  // The timer may change during a game: a new setting starts the clock of the phase under way anew. Not in the
+  // kids' game, which is never timed (server/room/clock.py: the adult paces it).
+  const timer = inGame && !modeOf(c.game).has_adult ? timerSelect((v) => c.send('set_settings', { settings: { timer: v } })) : null;
   if (timer) timer.update(c.room);
   fill(body,
     how,

@@ -11,7 +11,7 @@ let sheet = null;
 /** Opens the filter for the room's deck over the lobby. */
 export async function openFilter(ctx) {
   close();
-  const deck = (ctx.room.settings || {}).deck || deckId(ctx.room);
+  const deck = deckId(ctx.room);   // the deck the room plays with (the built-in one once the chosen one was deleted)
   const count = h('div', { class: 'filter-count', 'data-testid': 'filter-count' });
   const grid = h('div', { class: 'filter-grid', 'data-testid': 'filter-grid' });
   const status = h('div', { class: 'upload-status', role: 'status' });

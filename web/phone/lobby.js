@@ -237,6 +237,8 @@ function settingsForm(getCtx) {
     h('div', { class: 'setting-row' }, h('label', { class: 'setting-label' }, shortOn, ' ', t('settings.short_game')),
       h('span', { class: 'short-cell' }, h('span', { class: 'hint', text: t('settings.to_cell') }), shortT)),
     h('div', { class: 'setting-help', text: t('help.short_game') }));
+  // The kids' game is never timed (server/room/clock.py: the adult enters the children's guesses and paces it).
+  const timerRow = row(t('settings.timer'), timer.el, t('help.timer'));
   const deckEmptyRow = row(t('settings.when_deck_empty'), deckEmpty, t('help.when_deck_empty'));
   const specialRow = row(t('settings.special_cells'), special, t('help.special_cells'));
   const restrictionRow = row(t('settings.restriction'), restriction, t('help.restriction'));
@@ -257,7 +259,7 @@ function settingsForm(getCtx) {
     deckEmptyRow,
     row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
     row(t('settings.sound'), soundOn, null),
-    row(t('settings.timer'), timer.el, t('help.timer')),
+    timerRow,
     start);
 
   // The form always shows the server's settings (the latest `state`): a choice the server refused never stays
@@ -288,6 +290,7 @@ function settingsForm(getCtx) {
     tvLang.value = s.lang || '';
     soundOn.checked = s.sound !== false;
     timer.update(c.room);
+    timerRow.hidden = modeRules(s.mode).has_adult;
     deckEmptyRow.hidden = !modeRules(s.mode).when_deck_empty;
     modeHelp.textContent = modeHelpText(s.mode, s.ruleset);
     deck.update(c);

@@ -2,14 +2,19 @@
 import { h } from './dom.js';
 import { t, otherLang } from './i18n.js';
 
-/** A connection badge; call .set(status) with "connecting" | "online" | "offline". */
-export function connectionBadge() {
+/**
+ * A connection badge; call .set(status) with "connecting" | "online" | "offline". `short`: offline says only
+ * "Offline" / «Нет связи» (the TV: its top bar also holds the phase title and the countdown, and the long
+ * «Нет связи — переподключаемся…» squeezed the title to «Все выб…»; the whole sentence stays in the tooltip).
+ */
+export function connectionBadge({ short = false } = {}) {
   const el = h('div', { class: 'conn conn-connecting', role: 'status', 'data-testid': 'conn' });
   let status = 'connecting';
   const render = () => {
     el.className = `conn conn-${status}`;
     el.dataset.status = status;
-    el.textContent = t(`conn.${status}`);
+    el.textContent = t(short && status === 'offline' ? 'conn.offline_short' : `conn.${status}`);
+    el.title = t(`conn.${status}`);
   };
   render();
   el.set = (s) => { status = s; render(); };

@@ -77,8 +77,11 @@ export function explainerCards(settings, board) {
   if (m.people_per_seat > 1) teller.push(t('how.teller.teams', { n: m.people_per_seat }));
   // The special cells' conditions (RULES.md §3) and a permanent restriction (§4), from the ruleset's list.
   const conditions = rs ? rs.conditions : [];
-  if (s.special_cells !== false && conditions.length && !m.has_adult) {   // kids: mostly no adult's elephant
-    teller.push(t('how.teller.special', { list: conditions.map((c) => tOr(`condition_short.${c}`, c)).join(', ') }));
+  if (s.special_cells !== false && conditions.length) {
+    const list = conditions.map((c) => tOr(`condition_short.${c}`, c)).join(', ');
+    // Kids: the cell under the storyteller's elephant sets the condition (§3), and the adult has an elephant
+    // only against a single child (§2.5); with several children there is none.
+    teller.push(t(m.has_adult ? 'how.teller.special_kids' : 'how.teller.special', { list }));
   }
   if (s.restriction) {
     teller.push(t('how.teller.restriction', { what: tOr(`condition_short.${s.restriction}`, s.restriction) }));

@@ -14,7 +14,8 @@ export function settingsSummary(settings, deck) {
   if (settings.special_cells === false) chips.push(t('settings.special_cells_off'));
   if (modeRules(settings.mode).when_deck_empty && settings.when_deck_empty) chips.push(t('settings.deck_empty_chip', { what: t(`when_deck_empty.${settings.when_deck_empty}`) }));
   if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
-  if (settings.timer) chips.push(t('settings.timer_chip', { n: settings.timer }));
+  // The kids' game is never timed (server/room/clock.py): its TV does not promise a timer.
+  if (settings.timer && !modeRules(settings.mode).has_adult) chips.push(t('settings.timer_chip', { n: settings.timer }));
   if (deck && deck.title) chips.push(t('settings.deck_is', { title: localized(deck.title), n: deck.size != null ? deck.size : '?' }));
   return chips.map((c) => h('span', { class: 'chip setting-chip', text: c }));
 }

@@ -25,7 +25,7 @@ import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
 const app = document.getElementById('app');
-const badge = connectionBadge();
+const badge = connectionBadge({ short: true });   // the phase title keeps its room beside it
 const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message

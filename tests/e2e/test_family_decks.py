@@ -1,0 +1,138 @@
+"""The family's own decks on the host's phone, in a real browser against a real server process, on the smallest
+phone (360×640, Russian) and the usual one (390×844, English): a zip too small for the table is kept but not
+chosen, and the phone says how many cards the table needs and how many the deck has; a damaged picture in it is
+named as damaged; the host deletes an uploaded deck by picking it, then confirming; the deck of a game under way
+is refused with the server's reason; once deleted, the deck leaves the data folder and the deck list of another
+room's host phone without a reload. Screenshots: test-output/family-decks-*.png.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import aiohttp
+import pytest
+from playwright.async_api import expect
+
+from tests.decks.helpers import make_zip, picture
+from tests.helpers.browser import fits
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+SIZES = [pytest.param({"width": 360, "height": 640}, "ru-RU", id="360-ru"),
+         pytest.param({"width": 390, "height": 844}, "en-US", id="390-en")]
+TEXT = {
+    "ru-RU": {"kept": "Колода «Tiny» сохранена, но не выбрана: в ней 3 карты, а для текущих настроек нужно "
+                      "не меньше 28.",
+              "damaged": "holiday.jpg — картинка повреждена: файл не открывается",
+              "chosen_small": "В этой колоде мало карт для стола: 3, а для текущих настроек нужно не меньше 28.",
+              "confirm": "Удалить колоду «Summer» (30 карт) с сервера?",
+              "in_use": re.compile(r"Этой колодой сейчас играют \(комната [A-Z]{4}\)"),
+              "deleted": "Колода «Summer» удалена; теперь выбрана встроенная колода."},
+    "en-US": {"kept": "“Tiny” is saved but not chosen: it has 3 cards, and the current settings need at least 28.",
+              "damaged": "holiday.jpg — damaged picture: the file cannot be opened",
+              "chosen_small": "This deck has too few cards for the table: 3, and the current settings need at "
+                              "least 28.",
+              "confirm": "Delete “Summer” (30 cards) from the server?",
+              "in_use": re.compile(r"A game is being played with this deck \(room [A-Z]{4}\)"),
+              "deleted": "Deck “Summer” deleted; the built-in deck is chosen now."},
+}
+
+
+def zip_file(name: str, n: int, extra: dict[str, bytes] | None = None) -> dict:
+    entries = {f"card{i:02d}.jpg": picture("JPEG", colour=((i * 37) % 256, (i * 91) % 256, 90)) for i in range(n)}
+    return {"name": name, "mimeType": "application/zip", "buffer": make_zip({**entries, **(extra or {})})}
+
+
+async def host_phone(ui, code: str, viewport: dict, locale: str, name: str = "Аня"):
+    phone = await ui.page(f"/join/{code}", viewport, locale, mobile=True)
+    await phone.get_by_test_id("name").fill(name)
+    await phone.locator('[data-testid="colours"] [data-colour]').first.click()
+    await phone.get_by_test_id("join").click()
+    await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
+    return phone
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES)
+async def test_a_deck_too_small_is_kept_not_chosen_and_the_phone_says_why(ui, viewport, locale):
+    text = TEXT[locale]
+    ui.prefix = f"family-decks-{viewport['width']}"
+    tv, code = await ui.tv(locale)
+    host = await host_phone(ui, code, viewport, locale)
+    select = host.get_by_test_id("setting-deck")
+    await expect(select).to_have_value("builtin")
+    await host.get_by_test_id("deck-file").set_input_files(zip_file("Tiny.zip", 3, {"holiday.jpg": os.urandom(3000)}))
+    warning = host.get_by_test_id("upload-warning")
+    await expect(warning).to_contain_text(text["kept"])
+    await expect(host.get_by_test_id("upload-problems")).to_have_text(text["damaged"])
+    await expect(select.locator("option")).to_have_count(2)
+    await expect(select).to_have_value("builtin")                     # not chosen: the table could not start
+    await expect(tv.locator(".settings")).not_to_contain_text("Tiny")
+    await expect(host.get_by_test_id("deck-warning")).to_be_hidden()
+    await warning.scroll_into_view_if_needed()
+    await fits(host, viewport["width"], "the upload's warning")
+    await ui.shot(host, "too-small")
+    # chosen by hand anyway: the lobby says so before Start would be refused
+    await select.select_option("tiny")
+    await expect(host.get_by_test_id("deck-warning")).to_contain_text(text["chosen_small"])
+    await expect(select.locator("option[value=tiny]")).to_contain_text(re.compile("too few|мало"))
+    await host.get_by_test_id("deck-warning").scroll_into_view_if_needed()
+    await fits(host, viewport["width"], "the chosen deck's warning")
+    await ui.shot(host, "chosen-too-small")
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES)
+async def test_the_host_deletes_an_uploaded_deck_after_confirming(ui, server_process, viewport, locale):
+    text = TEXT[locale]
+    ui.prefix = f"family-decks-{viewport['width']}"
+    _tv, code = await ui.tv(locale)
+    host = await host_phone(ui, code, viewport, locale)
+    await expect(host.get_by_test_id("deck-delete-open")).to_be_hidden()   # nothing uploaded yet
+    await host.get_by_test_id("deck-file").set_input_files(zip_file("Summer.zip", 30))
+    select = host.get_by_test_id("setting-deck")
+    await expect(select).to_have_value("summer")
+    folder = server_process.data_dir / "decks" / "summer"
+    assert folder.is_dir()
+    # another room's host sees the new deck without a reload
+    other_tv = await ui.page("/tv?new=1", {"width": 1280, "height": 720}, locale)
+    await expect(other_tv.get_by_test_id("room-code")).not_to_have_text(code)
+    other_code = (await other_tv.get_by_test_id("room-code").text_content()).strip()
+    other = await host_phone(ui, other_code, {"width": 390, "height": 844}, locale, "Борис")
+    await expect(other.get_by_test_id("setting-deck").locator("option[value=summer]")).to_have_count(1)
+
+    async with aiohttp.ClientSession() as session:
+        # a third room plays with the deck: deleting it is refused with the server's reason
+        resp = await session.post(f"{server_process.url}/api/rooms")
+        game_code = (await resp.json())["code"]
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), game_code,
+                                   settings={"deck": "summer"})
+        try:
+            await host.get_by_test_id("deck-delete-open").click()
+            sheet = host.get_by_test_id("deck-delete")
+            await expect(sheet.get_by_test_id("deck-delete-pick")).to_be_disabled()
+            await sheet.get_by_test_id("deck-delete-choice").click()
+            await sheet.get_by_test_id("deck-delete-pick").click()
+            await expect(sheet.get_by_test_id("deck-delete-question")).to_have_text(text["confirm"])
+            await fits(host, viewport["width"], "the delete confirmation")
+            await ui.shot(host, "delete-confirm")
+            await sheet.get_by_test_id("deck-delete-yes").click()
+            await expect(sheet.get_by_test_id("deck-delete-status")).to_have_text(text["in_use"])
+            assert folder.is_dir()
+            await ui.shot(host, "delete-refused")
+            # that game ends (its host ends it): now the deck may go, from the same sheet
+            await table.act(table.phones[0], "end_game")
+            await sheet.get_by_test_id("deck-delete-pick").click()
+            await sheet.get_by_test_id("deck-delete-yes").click()
+            await expect(sheet).to_have_count(0)
+        finally:
+            for p in table.sockets:
+                await p.close()
+    await expect(host.get_by_test_id("upload-status")).to_have_text(text["deleted"])
+    await expect(select).to_have_value("builtin")
+    await expect(select.locator("option[value=summer]")).to_have_count(0)
+    await expect(other.get_by_test_id("setting-deck").locator("option[value=summer]")).to_have_count(0)
+    await expect(host.get_by_test_id("deck-delete-open")).to_be_hidden()
+    assert not folder.exists()
+    assert not (server_process.data_dir / "cache" / "cards" / "summer").exists()
+    await ui.shot(host, "deleted")

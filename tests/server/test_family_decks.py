@@ -1,0 +1,181 @@
+"""The family's own decks over real HTTP and WebSockets against the whole app: a deck too small for the table
+is kept but not chosen, with a sentence saying what the table needs; a damaged picture is named as damaged;
+the host deletes an uploaded deck (never the built-in one, never a folder put there by hand, never the deck
+of a game under way), its files leave the data folder and every page's deck list changes."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from aiohttp import FormData
+
+from server.net import keys
+from tests.decks.helpers import make_zip, picture
+
+EN, RU = {"Accept-Language": "en"}, {"Accept-Language": "ru-RU,ru;q=0.9"}
+
+
+def cards(n: int) -> dict[str, bytes]:
+    return {f"card{i:02d}.jpg": picture("JPEG", colour=((i * 37) % 256, (i * 91) % 256, 90)) for i in range(n)}
+
+
+def form(entries: dict[str, bytes], title: str) -> FormData:
+    data = FormData()
+    data.add_field("title", title)
+    data.add_field("file", make_zip(entries), filename=f"{title}.zip", content_type="application/zip")
+    return data
+
+
+def host_headers(table, lang=EN) -> dict[str, str]:
+    return {"X-Room": table.code, "X-Token": table.phones[0].token, **lang}
+
+
+async def upload(client, table, entries, title, lang=EN):
+    resp = await client.post("/api/decks", data=form(entries, title), headers=host_headers(table, lang))
+    return resp.status, await resp.json()
+
+
+async def deck_ids(client) -> list[str]:
+    return [d["id"] for d in (await (await client.get("/api/decks")).json())["decks"]]
+
+
+# ---- a deck too small for the table ----------------------------------------------------------------------
+
+async def test_a_deck_too_small_for_the_table_is_kept_not_chosen_and_says_what_the_table_needs(client, make_table):
+    table = await make_table(4, start=False)
+    needed = table.tv.state["room"]["cards_needed"]
+    assert needed == 28                                   # 4 players: 6 cards each and one round (RULES.md §1.3)
+    version = table.tv.state["room"]["decks_version"]
+    status, body = await upload(client, table, cards(3), "Tiny", RU)
+    assert status == 201
+    assert body["fits"] is False and body["needed"] == 28 and body["deck"]["size"] == 3
+    assert body["warning"] == ("Колода «Tiny» сохранена, но не выбрана: в ней 3 карты, а для текущих настроек "
+                               "нужно не меньше 28.")
+    assert body["deck"]["id"] in await deck_ids(client)                 # kept: nothing accepted is lost
+    state = await table.tv.until_state(lambda s: s["room"]["decks_version"] != version)
+    assert state["room"]["settings"]["deck"] == "builtin" and state["room"]["deck"]["id"] == "builtin"
+    status, body = await upload(client, table, cards(3), "Tiny again", EN)
+    assert body["warning"] == ("“Tiny again” is saved but not chosen: it has 3 cards, and the current settings "
+                               "need at least 28.")
+
+
+async def test_a_deck_big_enough_fits_and_a_lone_host_is_told_about_the_smallest_table(client, make_table):
+    table = await make_table(1, start=False)
+    assert table.tv.state["room"]["cards_needed"] == 28   # the fewest players of the standard table: 4
+    status, body = await upload(client, table, cards(28), "Enough")
+    assert status == 201 and body["fits"] is True and body["warning"] is None and body["needed"] == 28
+
+
+# ---- damaged pictures ----------------------------------------------------------------------------------------
+
+async def test_garbage_named_jpg_and_a_jpeg_cut_short_are_damaged_pictures_by_name(client, make_table):
+    table = await make_table(4, start=False)
+    bad = {"holiday.jpg": os.urandom(4000), "cut.jpg": picture("JPEG", size=(200, 300))[:4],
+           "notes.txt": b"shopping list"}
+    status, body = await upload(client, table, {**cards(30), **bad}, "Mixed", RU)
+    assert status == 201 and body["deck"]["size"] == 30
+    problems = {f["name"]: (f["problem"], f["message"]) for f in body["skipped"]}
+    assert problems == {"holiday.jpg": ("damaged", "картинка повреждена: файл не открывается как картинка"),
+                        "cut.jpg": ("damaged", "картинка повреждена: файл не открывается как картинка"),
+                        "notes.txt": ("not_an_image", "не картинка JPEG, PNG или WebP")}
+    status, body = await upload(client, table, {"holiday.jpg": os.urandom(4000)}, "Only garbage", EN)
+    assert status == 400 and body["error"] == "no_images"
+    assert body["message"].startswith("No usable picture in the zip: nothing was imported.")
+    assert body["files"] == [{"name": "holiday.jpg", "problem": "damaged",
+                              "message": "damaged picture: the file cannot be opened as a picture"}]
+
+
+async def test_every_upload_refusal_speaks_the_pages_language(client, make_table):
+    table = await make_table(1, start=False)
+    resp = await client.post("/api/decks", data=b"not a form", headers=host_headers(table, RU))
+    assert resp.status == 400 and (await resp.json())["message"] == "Приложите zip-архив с картинками в поле 'file'."
+    data = FormData()
+    data.add_field("file", picture(), filename="photo.jpg", content_type="image/jpeg")
+    resp = await client.post("/api/decks", data=data, headers=host_headers(table, RU))
+    assert resp.status == 400 and (await resp.json())["message"].startswith("Это не zip-архив.")
+
+
+# ---- deleting --------------------------------------------------------------------------------------------
+
+async def test_only_the_host_deletes_and_never_the_builtin_deck_or_a_hand_made_folder(client, make_table, config):
+    table = await make_table(2, start=False)
+    _, body = await upload(client, table, cards(30), "Ours")
+    deck = body["deck"]["id"]
+    other = {"X-Room": table.code, "X-Token": table.phones[1].token}
+    assert (await client.delete(f"/api/decks/{deck}")).status == 403
+    assert (await client.delete(f"/api/decks/{deck}", headers=other)).status == 403
+    resp = await client.delete(f"/api/decks/{deck}", headers={**host_headers(table), "Origin": "http://evil.example"})
+    assert resp.status == 403
+    resp = await client.delete("/api/decks/builtin", headers=host_headers(table, RU))
+    assert resp.status == 403
+    assert await resp.json() == {"error": "deck_builtin", "message": "Встроенную колоду удалить нельзя.", "files": []}
+    resp = await client.delete("/api/decks/tiny", headers=host_headers(table))   # a folder put there by hand
+    assert resp.status == 403 and (await resp.json())["error"] == "deck_not_uploaded"
+    assert (config.data_dir / "decks" / "tiny").is_dir()
+    for missing in ("no-such-deck", "..", "Ours"):
+        assert (await client.delete(f"/api/decks/{missing}", headers=host_headers(table))).status in (404, 405)
+    assert deck in await deck_ids(client) and "builtin" in await deck_ids(client)
+
+
+async def test_the_deck_of_a_game_under_way_is_not_deleted(client, make_table):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Playing")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby, RU))
+    assert resp.status == 409
+    assert await resp.json() == {"error": "deck_in_use", "rooms": game.code, "files": [], "message":
+                                 f"Этой колодой сейчас играют (комната {game.code}): удалить её можно, когда игра "
+                                 "закончится."}
+    assert deck in await deck_ids(client)
+    assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
+
+
+async def test_deleting_removes_the_files_and_the_deck_from_every_page(client, make_table, config, connect):
+    one = await make_table(2, start=False)
+    two = await make_table(1, start=False)
+    _, body = await upload(client, one, cards(30), "Summer")
+    deck = body["deck"]["id"]
+    await one.act(one.phones[0], "set_settings", settings={"deck": deck})
+    await two.act(two.phones[0], "set_settings", settings={"deck": deck})
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=["c002"], headers=host_headers(one))
+    assert resp.status == 200
+    assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
+    data = config.data_dir
+    assert (data / "decks" / deck).is_dir() and (data / "cache" / "cards" / deck).is_dir()
+    assert (data / "excluded" / f"{deck}.json").is_file()
+    versions = [t.tv.state["room"]["decks_version"] for t in (one, two)]
+
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(one))
+    assert resp.status == 200 and await resp.json() == {"deleted": deck}
+    assert deck not in await deck_ids(client)
+    assert not (data / "decks" / deck).exists() and not (data / "cache" / "cards" / deck).exists()
+    assert not (data / "excluded" / f"{deck}.json").exists()
+    assert [p.name for p in (data / "decks").iterdir() if p.name.startswith(".deleted")] == []
+    assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 404
+    # every page hears of it: the deck list's version moves, and lobbies that had chosen it show the built-in one
+    for t, version in zip((one, two), versions, strict=True):
+        for p in t.sockets:
+            state = await p.until_state(lambda s, v=version: s["room"]["decks_version"] != v)
+            assert state["room"]["deck"]["id"] == "builtin"
+    # the deleted id is never given again (browsers keep its pictures for a year), and the room starts
+    # with the built-in deck it shows
+    _, again = await upload(client, one, cards(30), "Summer")
+    assert again["deck"]["id"] not in (deck, "builtin")
+    await one.join(connect, "P3", "green")
+    await one.join(connect, "P4", "teal")
+    await one.act(one.phones[0], "start")
+    assert one.tv.state["room"]["settings"]["deck"] == "builtin" and one.tv.state["room"]["deck"]["id"] == "builtin"
+    assert deck not in (await deck_ids(client))
+    assert client.server.app[keys.ROOMS].get(two.code).settings["deck"] == deck   # only a start writes it
+
+
+@pytest.mark.parametrize("junk", [b"", b"\xff\xd8\xff\xe0" + bytes(200)])
+def test_damaged_pictures_in_a_deck_folder_are_named_damaged(tmp_path, junk):
+    from server.decks.library import DeckLibrary
+    from tests.decks.helpers import card_folder
+    folder = card_folder(tmp_path / "data" / "decks" / "family", 2)
+    (folder / "IMG_0042.JPG").write_bytes(junk)
+    (folder / "clip.webp").write_bytes(picture("GIF"))   # a GIF under another name: another format, not damage
+    deck = DeckLibrary(tmp_path / "shipped", tmp_path / "data").get("family")
+    assert {p["name"]: p["problem"] for p in deck.problems} == {"IMG_0042.JPG": "damaged", "clip.webp": "not_an_image"}

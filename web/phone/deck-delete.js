@@ -1,0 +1,83 @@
+// Deleting a deck the host uploaded (DELETE /api/decks/{id} with the host's credentials): a sheet lists the
+// uploaded decks, the host picks one, then confirms. The built-in deck and folders put on the server by hand
+// are never offered; the server refuses the deck of a game under way and the sheet shows its sentence.
+import { h, fill } from '/static/shared/dom.js';
+import { t, tn, localized } from '/static/shared/i18n.js';
+
+let sheet = null;
+
+/**
+ * Opens the sheet over the lobby. decks: the deck list (GET /api/decks); headers: the host's credentials
+ * and language; preselect: a deck id to start with; onDeleted(deck): after the server deleted it.
+ */
+export function openDeleter({ decks, headers, preselect = null, onDeleted }) {
+  close();
+  const uploaded = decks.filter((d) => d.uploaded);
+  let chosen = uploaded.some((d) => d.id === preselect) ? preselect : null;
+  let confirming = false;
+  let busy = false;
+  const body = h('div', { class: 'sheet-body' });
+  const status = h('div', { class: 'upload-status bad', role: 'status', 'data-testid': 'deck-delete-status' });
+  sheet = h('div', { class: 'sheet-veil', 'data-testid': 'deck-delete', onclick: (ev) => { if (ev.target === sheet) close(); } },
+    h('div', { class: 'sheet deck-delete-sheet' },
+      h('div', { class: 'sheet-head' }, h('h2', { text: t('deck.delete_title') }),
+        h('button', { class: 'btn small', type: 'button', text: '✕', 'aria-label': t('close'),
+          'data-testid': 'deck-delete-close', onclick: close })),
+      body));
+  document.body.append(sheet);
+
+  function draw() {
+    const deck = uploaded.find((d) => d.id === chosen);
+    if (confirming && deck) {
+      fill(body,
+        h('p', { class: 'deck-delete-question', 'data-testid': 'deck-delete-question',
+          text: t('deck.delete_confirm', { title: localized(deck.title), cards: tn('deck.cards', deck.size) }) }),
+        h('p', { class: 'hint', text: t('deck.delete_for_good') }),
+        status,
+        h('button', { class: 'btn big danger', type: 'button', 'data-testid': 'deck-delete-yes', disabled: busy,
+          text: t('deck.delete_yes'), onclick: () => remove(deck) }),
+        h('button', { class: 'btn big', type: 'button', 'data-testid': 'deck-delete-no', text: t('deck.delete_no'),
+          onclick: () => { confirming = false; status.textContent = ''; draw(); } }));
+      return;
+    }
+    fill(body,
+      h('p', { class: 'hint', text: t('deck.delete_hint') }),
+      h('div', { class: 'deck-choices', role: 'radiogroup' }, uploaded.map((d) => h('button', {
+        class: `deck-choice${d.id === chosen ? ' chosen' : ''}`, type: 'button', role: 'radio',
+        'aria-checked': String(d.id === chosen), 'data-deck': d.id, 'data-testid': 'deck-delete-choice',
+        onclick: () => { chosen = d.id; status.textContent = ''; draw(); } },
+      h('span', { class: 'deck-choice-title', text: localized(d.title) }),
+      h('span', { class: 'deck-choice-size', text: tn('deck.cards', d.size) })))),
+      status,
+      h('button', { class: 'btn big danger', type: 'button', 'data-testid': 'deck-delete-pick', disabled: !deck,
+        text: t('deck.delete'), onclick: () => { confirming = true; status.textContent = ''; draw(); } }));
+  }
+
+  async function remove(deck) {
+    busy = true;
+    draw();
+    let res = null;
+    let answer = {};
+    try {
+      res = await fetch(`/api/decks/${encodeURIComponent(deck.id)}`, { method: 'DELETE', headers });
+      answer = await res.json().catch(() => ({}));
+    } catch { /* the Wi-Fi dropped: said below */ }
+    busy = false;
+    if (res && res.ok) {
+      close();
+      onDeleted(deck);
+      return;
+    }
+    confirming = false;   // back to the list, with the server's reason (a game under way, not the host…)
+    draw();
+    status.textContent = answer.message || t('deck.delete_failed', { status: res ? res.status : 0 });
+  }
+
+  draw();
+}
+
+/** Closes the sheet. */
+export function close() {
+  if (sheet) sheet.remove();
+  sheet = null;
+}
