@@ -66,8 +66,7 @@ class Pending(Protocol):
         """The JSON text to store as row `code`, asked for once when the batch is formed."""
 
     def writing(self) -> None:
-        """Called on the loop right after the batch went to the writer, while the disk works: a room
-        renders the states it will send then."""
+        """Called on the loop as the batch goes to a writer, while the disk works (a room renders its states)."""
 
     def done(self, error: StorageError | None) -> None:
         """Called on the loop once the batch's commit returned: None, it is durable; else the error
@@ -88,10 +87,7 @@ class _Once:
         pass
 
     def done(self, error: StorageError | None) -> None:
-        if error is None:
-            self.future.set_result(None)
-        else:
-            self.future.set_exception(error)
+        self.future.set_result(None) if error is None else self.future.set_exception(error)
 
 
 class Store:
@@ -189,16 +185,23 @@ class Store:
         os.fdatasync(self._log_fd)
 
     def _undo(self, codes: list[str]) -> None:
-        """After a failed flush: write back each room's last durable text (a room never stored is
-        removed), so the database holds nothing anyone was refused; best effort, on a failing disk."""
+        """After a failed flush: write back each room's last durable text (a room never stored is removed),
+        so the database holds nothing anyone was refused. If even that cannot be written (disk full too), the
+        next start would show the refused rows: nobody is told anything, the server stops at once (exit 2)."""
         with self._lock:
             old = [(code, self._updated.get(code, 0.0), self._durable[code]) for code in codes if code in self._durable]
         gone = [code for code in codes if code not in self._durable]
         try:
             with self._sql:
                 self._transaction(old, gone)
+        except sqlite3.Error as exc:
+            log.critical("store: a flush failed and %s could not be written back (%s): stopping, so that "
+                         "nobody is told what the disk may contradict", ", ".join(codes), exc)
+            logging.shutdown()   # the line out before the exit, which runs no cleanup: as if killed
+            os._exit(2)
+        try:
             self._flush()
-        except (OSError, sqlite3.Error) as exc:
+        except OSError as exc:  # in the log: the next flush or start has it (a power cut may not)
             log.error("store: after a failed flush, %s could not be written back: %s", ", ".join(codes), exc)
 
     def _checkpoint(self) -> None:
@@ -227,8 +230,7 @@ class Store:
     async def write(self, code: str, text: str) -> None:
         """Store `text` as row `code` through the next batch; returns once it is durable. Raises
         StorageError."""
-        once = _Once(code, text)
-        self.commit(once)
+        self.commit(once := _Once(code, text))
         await once.future
 
     def _start(self) -> None:
@@ -332,8 +334,7 @@ class Store:
 
     def latest_code(self) -> str | None:
         """The code of the most recently written room, or None (from memory: no disk read)."""
-        codes = self.codes_by_recency()
-        return codes[0] if codes else None
+        return next(iter(self.codes_by_recency()), None)
 
     def codes_by_recency(self) -> list[str]:
         """Every stored room code, the most recently written first (from memory: no disk read)."""
@@ -341,8 +342,7 @@ class Store:
             return list(reversed(self._updated))
 
     def close(self) -> None:
-        """Finish the writes in progress, stop the writers and close the database (checkpointing the
-        log)."""
+        """Finish the writes in progress, stop the writers, close the database (checkpointing the log)."""
         self._writers.shutdown(wait=True)
         self._checkpointer.shutdown(wait=True)
         self._checkpoint_db.close()

@@ -2,7 +2,7 @@
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
 
 // With many players, awaited names past this become "+N" (the line must stay above the board).
@@ -24,11 +24,11 @@ export function progressChips(ctx, flag) {
     namedFew(open, many, (s) => chip(s, false)));
 }
 
-/** A seat's chip: its elephant, name (unless `tokenOnly`) and ✓ (`done` true) or … (false; null: no mark). */
-function seatChip(ctx, seat, done, tokenOnly) {
+/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`) or … (false; null: no mark). */
+function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
-    title: name }, elephantToken(seatColour(ctx.room, seat), 40),
+    title: name }, elephantToken(seatColour(ctx.room, seat), size),
   tokenOnly ? null : h('span', { class: 'chip-name', text: name }),
   done == null ? null : h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
 }
@@ -75,7 +75,12 @@ export function readyChips(ctx) {
   const count = p.ready_needed.filter((seat) => ready.has(seat)).length;
   return h('div', { class: `waiting-line ready-line${many ? ' many' : ''}`, 'data-testid': 'readiness' },
     h('span', { class: 'waiting-label', text: t('tv.ready_label', { ready: count, total: p.ready_needed.length }) }),
-    p.ready_needed.map((seat) => seatChip(ctx, seat, ready.has(seat))));
+    p.ready_needed.map((seat) => {
+      // Pairs: a team is its elephant here ("A & B" would not fit whole beside two more teams; the plates and
+      // the points just below name it whole, and the tooltip does).
+      const team = memberCount(seatInfo(ctx.room, seat)) > 1;
+      return seatChip(ctx, seat, ready.has(seat), team, team ? 48 : 40);
+    }));
 }
 
 /** While cards are played: who disputed the association and which condition it breaks, as one line of chips. */

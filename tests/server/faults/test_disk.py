@@ -14,7 +14,9 @@ import resource
 import aiohttp
 
 from server.messages import sentence
-from tests.helpers.wire import seated_table
+from tests.helpers.bounds import EXIT_S
+from tests.helpers.wire import RECV_TIMEOUT, seated_table
+from tests.server.faults.test_slow_disk import attach_slow_disk, stop_tracing
 
 
 async def set_file_limit(pid: int, soft: int) -> None:
@@ -103,3 +105,53 @@ async def test_a_scoring_vote_that_cannot_be_stored_leaves_the_story_as_it_was(t
         assert await story_rounds() == [1]
         for p in table.sockets:
             await p.ws.close()
+
+
+async def test_a_failed_flush_that_cannot_be_written_back_tells_nobody_anything(tmp_path, server_process):
+    """The flush of an action fails (strace: EIO) and the disk is full but for that action's own page of
+    sqlite's log (prlimit), so the store cannot write the room's last stored text back over it
+    (server/room/store.py `_undo`). Refusing the action ("Nothing changed") would then be contradicted by
+    the next start, which finds it in the log even after a SIGKILL; accepting it, by a power cut. So the
+    phone is told nothing: the server stops at once (exit 2, a CRITICAL line saying why), and the next
+    start shows the room as the disk has it, to the same phone token."""
+    server = server_process(tmp_path, piped=True)
+    server.start()
+    wal = server.data_dir / "rooms.sqlite3-wal"
+    async with aiohttp.ClientSession() as session:
+        code, open_socket = await server.new_room(session)
+        phone = await open_socket("phone")
+        await phone.hello(code)
+        await phone.act("join", name="Ann", colour="red")
+        joined = await phone.until_state(lambda s: s["you"]["person"] is not None)
+        size = wal.stat().st_size
+        await phone.act("set_colour", colour="blue")
+        blue = await phone.until_state(lambda s: s["state_id"] == joined["state_id"] + 1)
+        page = wal.stat().st_size - size    # what one such action adds to the log (no checkpoint this early)
+        assert page > 0
+        await set_file_limit(server.proc.pid, wal.stat().st_size + page)   # room for exactly one more
+        tracer = await attach_slow_disk(server.proc.pid, inject="error=EIO:when=1")
+        try:
+            await phone.act("set_colour", colour="green")
+            told = None   # the first state or error after the action, or None once the socket closed
+            text = aiohttp.WSMsgType.TEXT
+            while told is None and (frame := await phone.ws.receive(timeout=RECV_TIMEOUT)).type == text:
+                msg = json.loads(frame.data)
+                told = msg if msg["type"] in ("state", "error") else None
+            assert told is None, f"the phone was told {told}"
+            assert await asyncio.to_thread(server.proc.wait, EXIT_S) == 2
+        finally:
+            stop_tracing(tracer)
+        assert await asyncio.to_thread(server.logged, "could not be written back")
+        assert " CRITICAL server.room.store" in server.log.read_text()
+
+        server.start()   # no limit, no tracer: the disk has room again
+        _, open_socket = await server.new_room(session)
+        again = await open_socket("again")
+        welcome = await again.hello(code, token=phone.token)
+        assert welcome["seat"] == phone.welcome["seat"] is not None
+        # the action nobody heard of is in the log: the room resumes with it, and plays on from there
+        assert again.state_id == blue["state_id"] + 1
+        assert [p["colour"] for p in again.state["room"]["roster"]] == ["green"]
+        await again.act("set_colour", colour="teal")
+        assert [p["colour"] for p in (await again.until_state())["room"]["roster"]] == ["teal"]
+        await again.close()
