@@ -21,7 +21,7 @@ export function countdown(cls, testid) {
   const el = h('span', { class: `countdown ${cls}`, 'data-testid': testid, role: 'timer', hidden: true },
     icon('timer', '0.85em', 'countdown-icon'), digits);
   let seen = null;       // the clock last shown (re-rendering the same state changes nothing)
-  let endsAt = 0;        // performance.now() when it runs out
+  let endsAt = 0;        // performance.now() at 0:00
   let frozen = 0;        // ms left while still
   let ticker = null;
 

@@ -1,6 +1,5 @@
-// How to play (issue 13 item 6): five cards for the chosen ruleset and mode. Every number comes from the
-// engine's catalogue (GET /api/rules) or the room, the words from the `how.*` translations. The TV loops it
-// in the lobby; a phone opens it from its menu.
+// How to play (issue 13 item 6): five cards for the chosen rules; every number from the engine's catalogue
+// (GET /api/rules) or the room, the words from `how.*`. The TV loops it in the lobby, a phone opens it.
 import { h } from './dom.js';
 import { t, tOr } from './i18n.js';
 import { icon } from './icons.js';
@@ -9,7 +8,7 @@ import { mammothToken } from './pieces.js';
 import { modeRules, rulesetRules, rules } from './rules.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
-// The smallest text a TV card may step down to (the stage's floor for the sofa).
+// The smallest text a TV card may step down to.
 const FIT_MIN_PX = 24;
 
 /** A face-down card, optionally numbered or of another kind ('extra', 'mammoth'). */
@@ -180,7 +179,6 @@ export function explainer({ auto = 0, size = 96, testid = 'explainer', fit = fal
 
   function restart() {
     if (timer) clearInterval(timer);
-    // A deck no longer on screen stops its own timer.
     timer = auto ? setInterval(() => { if (el.isConnected) go(index + 1); else stop(); }, auto) : null;
   }
 

@@ -61,7 +61,7 @@ function applyOne(el, cs, rowGap, colGap) {
   const end = column ? (reverse ? 'marginTop' : 'marginBottom') : (reverse ? 'marginLeft' : 'marginRight');
   const gap = `${column ? rowGap : colGap}px`;
   // Text is a flex item too (an icon and its label): the element before it gets the gap.
-  let before = false;      // an item came earlier
+  let before = false;
   let lastEl = null;       // the element just before, if ours to space
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3) {

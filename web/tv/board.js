@@ -16,7 +16,7 @@ function stackPlace(n, k) {
   return { dx: (col - 0.5) * 0.42, dy: 0.08 + (row - (rows - 1) / 2) * (0.62 / rows), scale: k > 4 ? 0.55 : 0.72 };
 }
 
-/** Builds the board; update(ctx) redraws the cells when the board changes and moves the elephants. */
+/** Builds the board; update(ctx) moves the elephants (and redraws a changed board). */
 export function create() {
   const cells = h('div', { class: 'cells' });
   const layer = h('div', { class: 'elephants' });

@@ -1,6 +1,5 @@
-// Sound on the TV (issue 13): short cues synthesised with Web Audio (no files to license). Audio starts only
-// after a gesture, hence a one-time focused "press OK for sound" button (a remote's OK is Enter). Muted by
-// the TV's own button (kept in localStorage) or the host's `sound` setting.
+// Sound on the TV (issue 13): short cues synthesised with Web Audio (no files to license), after a one-time
+// "press OK for sound" (audio needs a gesture). Muted by the TV's button (kept) or the host's `sound` setting.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
@@ -37,12 +36,10 @@ window.imaginariumSound = {
   state: () => ({ supported: Boolean(AC), enabled, muted, roomSound, context: context ? context.state : null }),
 };
 
-/** True if cues are heard now. */
 export function audible() {
   return Boolean(context) && enabled && !muted && roomSound;
 }
 
-/** The host's `sound` setting (true unless the room says false). */
 export function setRoomSound(on) {
   roomSound = on !== false;
 }
@@ -104,7 +101,7 @@ export function showPrompt() {
   return button;
 }
 
-let promptLabel = null;   // the prompt's words while it is shown
+let promptLabel = null;
 
 /** Relabels the prompt after a language switch (it outlives the screens, which are rebuilt). */
 export function relabelPrompt() {

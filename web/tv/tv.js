@@ -32,7 +32,6 @@ let last = null;         // the last `state` message
 let code = null;
 let tvKey = null;       // from `welcome`: the TV's key for the story's HTTP requests
 let roomLang = null;    // settings.lang, followed on the first state and on every change
-// On screen: the lobby, or the game frame with a phase screen inside.
 let mounted = { key: null, screen: null, frame: null };
 
 async function main() {
@@ -48,7 +47,7 @@ async function main() {
   sound.remoteKeys();
   conn = connect({
     room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
-    // The badge's width changes with its text: fit the phase title again.
+    // the badge's width changes: fit the phase title again
     onStatus: (s) => { holdCountdowns(s !== 'online'); badge.set(s); fitText(app); },
     onMessage,
   });
@@ -117,7 +116,6 @@ function renderWaiting() {
   fill(app, topBar(null), h('main', { class: 'tv-loading', text: t('connecting') }));
 }
 
-// The last round's result before the winners.
 const hold = finalHold(() => { if (last) render(); });
 
 function screenFor(ctx) {
