@@ -8,6 +8,8 @@ Screenshots go to test-output/long-names-*.png.
 """
 from __future__ import annotations
 
+import re
+
 from playwright.async_api import expect
 
 from tests.helpers.browser import PHONE, Scene, fits, run_scene
@@ -153,5 +155,51 @@ async def test_pairs_team_names_fit_the_phone_and_the_tv(server_process, launch_
         await sc.shot(tv, "tv-scored-pairs")
         await sc.shot(phone, "phone-scored-pairs")
         await sc.shot(host_page, "phone-host-menu-pairs")
+
+    await _run(server_process, launch_options, output_dir, body)
+
+
+# A family's own long names: "Бабушка Валентина & Дедушка Николай" is what a pairs team is called on the TV.
+FAMILY_NAMES = ["Бабушка Валентина", "Дедушка Николай", "Тётя Маргарита", "Дядя Константин",
+                "Александра Петровна", "Владислав Игоревич", "Екатерина Сергеевна", "Святослав Олегович"]
+# Names on the result screen whose text is hidden: cut at the end of a line (…) or clamped off a line.
+CUT_NAMES_JS = """() => [...document.querySelectorAll(
+    '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .tv-main .outcome, .standing-name')]
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => [el.className, el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
+# The font size every one of those names is drawn at (the stage's floor for the sofa is 24 px).
+NAME_SIZES_JS = """() => [...document.querySelectorAll(
+    '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .standing-name')]
+  .map((el) => parseFloat(getComputedStyle(el).fontSize))"""
+
+
+async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_process, launch_options, output_dir):
+    """The TV's round result with four pairs teams of long names ("Бабушка Валентина & Дедушка Николай"): every
+    team name on the owner plates, in the points and in the standings is whole (it shrinks, then wraps, as the
+    TV's other names do; the ready line shows each team's elephant), no smaller than 24 px on the stage, and
+    the ready line, the cards, the points and the board stay apart. 1920×1080 and 1280×720 look the same."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(FAMILY_NAMES)
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"special_cells": False, "lang": "ru"})
+        assert all(r["members"] == 2 for r in table.tv.state["room"]["roster"])
+        await table.act(host, "start")
+        await table.play_until(lambda g: g["phase"] == "scored")
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await expect(tv.get_by_test_id("readiness")).to_be_visible()
+        await expect(tv.locator(".owner-plate")).to_have_count(4)
+        # the ready line shows each team as its elephant (its name in the tooltip)
+        await expect(tv.get_by_test_id("readiness").locator(".chip.token-only")).to_have_count(3)
+        first_chip = tv.get_by_test_id("readiness").locator(".chip").first
+        await expect(first_chip).to_have_attribute("title", re.compile(" & "))
+        for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+            await tv.set_viewport_size(size)
+            await sc.shot(tv, f"tv-scored-family-{size['width']}")
+            cut = await tv.evaluate(CUT_NAMES_JS)
+            assert not cut, f"{size['width']}: names cut on the round result: {cut}"
+            assert min(await tv.evaluate(NAME_SIZES_JS)) >= 24
+            await fits(tv, size["width"], "TV result with long team names")
+            assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+            assert await tv.evaluate(BOTTOM_JS, "[data-testid=readiness]") <= await tv.evaluate(TOP_JS, ".card-number")
 
     await _run(server_process, launch_options, output_dir, body)

@@ -2,7 +2,7 @@
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
 
 // More awaited names than this and the rest become "+N" (the chips must stay above the board).
@@ -80,10 +80,14 @@ export function readyChips(ctx) {
     h('span', { class: 'waiting-label', text: t('tv.ready_label', { ready: count, total: p.ready_needed.length }) }),
     p.ready_needed.map((seat) => {
       const done = ready.has(seat);
-      return h('span', { class: `chip ${done ? 'done' : 'waiting'}`, 'data-seat': seat, title: seatName(ctx.room, seat) },
-        elephantToken(seatColour(ctx.room, seat), 40),
-        h('span', { class: 'chip-name', text: seatName(ctx.room, seat) }),
-        h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
+      // Pairs: a team is its elephant here ("A & B" would not fit whole beside two more teams; the plates and
+      // the points just below name it whole, and the tooltip does).
+      const team = memberCount(seatInfo(ctx.room, seat)) > 1;
+      return h('span', { class: `chip ${done ? 'done' : 'waiting'}${team ? ' token-only' : ''}`, 'data-seat': seat,
+        title: seatName(ctx.room, seat) },
+      elephantToken(seatColour(ctx.room, seat), team ? 48 : 40),
+      team ? null : h('span', { class: 'chip-name', text: seatName(ctx.room, seat) }),
+      h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
     }));
 }
 

@@ -38,6 +38,7 @@ export function create() {
       fill(cardsBox, resultCards(ctx, r));
     }
     points.classList.toggle('two-rows', (g.elephants || []).length > 4);
+    el.classList.toggle('teams', modeOf(g).people_per_seat > 1);   // pairs: longer names (scored.css)
     fill(points, pointsList(ctx, r));
   }
   return { el, update };
@@ -70,7 +71,8 @@ function resultCards(ctx, r) {
       // Trio: a vote on a bot card scores nothing for anyone (RULES.md §2.3): say so on the card.
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
-      h('div', { class: `owner-plate${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ' fit'}`, style: { '--i': i,
+      // `fit` (web/shared/fit-text.js): a name shrinks, then wraps (a team's onto three lines), never cut.
+      h('div', { class: `owner-plate fit${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ''}`, style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       entry.number === r.storyteller_card ? h('span', { class: 'owner-star', text: '★ ' }) : null,
       h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) }))]);
@@ -86,12 +88,17 @@ function pointsList(ctx, r) {
     // One short reason a line on the TV ("guessed +3" / "votes +1"), never cut inside.
     const parts = ((r.breakdown || {})[e.id] || []).map((b) => h('span', { class: 'why-part',
       text: reasonText(b, 'reason_tv') }));
+    const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
+    const why = parts.length ? h('div', { class: 'points-why' }, parts) : null;
+    const value = h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) });
+    // A team's "A & B" gets the item's whole width, under its elephant, reasons and points: with one row of
+    // points (up to four elephants); two rows of such items would run under the board.
+    if (memberCount(seatInfo(ctx.room, e.id)) > 1 && order.length <= 4) {
+      return h('div', { class: 'points-item team', 'data-elephant': e.id },
+        h('div', { class: 'points-head' }, pieceToken(ctx.room, e, 44), why || h('div', { class: 'points-why' }), value), name);
+    }
     return h('div', { class: 'points-item', 'data-elephant': e.id },
-      pieceToken(ctx.room, e, 44),
-      h('div', { class: 'points-who' },
-        h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) }),
-        parts.length ? h('div', { class: 'points-why' }, parts) : null),
-      h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) }));
+      pieceToken(ctx.room, e, 44), h('div', { class: 'points-who' }, name, why), value);
   });
 }
 

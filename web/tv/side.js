@@ -23,6 +23,8 @@ export function create(ctx) {
     list.classList.toggle('many', (g.elephants || []).length > 5);
     // Pairs: team names ("Аня & Борис") are long
     list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));
+    // Up to four standings have room for a team's name on four lines (tv.css), so none is cut.
+    list.classList.toggle('roomy', (g.elephants || []).length <= 4);
     fill(list, standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
       const info = seatInfo(c.room, seats[0]);
