@@ -19,8 +19,11 @@ flushes return. WAL mode: a commit is durable once its flush returns (a SIGKILL 
 loses nothing); NORMAL alone would lose acknowledged actions on a power cut (README "Performance").
 
 A failed commit (disk full, read-only, corrupted) rolls the whole transaction back: every room in it is
-told the same `StorageError` and none of their rows changed. A failed flush (an I/O error) is told the
-same way; its rows were already in the log, so the store first writes back each room's last durable text.
+told the same `StorageError` and none of their rows changed. A failed flush (an I/O error: a dying SD card)
+stops the server at once (exit 2, one CRITICAL line), telling nobody anything, as PostgreSQL does since
+"fsyncgate": Linux marks the pages it failed to write clean and reports the error once per open file, so
+after it neither a refusal (the rows are in the log and may come back) nor later acknowledgements (sqlite's
+recovery stops at the first bad page of the log) can be trusted. The next start shows what the disk has.
 
 Checkpoints (copying the log into the database file) run on a second connection in their own thread:
 sqlite's automatic checkpoint, inside the commit that fills the log, added two flushes to that batch and
@@ -87,7 +90,10 @@ class _Once:
         pass
 
     def done(self, error: StorageError | None) -> None:
-        self.future.set_result(None) if error is None else self.future.set_exception(error)
+        if error is None:
+            self.future.set_result(None)
+        else:
+            self.future.set_exception(error)
 
 
 class Store:
@@ -111,18 +117,16 @@ class Store:
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, updated REAL NOT NULL, data TEXT NOT NULL)"
             )
-            rows = self._db.execute("SELECT code, updated, data FROM rooms ORDER BY updated, rowid").fetchall()
+            rows = self._db.execute("SELECT code, updated FROM rooms ORDER BY updated, rowid").fetchall()
             self._log_fd = os.open(f"{path}-wal", os.O_RDONLY)   # WAL mode made it; kept while we run
             self._checkpoint_db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"cannot keep games in {path.parent}: {exc}") from exc
         self._sql = threading.Lock()   # the connection, and the order of writes to the log
-        self._lock = threading.Lock()  # guards _updated and _durable (writer threads set, the loop reads)
+        self._lock = threading.Lock()  # guards _updated (writer threads set it, the loop reads it)
         # when each room was last written, in write order (the last is the newest), kept in memory so
         # the loop never reads the disk for it
-        self._updated: dict[str, float] = {code: updated for code, updated, _ in rows}
-        # each room's last durable text: what a failed flush writes back
-        self._durable: dict[str, str] = {code: data for code, _, data in rows}
+        self._updated: dict[str, float] = dict(rows)
         self._writers = ThreadPoolExecutor(max_workers=FLUSHES, thread_name_prefix="store-writer")
         # checkpoints: their own connection and thread (see the module's docstring)
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-checkpoint")
@@ -149,16 +153,11 @@ class Store:
             checkpoint = self._unchecked >= CHECKPOINT_BYTES and not self._checkpointing
             if checkpoint:
                 self._unchecked, self._checkpointing = 0, True
-        try:
-            self._flush()
-        except OSError as exc:
-            self._undo([code for code, _ in rows])
-            raise StorageError(f"the disk did not keep the write: {exc}") from exc
+        self._flush()
         with self._lock:
-            for code, text in rows:
+            for code, _ in rows:
                 self._updated.pop(code, None)  # to the end: the newest
                 self._updated[code] = now
-                self._durable[code] = text
         if checkpoint:
             try:
                 self._checkpointer.submit(self._checkpoint)
@@ -180,29 +179,16 @@ class Store:
 
     def _flush(self) -> None:
         """Make everything written to the log so far durable: the fsync `synchronous=FULL` would make
-        inside COMMIT (see the module's docstring). Raises OSError. The descriptor stays right: sqlite
-        removes the log only when its last connection closes, and ours stay open until `close`."""
-        os.fdatasync(self._log_fd)
-
-    def _undo(self, codes: list[str]) -> None:
-        """After a failed flush: write back each room's last durable text (a room never stored is removed),
-        so the database holds nothing anyone was refused. If even that cannot be written (disk full too), the
-        next start would show the refused rows: nobody is told anything, the server stops at once (exit 2)."""
-        with self._lock:
-            old = [(code, self._updated.get(code, 0.0), self._durable[code]) for code in codes if code in self._durable]
-        gone = [code for code in codes if code not in self._durable]
+        inside COMMIT (see the module's docstring); if the disk fails it, stop the server (exit 2). The
+        descriptor stays right: sqlite removes the log only when its last connection closes, and ours stay
+        open until `close`."""
         try:
-            with self._sql:
-                self._transaction(old, gone)
-        except sqlite3.Error as exc:
-            log.critical("store: a flush failed and %s could not be written back (%s): stopping, so that "
-                         "nobody is told what the disk may contradict", ", ".join(codes), exc)
+            os.fdatasync(self._log_fd)
+        except OSError as exc:
+            log.critical("store: the disk failed to keep what was written (%s): stopping at once, telling "
+                         "nobody anything; the next start shows what the disk has", exc)
             logging.shutdown()   # the line out before the exit, which runs no cleanup: as if killed
             os._exit(2)
-        try:
-            self._flush()
-        except OSError as exc:  # in the log: the next flush or start has it (a power cut may not)
-            log.error("store: after a failed flush, %s could not be written back: %s", ", ".join(codes), exc)
 
     def _checkpoint(self) -> None:
         """Copy what the log holds into the database file, without blocking the writers (PASSIVE): runs
@@ -230,7 +216,8 @@ class Store:
     async def write(self, code: str, text: str) -> None:
         """Store `text` as row `code` through the next batch; returns once it is durable. Raises
         StorageError."""
-        self.commit(once := _Once(code, text))
+        once = _Once(code, text)
+        self.commit(once)
         await once.future
 
     def _start(self) -> None:
@@ -302,11 +289,10 @@ class Store:
             self._flush()
         try:
             self._writers.submit(forget).result()
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
         with self._lock:
             self._updated.pop(code, None)
-            self._durable.pop(code, None)
 
     def load_all(self, max_age_s: float | None = None) -> dict[str, dict[str, Any]]:
         """Every stored room record by code; rooms untouched for more than `max_age_s` seconds are
@@ -324,11 +310,10 @@ class Store:
                         with self._lock:
                             for code in old:
                                 self._updated.pop(code, None)
-                                self._durable.pop(code, None)
                 return self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
         try:
             rows = self._writers.submit(read).result()
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
             raise StorageError(f"cannot keep games in {self.path.parent}: {exc}") from exc
         return {code: json.loads(data) for code, data in rows}
 
