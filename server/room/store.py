@@ -12,7 +12,8 @@ The flush is outside the write lock (as PostgreSQL flushes its WAL): sqlite runs
 so COMMIT only writes the log (a fraction of a millisecond, under sqlite's one write lock), and the writer
 thread then makes it durable itself with `fdatasync` on the log file, the very flush `synchronous=FULL`
 makes inside COMMIT. So while one batch waits on a slow flush, the next is already written and flushing
-(up to `FLUSHES` at once): an action that arrives meanwhile waits for its own flush, not for the one in
+(up to `FLUSHES` at once, once the latest flush has taken `OVERLAP_S`: a fast disk keeps one flush at a
+time and bigger batches): an action that arrives meanwhile waits for its own flush, not for the one in
 flight and then its own (on a 20 ms disk, about 20 ms instead of up to 40). A flush covers all that was
 written before it started, so no batch is told before its rows are on the disk, in whatever order the
 flushes return. WAL mode: a commit is durable once its flush returns (a SIGKILL or a power cut after that
@@ -50,6 +51,9 @@ log = logging.getLogger(__name__)
 CHECKPOINT_BYTES = 1 << 21       # a checkpoint after about this much row text committed (~500 log pages)
 FALLBACK_CHECKPOINT_PAGES = 10000  # the writers' own automatic checkpoint (sqlite's default is 1000 pages)
 FLUSHES = 8   # batches written and flushing at once: beyond this, actions gather into the next batch
+# a batch gathers while the latest flush is younger than this; then it starts beside it (a flush here
+# takes 0.3-1 ms, so a fast disk keeps one flush at a time and bigger batches; a Pi's SD card, 5-50 ms)
+OVERLAP_S = 0.002
 UPSERT = ("INSERT INTO rooms (code, updated, data) VALUES (?, ?, ?) "
           "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, data = excluded.data")
 
@@ -134,7 +138,8 @@ class Store:
         self._checkpointing = False  # a checkpoint is queued or running (writer threads and checkpointer)
         self._next: dict[str, Pending] = {}   # the batch being gathered, by room code
         self._flying = 0             # batches written and not yet told (at most FLUSHES)
-        self._scheduled = False
+        self._last_start = 0.0       # loop time the latest batch went to a writer
+        self._scheduled: asyncio.Handle | None = None   # the gathered batch's start, once it is set
         self._idle: asyncio.Event | None = None
         self.batches = 0   # commits made (figures for scripts/bench.py and the tests)
 
@@ -208,10 +213,17 @@ class Store:
         submits its next action only after `done` (server/room/room.py)."""
         assert pending.code not in self._next, "one entry per room per batch"
         self._next[pending.code] = pending
-        if self._flying < FLUSHES and not self._scheduled:
-            # on the loop's next turn: whatever else arrived in this turn joins the same batch
-            self._scheduled = True
-            asyncio.get_running_loop().call_soon(self._start)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Set when the gathered batch starts: with nothing flushing, on the loop's next turn (whatever
+        else arrives in this turn joins it); while flushes are in flight, once the latest has taken
+        OVERLAP_S, or sooner if they all return (`_written`); never beyond FLUSHES at once."""
+        if self._scheduled is not None or not self._next or self._flying >= FLUSHES:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._last_start + OVERLAP_S - loop.time() if self._flying else 0.0
+        self._scheduled = loop.call_later(wait, self._start) if wait > 0 else loop.call_soon(self._start)
 
     async def write(self, code: str, text: str) -> None:
         """Store `text` as row `code` through the next batch; returns once it is durable. Raises
@@ -221,7 +233,7 @@ class Store:
         await once.future
 
     def _start(self) -> None:
-        self._scheduled = False
+        self._scheduled = None
         if self._flying >= FLUSHES or not self._next:
             return
         batch = list(self._next.values())
@@ -229,6 +241,7 @@ class Store:
         self._flying += 1
         rows = [(p.code, p.snapshot()) for p in batch]
         loop = asyncio.get_running_loop()
+        self._last_start = loop.time()
         try:
             self._writers.submit(self._write_and_tell, loop, batch, rows)
         except RuntimeError:  # the writers were shut down (the server is stopping)
@@ -258,11 +271,12 @@ class Store:
             except Exception:  # a bug in one room must not keep the others of the batch untold
                 log.exception("store: %s could not take its commit's outcome", p.code)
         if self._next:
-            # on the loop's next turn, after the states that `done` queued have gone out (rendering
-            # the next batch first would hold them up)
-            if not self._scheduled:
-                self._scheduled = True
-                asyncio.get_running_loop().call_soon(self._start)
+            if not self._flying and isinstance(self._scheduled, asyncio.TimerHandle):
+                self._scheduled.cancel()   # nothing flushes any more: no reason to wait
+                self._scheduled = None
+            # on the loop's next turn at the soonest, after the states that `done` queued have gone out
+            # (rendering the next batch first would hold them up)
+            self._schedule()
         elif self._idle is not None and not self._flying:
             self._idle.set()
 
@@ -270,8 +284,7 @@ class Store:
         """Wait until nothing is gathered or being written (at shutdown, before `close`)."""
         while self._flying or self._next:
             self._idle = asyncio.Event()
-            if self._next and not self._scheduled:
-                self._start()
+            self._schedule()
             await self._idle.wait()
 
     # ------------------------------------------------------------------ blocking use
