@@ -12,15 +12,19 @@ The flush is outside the write lock (as PostgreSQL flushes its WAL): sqlite runs
 so COMMIT only writes the log (a fraction of a millisecond, under sqlite's one write lock), and the writer
 thread then makes it durable itself with `fdatasync` on the log file, the very flush `synchronous=FULL`
 makes inside COMMIT. So while one batch waits on a slow flush, the next is already written and flushing
-(up to `FLUSHES` at once): an action that arrives meanwhile waits for its own flush, not for the one in
+(up to `FLUSHES` at once, once the latest flush has taken `OVERLAP_S`: a fast disk keeps one flush at a
+time and bigger batches): an action that arrives meanwhile waits for its own flush, not for the one in
 flight and then its own (on a 20 ms disk, about 20 ms instead of up to 40). A flush covers all that was
 written before it started, so no batch is told before its rows are on the disk, in whatever order the
 flushes return. WAL mode: a commit is durable once its flush returns (a SIGKILL or a power cut after that
 loses nothing); NORMAL alone would lose acknowledged actions on a power cut (README "Performance").
 
 A failed commit (disk full, read-only, corrupted) rolls the whole transaction back: every room in it is
-told the same `StorageError` and none of their rows changed. A failed flush (an I/O error) is told the
-same way; its rows were already in the log, so the store first writes back each room's last durable text.
+told the same `StorageError` and none of their rows changed. A failed flush (an I/O error: a dying SD card)
+stops the server at once (exit 2, one CRITICAL line), telling nobody anything, as PostgreSQL does since
+"fsyncgate": Linux marks the pages it failed to write clean and reports the error once per open file, so
+after it neither a refusal (the rows are in the log and may come back) nor later acknowledgements (sqlite's
+recovery stops at the first bad page of the log) can be trusted. The next start shows what the disk has.
 
 Checkpoints (copying the log into the database file) run on a second connection in their own thread:
 sqlite's automatic checkpoint, inside the commit that fills the log, added two flushes to that batch and
@@ -47,6 +51,9 @@ log = logging.getLogger(__name__)
 CHECKPOINT_BYTES = 1 << 21       # a checkpoint after about this much row text committed (~500 log pages)
 FALLBACK_CHECKPOINT_PAGES = 10000  # the writers' own automatic checkpoint (sqlite's default is 1000 pages)
 FLUSHES = 8   # batches written and flushing at once: beyond this, actions gather into the next batch
+# a batch gathers while the latest flush is younger than this; then it starts beside it (a flush here
+# takes 0.3-1 ms, so a fast disk keeps one flush at a time and bigger batches; a Pi's SD card, 5-50 ms)
+OVERLAP_S = 0.002
 UPSERT = ("INSERT INTO rooms (code, updated, data) VALUES (?, ?, ?) "
           "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, data = excluded.data")
 
@@ -87,7 +94,10 @@ class _Once:
         pass
 
     def done(self, error: StorageError | None) -> None:
-        self.future.set_result(None) if error is None else self.future.set_exception(error)
+        if error is None:
+            self.future.set_result(None)
+        else:
+            self.future.set_exception(error)
 
 
 class Store:
@@ -111,18 +121,16 @@ class Store:
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, updated REAL NOT NULL, data TEXT NOT NULL)"
             )
-            rows = self._db.execute("SELECT code, updated, data FROM rooms ORDER BY updated, rowid").fetchall()
+            rows = self._db.execute("SELECT code, updated FROM rooms ORDER BY updated, rowid").fetchall()
             self._log_fd = os.open(f"{path}-wal", os.O_RDONLY)   # WAL mode made it; kept while we run
             self._checkpoint_db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"cannot keep games in {path.parent}: {exc}") from exc
         self._sql = threading.Lock()   # the connection, and the order of writes to the log
-        self._lock = threading.Lock()  # guards _updated and _durable (writer threads set, the loop reads)
+        self._lock = threading.Lock()  # guards _updated (writer threads set it, the loop reads it)
         # when each room was last written, in write order (the last is the newest), kept in memory so
         # the loop never reads the disk for it
-        self._updated: dict[str, float] = {code: updated for code, updated, _ in rows}
-        # each room's last durable text: what a failed flush writes back
-        self._durable: dict[str, str] = {code: data for code, _, data in rows}
+        self._updated: dict[str, float] = dict(rows)
         self._writers = ThreadPoolExecutor(max_workers=FLUSHES, thread_name_prefix="store-writer")
         # checkpoints: their own connection and thread (see the module's docstring)
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-checkpoint")
@@ -130,7 +138,8 @@ class Store:
         self._checkpointing = False  # a checkpoint is queued or running (writer threads and checkpointer)
         self._next: dict[str, Pending] = {}   # the batch being gathered, by room code
         self._flying = 0             # batches written and not yet told (at most FLUSHES)
-        self._scheduled = False
+        self._last_start = 0.0       # loop time the latest batch went to a writer
+        self._scheduled: asyncio.Handle | None = None   # the gathered batch's start, once it is set
         self._idle: asyncio.Event | None = None
         self.batches = 0   # commits made (figures for scripts/bench.py and the tests)
 
@@ -149,16 +158,11 @@ class Store:
             checkpoint = self._unchecked >= CHECKPOINT_BYTES and not self._checkpointing
             if checkpoint:
                 self._unchecked, self._checkpointing = 0, True
-        try:
-            self._flush()
-        except OSError as exc:
-            self._undo([code for code, _ in rows])
-            raise StorageError(f"the disk did not keep the write: {exc}") from exc
+        self._flush()
         with self._lock:
-            for code, text in rows:
+            for code, _ in rows:
                 self._updated.pop(code, None)  # to the end: the newest
                 self._updated[code] = now
-                self._durable[code] = text
         if checkpoint:
             try:
                 self._checkpointer.submit(self._checkpoint)
@@ -180,29 +184,16 @@ class Store:
 
     def _flush(self) -> None:
         """Make everything written to the log so far durable: the fsync `synchronous=FULL` would make
-        inside COMMIT (see the module's docstring). Raises OSError. The descriptor stays right: sqlite
-        removes the log only when its last connection closes, and ours stay open until `close`."""
-        os.fdatasync(self._log_fd)
-
-    def _undo(self, codes: list[str]) -> None:
-        """After a failed flush: write back each room's last durable text (a room never stored is removed),
-        so the database holds nothing anyone was refused. If even that cannot be written (disk full too), the
-        next start would show the refused rows: nobody is told anything, the server stops at once (exit 2)."""
-        with self._lock:
-            old = [(code, self._updated.get(code, 0.0), self._durable[code]) for code in codes if code in self._durable]
-        gone = [code for code in codes if code not in self._durable]
+        inside COMMIT (see the module's docstring); if the disk fails it, stop the server (exit 2). The
+        descriptor stays right: sqlite removes the log only when its last connection closes, and ours stay
+        open until `close`."""
         try:
-            with self._sql:
-                self._transaction(old, gone)
-        except sqlite3.Error as exc:
-            log.critical("store: a flush failed and %s could not be written back (%s): stopping, so that "
-                         "nobody is told what the disk may contradict", ", ".join(codes), exc)
+            os.fdatasync(self._log_fd)
+        except OSError as exc:
+            log.critical("store: the disk failed to keep what was written (%s): stopping at once, telling "
+                         "nobody anything; the next start shows what the disk has", exc)
             logging.shutdown()   # the line out before the exit, which runs no cleanup: as if killed
             os._exit(2)
-        try:
-            self._flush()
-        except OSError as exc:  # in the log: the next flush or start has it (a power cut may not)
-            log.error("store: after a failed flush, %s could not be written back: %s", ", ".join(codes), exc)
 
     def _checkpoint(self) -> None:
         """Copy what the log holds into the database file, without blocking the writers (PASSIVE): runs
@@ -222,19 +213,27 @@ class Store:
         submits its next action only after `done` (server/room/room.py)."""
         assert pending.code not in self._next, "one entry per room per batch"
         self._next[pending.code] = pending
-        if self._flying < FLUSHES and not self._scheduled:
-            # on the loop's next turn: whatever else arrived in this turn joins the same batch
-            self._scheduled = True
-            asyncio.get_running_loop().call_soon(self._start)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Set when the gathered batch starts: with nothing flushing, on the loop's next turn (whatever
+        else arrives in this turn joins it); while flushes are in flight, once the latest has taken
+        OVERLAP_S, or sooner if they all return (`_written`); never beyond FLUSHES at once."""
+        if self._scheduled is not None or not self._next or self._flying >= FLUSHES:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._last_start + OVERLAP_S - loop.time() if self._flying else 0.0
+        self._scheduled = loop.call_later(wait, self._start) if wait > 0 else loop.call_soon(self._start)
 
     async def write(self, code: str, text: str) -> None:
         """Store `text` as row `code` through the next batch; returns once it is durable. Raises
         StorageError."""
-        self.commit(once := _Once(code, text))
+        once = _Once(code, text)
+        self.commit(once)
         await once.future
 
     def _start(self) -> None:
-        self._scheduled = False
+        self._scheduled = None
         if self._flying >= FLUSHES or not self._next:
             return
         batch = list(self._next.values())
@@ -242,6 +241,7 @@ class Store:
         self._flying += 1
         rows = [(p.code, p.snapshot()) for p in batch]
         loop = asyncio.get_running_loop()
+        self._last_start = loop.time()
         try:
             self._writers.submit(self._write_and_tell, loop, batch, rows)
         except RuntimeError:  # the writers were shut down (the server is stopping)
@@ -271,11 +271,12 @@ class Store:
             except Exception:  # a bug in one room must not keep the others of the batch untold
                 log.exception("store: %s could not take its commit's outcome", p.code)
         if self._next:
-            # on the loop's next turn, after the states that `done` queued have gone out (rendering
-            # the next batch first would hold them up)
-            if not self._scheduled:
-                self._scheduled = True
-                asyncio.get_running_loop().call_soon(self._start)
+            if not self._flying and isinstance(self._scheduled, asyncio.TimerHandle):
+                self._scheduled.cancel()   # nothing flushes any more: no reason to wait
+                self._scheduled = None
+            # on the loop's next turn at the soonest, after the states that `done` queued have gone out
+            # (rendering the next batch first would hold them up)
+            self._schedule()
         elif self._idle is not None and not self._flying:
             self._idle.set()
 
@@ -283,8 +284,7 @@ class Store:
         """Wait until nothing is gathered or being written (at shutdown, before `close`)."""
         while self._flying or self._next:
             self._idle = asyncio.Event()
-            if self._next and not self._scheduled:
-                self._start()
+            self._schedule()
             await self._idle.wait()
 
     # ------------------------------------------------------------------ blocking use
@@ -302,11 +302,10 @@ class Store:
             self._flush()
         try:
             self._writers.submit(forget).result()
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
         with self._lock:
             self._updated.pop(code, None)
-            self._durable.pop(code, None)
 
     def load_all(self, max_age_s: float | None = None) -> dict[str, dict[str, Any]]:
         """Every stored room record by code; rooms untouched for more than `max_age_s` seconds are
@@ -324,11 +323,10 @@ class Store:
                         with self._lock:
                             for code in old:
                                 self._updated.pop(code, None)
-                                self._durable.pop(code, None)
                 return self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
         try:
             rows = self._writers.submit(read).result()
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
             raise StorageError(f"cannot keep games in {self.path.parent}: {exc}") from exc
         return {code: json.loads(data) for code, data in rows}
 

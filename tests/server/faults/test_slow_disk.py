@@ -160,38 +160,3 @@ async def test_a_second_rooms_action_is_flushed_while_the_first_ones_flush_waits
             for p in (phone, late):
                 await p.close()
 
-
-async def test_a_failed_flush_refuses_the_action_and_the_disk_keeps_nothing_of_it(tmp_path, server_process):
-    """The flush itself fails (an SD card's I/O error: strace makes each thread's first fdatasync after
-    it attaches return EIO). The row was already written to sqlite's log by then, so the store writes
-    the room's last durable text back (server/room/store.py): the action is refused with
-    `storage_failed`, nobody sees it, and a server killed and started again does not have it either."""
-    server = server_process(tmp_path, piped=True)
-    server.start()
-    async with aiohttp.ClientSession() as session:
-        code, open_socket = await server.new_room(session)
-        phone = await open_socket("phone")
-        await phone.hello(code)
-        await phone.act("join", name="Ann", colour="red")
-        joined = await phone.until_state(lambda s: s["you"]["person"] is not None)
-        tracer = await attach_slow_disk(server.proc.pid, inject="error=EIO:when=1")
-        try:
-            await phone.act("set_colour", colour="blue")
-            refusal = await phone.until(lambda m: m["type"] in ("error", "state"))
-            assert refusal["type"] == "error" and refusal["code"] == "storage_failed", refusal
-        finally:
-            stop_tracing(tracer)
-        await phone.send({"type": "ping"})
-        await phone.until(lambda m: m["type"] == "pong")
-        assert phone.state_id == joined["state_id"]
-        await phone.close()
-    assert await asyncio.to_thread(server.logged, "could not store set_colour")
-    server.kill()    # SIGKILL: what is on the disk is all there is
-    server.start()
-    async with aiohttp.ClientSession() as session:
-        _, open_socket = await server.new_room(session)
-        late = await open_socket("late")
-        await late.hello(code, role="tv")
-        assert late.state_id == joined["state_id"]
-        assert [p["colour"] for p in late.state["room"]["roster"]] == ["red"]
-        await late.close()
