@@ -51,9 +51,10 @@ log = logging.getLogger(__name__)
 CHECKPOINT_BYTES = 1 << 21       # a checkpoint after about this much row text committed (~500 log pages)
 FALLBACK_CHECKPOINT_PAGES = 10000  # the writers' own automatic checkpoint (sqlite's default is 1000 pages)
 FLUSHES = 8   # batches written and flushing at once: beyond this, actions gather into the next batch
-# a batch gathers while the latest flush is younger than this; then it starts beside it (a flush here
-# takes 0.3-1 ms, so a fast disk keeps one flush at a time and bigger batches; a Pi's SD card, 5-50 ms)
-OVERLAP_S = 0.002
+# a batch gathers while the latest flush is younger than this; then it starts beside it (a flush takes
+# 0.3-1 ms here, a few ms more when the loop is busy and the writer waits for the GIL: a fast disk keeps
+# one flush at a time and bigger batches; a Pi's SD card takes 5-50 ms)
+OVERLAP_S = 0.005
 UPSERT = ("INSERT INTO rooms (code, updated, data) VALUES (?, ?, ?) "
           "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, data = excluded.data")
 
