@@ -2,7 +2,9 @@
 names ("A & B", twice that) never make a page wider than its screen: the phone (390 px) in the lobby, the
 hand, the vote, the result and the final standings, a spectator's phone, and the TV (1920×1080) in the
 lobby, the rounds and the result. A 200-grapheme association and five players' "waiting for" chips stay
-above the TV's cards and board. The seats are played by plain WebSockets (tests/helpers/browser.py's
+above the TV's cards and board; so do a round nobody solves, told by the widest name ("Nobody found WWW…'s
+card: too hard!"), its ready line and five elephants' two rows of points, in English and Russian, at 1920×1080
+and 1280×720. The seats are played by plain WebSockets (tests/helpers/browser.py's
 Scene); each browser phone opens with a seat's token, as a second tab of that seat would.
 Screenshots go to test-output/long-names-*.png.
 """
@@ -82,17 +84,40 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
         assert await tv.evaluate(BOTTOM_JS, "[data-testid=progress]") <= await tv.evaluate(TOP_JS, ".board")
         await sc.shot(tv, "tv-voting")
 
-        await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+        # Nobody finds the storyteller's card, every time: the outcome line names the widest name ("Nobody
+        # found WWW…'s card: too hard!") above the ready line and five elephants' two rows of points (it ran
+        # under the board when random votes happened to give this). Each voter picks the next one's card, so
+        # everyone scores +1, nobody reaches the short game's end and the ready line shows.
+        voters = [p for p in table.phones if p is not teller]
+        for voter, owner in zip(voters, voters[1:] + voters[:1], strict=True):
+            await table.act(voter, "vote", card=next(e["number"] for e in voter.game["table"]
+                                                     if e["card"] in owner.me["played"]))
+        assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["outcome"] == "none"
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await expect(tv.get_by_test_id("outcome")).to_contain_text(LONG_NAMES[3])
         await expect(phone.get_by_test_id("phone-scored")).to_be_visible()
         await expect(phone.locator(".result-card")).to_have_count(5)
         # every voter's token carries two letters of the name, never a single ambiguous initial
         for label in await phone.locator(".vote-token").all_text_contents():
             assert len(label) >= 2, label
         await fits(phone, 390, "phone result")
-        await fits(tv, 1920, "TV result")
-        assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
-        await sc.shot(tv, "tv-scored")
+        outcome = tv.get_by_test_id("outcome")
+        for lang, says in (("en", "Nobody found"), ("ru", "Никто не нашёл")):   # Russian's line is longer
+            if lang == "ru":
+                await tv.get_by_test_id("lang").click()
+            await expect(outcome).to_contain_text(says)
+            for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+                await tv.set_viewport_size(size)
+                await sc.shot(tv, f"tv-scored-{lang}-{size['width']}")
+                await fits(tv, size["width"], "TV result")
+                assert await outcome.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1"), "the outcome is cut"
+                assert await outcome.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 24
+                ready_bottom = await tv.evaluate(BOTTOM_JS, "[data-testid=readiness]")
+                assert ready_bottom <= await tv.evaluate(TOP_JS, ".card-number")
+                assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+        await tv.get_by_test_id("lang").click()
+        await expect(outcome).to_contain_text("Nobody found")
+        await tv.set_viewport_size({"width": 1920, "height": 1080})
         await sc.shot(phone, "phone-scored")
 
         # A phone arriving mid-game watches it, with the long names on its screen.

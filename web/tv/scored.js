@@ -28,7 +28,7 @@ export function create() {
     if (!r) return;
     fill(top,
       g.association ? h('div', { class: 'association small', text: g.association }) : null,
-      h('div', { class: 'outcome', 'data-testid': 'outcome', text: outcomeText(ctx) }),
+      h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) }),
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx));
     const k = JSON.stringify(r.table);
