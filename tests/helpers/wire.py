@@ -16,6 +16,7 @@ import aiohttp
 from tests.helpers.bounds import EVENT_S
 
 RECV_TIMEOUT = EVENT_S  # a bound on waiting for a frame that must come, never a pacing sleep (tests.helpers.bounds)
+UNTIL_S = 2 * EVENT_S  # a bound on reading frames until the one that must come
 
 
 class Player:
@@ -66,11 +67,16 @@ class Player:
         return self.state
 
     async def until(self, pred, what: str = "message") -> dict:
-        """Read until a message satisfies `pred(msg)`; returns it."""
+        """Read until a message satisfies `pred(msg)`; returns it. Raises AssertionError when none has
+        within UNTIL_S: frames that keep coming (pongs, the timer's state every 5 s) must not turn a
+        message that never comes into a test that never ends (each frame alone is bounded by recv)."""
+        deadline = asyncio.get_running_loop().time() + UNTIL_S
         while True:
             msg = await self.recv()
             if pred(msg):
                 return msg
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"{self.name}: no matching {what} within {UNTIL_S:.0f} s (last: {msg})")
 
     async def until_state(self, pred=lambda s: True) -> dict:
         """Read until a `state` satisfying `pred(state)` arrives."""
