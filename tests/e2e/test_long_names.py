@@ -184,6 +184,35 @@ async def test_pairs_team_names_fit_the_phone_and_the_tv(server_process, launch_
     await _run(server_process, launch_options, output_dir, body)
 
 
+async def test_a_round_nobody_solves_fits_the_tv_with_seven_long_names(server_process, launch_options, output_dir):
+    """Seven seats of the longest names, in Russian: a round nobody solves ("Никто не нашёл карту ведущего
+    (WWW…): слишком сложно!", two lines), where everyone else scores, so both rows of points carry two-line
+    names and a reason: the outcome, the ready line, the cards and the points stay above the board."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(LONG_NAMES[:7])
+        host, teller = table.phones[0], table.phones[3]
+        await table.act(host, "set_settings", settings={"special_cells": False, "lang": "ru",
+                                                        "first_storyteller": "host"})
+        await table.act(host, "start", storyteller=teller.welcome["seat"])
+        await table.play_until(lambda g: g["phase"] == "voting")
+        voters = [p for p in table.phones if p is not teller]
+        for voter, owner in zip(voters, voters[1:] + voters[:1], strict=True):   # each finds the next one's card
+            await table.act(voter, "vote", card=next(e["number"] for e in voter.game["table"]
+                                                     if e["card"] in owner.me["played"]))
+        assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["outcome"] == "none"
+        await expect(tv.get_by_test_id("outcome")).to_contain_text("Никто не нашёл")
+        await expect(tv.get_by_test_id("readiness")).to_be_visible()
+        for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+            await tv.set_viewport_size(size)
+            await sc.shot(tv, f"tv-scored-seven-{size['width']}")
+            await fits(tv, size["width"], "TV result, seven seats")
+            ready_bottom = await tv.evaluate(BOTTOM_JS, "[data-testid=readiness]")
+            assert ready_bottom <= await tv.evaluate(TOP_JS, ".card-number")
+            assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+
+    await _run(server_process, launch_options, output_dir, body)
+
+
 # A family's own long names: "Бабушка Валентина & Дедушка Николай" is what a pairs team is called on the TV.
 FAMILY_NAMES = ["Бабушка Валентина", "Дедушка Николай", "Тётя Маргарита", "Дядя Константин",
                 "Александра Петровна", "Владислав Игоревич", "Екатерина Сергеевна", "Святослав Олегович"]

@@ -37,6 +37,7 @@ export function create() {
       fill(cardsBox, resultCards(ctx, r));
     }
     points.classList.toggle('two-rows', (g.elephants || []).length > 4);
+    el.classList.toggle('two-rows', (g.elephants || []).length > 4);
     el.classList.toggle('teams', modeOf(g).people_per_seat > 1);
     fill(points, pointsList(ctx, r));
   }
