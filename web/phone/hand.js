@@ -32,13 +32,21 @@ function playForm(ctx) {
   });
   const bottom = h('div', { class: 'play-bottom' });
   const el = h('div', { class: 'play-form' }, top, grid.el, bottom, bar.el);
+  let dispute = null;
   return confirmForm(el, bar, refresh, (c) => {
     const can = (c.me && c.me.can) || [];
     fill(top, associationBox(c), conditionsBox(c.game.conditions),
       c.game.last_card ? h('p', { class: 'hint', text: t('phone.last_card') }) : null,
       h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }));
-    // Below the hand, away from the cards a thumb is aiming at.
-    fill(bottom, can.includes('dispute') ? disputeButton(c) : null);
+    // Below the hand, away from the cards a thumb is aiming at. Kept while it may still be used, so a
+    // confirmation open on this phone is not closed by another player's move.
+    if (!can.includes('dispute') || disputed(c)) {
+      dispute = null;
+      fill(bottom, null);
+    } else if (!dispute) {
+      dispute = disputeButton(c);
+      fill(bottom, dispute);
+    }
   });
 }
 
@@ -54,13 +62,17 @@ function restateForm(ctx) {
   return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)));
 }
 
+/** True once this seat has disputed the association this turn (the room's pacing says so). */
+function disputed(ctx) {
+  return ((ctx.room.pacing || {}).disputes || []).some((d) => d.seat === ctx.you.seat);
+}
+
 /**
  * "Dispute the association" (issue 13): offered only when a condition applies this turn (the engine's
  * `can`) and this seat has not disputed yet; a tap asks which condition it breaks (the confirmation).
  */
 function disputeButton(ctx) {
-  const p = ctx.room.pacing || {};
-  if ((p.disputes || []).some((d) => d.seat === ctx.you.seat)) return null;
+  if (disputed(ctx)) return null;
   const box = h('div', { class: 'dispute-box' });
   const ask = () => { fill(box, confirm()); box.scrollIntoView({ block: 'center' }); };   // above the sticky bar
   const confirm = () => h('div', { class: 'dispute-confirm', 'data-testid': 'dispute-confirm' },
