@@ -6,6 +6,7 @@ import logging
 import secrets
 from collections.abc import Iterator
 
+from server.room import deck_use
 from server.room.env import RoomEnv
 from server.room.room import Room
 
@@ -103,6 +104,12 @@ class Rooms:
         """`current()`, or a new room (`open`) when every room is finished or there is none. Raises
         StorageError."""
         return self.current() or await self.open()
+
+    def holding(self, deck_id: str) -> dict[str, str]:
+        """Rooms that still need deck `deck_id`'s pictures: code -> why (`deck_use.PLAYING` or
+        `deck_use.RESULTS`; server/room/deck_use.py says which rooms count)."""
+        held = {room.code: deck_use.holds(room, deck_id) for room in self._rooms.values()}
+        return {code: why for code, why in sorted(held.items()) if why is not None}
 
     def latest(self) -> Room | None:
         """The most recently written room, or None (the CLI prints its join URL on start)."""

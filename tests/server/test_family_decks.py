@@ -1,7 +1,8 @@
 """The family's own decks over real HTTP and WebSockets against the whole app: a deck too small for the table
 is kept but not chosen, with a sentence saying what the table needs; a damaged picture is named as damaged;
 the host deletes an uploaded deck (never the built-in one, never a folder put there by hand, never the deck
-of a game under way), its files leave the data folder and every page's deck list changes."""
+of a game under way, nor of a finished game whose results a page still shows), its files leave the data folder
+and every page's deck list changes."""
 from __future__ import annotations
 
 import os
@@ -129,6 +130,46 @@ async def test_the_deck_of_a_game_under_way_is_not_deleted(client, make_table):
                                  "закончится."}
     assert deck in await deck_ids(client)
     assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
+
+
+async def restarted(client, make_client):
+    """The server stopped (every socket closed, the store flushed) and started again on the same data folder:
+    the rooms are loaded and no page has any of them open."""
+    await client.close()
+    return await make_client()
+
+
+async def test_a_finished_game_holds_its_deck_while_its_results_are_open(client, make_table, make_client):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Finished")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    await game.act(game.phones[0], "end_game")
+    assert game.tv.game["phase"] == "game_over"            # the results screen shows the cards of the game
+    for lang, message in ((RU, f"В комнате {game.code} ещё открыты итоги игры с этой колодой: удалить её можно, "
+                                "когда там начнут новую игру или когда эту комнату закроют на телевизоре и телефонах."),
+                          (EN, f"Room {game.code} still shows the results of a game with this deck: it can be deleted "
+                               "once that room starts a new game, or once no TV or phone has that room open.")):
+        resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby, lang))
+        assert resp.status == 409
+        assert await resp.json() == {"error": "deck_in_use", "rooms": game.code, "reason": "results", "files": [],
+                                     "message": message}
+    assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
+    # once no page has the results open (here: a restart, every socket closed), the deck may go
+    client = await restarted(client, make_client)
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
+    assert resp.status == 200 and await resp.json() == {"deleted": deck}
+
+
+async def test_a_new_game_after_the_results_lets_the_deck_go(client, make_table):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Again")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    await game.act(game.phones[0], "end_game")
+    assert (await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))).status == 409
+    await game.act(game.phones[0], "new_game")             # back to the lobby: no card of that game is shown
+    assert (await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))).status == 200
 
 
 async def test_deleting_removes_the_files_and_the_deck_from_every_page(client, make_table, config, connect):
