@@ -14,9 +14,9 @@
          507 `storage_failed` when the disk refuses (nothing is kept).
     DELETE /api/decks/{deck}                          an uploaded deck, its prepared pictures and kids' filter
          (server/decks/removal.py); same `can_upload` check. 200 {"deleted": id}; 403 `deck_builtin`,
-         `deck_not_uploaded`; 404 `not_found`; 409 `deck_in_use` {rooms, reason?} (a room still needs its
-         pictures, server/room/deck_use.py: a game under way, or with `reason` "results" only finished
-         games whose results are open on some page);
+         `deck_not_uploaded`; 404 `not_found`; 409 `deck_in_use` {rooms, hours} (a room still needs its
+         pictures, server/room/deck_use.py: a game under way that a page has open or that changed in the
+         last `hours`) or {rooms, reason: "results"} (only finished games whose results a page has open);
          507 `delete_failed` (the disk refused; the deck is still there).
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
@@ -59,6 +59,7 @@ from server.decks.pictures import PROBLEM_CODES, problem_message
 from server.decks.removal import DeleteRefused, purge, retire
 from server.messages import sentence
 from server.net.ratelimit import TokenBucket
+from server.room.deck_use import HOLD_S
 
 log = logging.getLogger(__name__)
 
@@ -278,7 +279,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
         if holding:   # a game under way says so first; else only results screens hold it
             rooms = ", ".join(holding)
             if "playing" in holding.values():
-                return error(request, 409, "deck_in_use", rooms=rooms)
+                return error(request, 409, "deck_in_use", rooms=rooms, hours=round(HOLD_S / 3600))
             return error(request, 409, "deck_in_use", rooms=rooms, reason="results")
         try:  # no await between the check above and the deck's folder going away: no game can start with it
             trash = retire(library, deck_id)
