@@ -71,7 +71,7 @@ export function deckPicker(getCtx, choose) {
   function askDelete(preselect) {
     const c = getCtx();
     openDeleter({ decks, headers: hostHeaders(c), preselect, onDeleted: (deck) => {
-      // the room's setting still names it (the lobby then plays the built-in deck, server/room/state.py)
+      // a lobby that chose it chooses the built-in deck (the server stores it and sends a new state)
       const wasChosen = deck.id === (getCtx().room.settings || {}).deck;
       fill(problems);
       status.className = 'upload-status good';
