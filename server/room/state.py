@@ -32,8 +32,8 @@ class Connection(Protocol):
     def send(self, message: dict[str, Any]) -> None:
         """Queue a control message (welcome) for this socket."""
 
-    def send_state(self, text: str) -> None:
-        """Queue a serialised state, replacing an unsent one."""
+    def send_state(self, payload: bytes) -> None:
+        """Queue a serialised state (UTF-8 JSON), replacing an unsent one."""
 
     def refused(self, kind: str, exc: Exception) -> None:
         """Tell the sender its message `kind` was refused (`Refused`, `Malformed`: with its code) or
