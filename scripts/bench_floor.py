@@ -5,11 +5,11 @@ Prints figures; asserts nothing.
 A stand-in server does only what any server of this shape must do per action, with the same libraries:
 aiohttp reads one WebSocket frame from a phone and parses its JSON, optionally (`--fsync`) a writer
 thread appends the size of a stored room (13 KB) to a file and makes it durable with `fdatasync` (the
-store's flush) while the loop waits for it, then the loop sends one state-sized text (`--bytes`, one
-encoding shared by all) to each of the room's 9 sockets. No game rules, no rendering, no sqlite, no
-group commit. The client plays the same pattern as bench.py: R rooms of 9 sockets, each room from its
-own loopback address, one action at a time, the next after every socket of the room has the frame and
-a think pause (--think-ms, ±50 %).
+store's flush) while the loop waits for it, then the loop writes one state-sized text frame (`--bytes`,
+framed once for all) straight to each of the room's 9 sockets' transports, as the server does. No game
+rules, no rendering, no sqlite, no group commit. The client plays the same pattern as bench.py: R rooms
+of 9 sockets, each room from its own loopback address, one action at a time, the next after every socket
+of the room has the frame and a think pause (--think-ms, ±50 %).
 
 What the game server costs beyond these figures is its own work; what they cost is the machine's and
 the libraries' (issue 14: `cpu_ms_per_action` at people's pace pays the machine's cold-CPU factor on
@@ -42,11 +42,14 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 def serve(port: int, fsync: bool, state_bytes: int) -> None:
     """The stand-in server (runs in its own process until killed)."""
-    rooms: dict[str, list[web.WebSocketResponse]] = {}
+    rooms: dict[str, list[tuple[web.WebSocketResponse, asyncio.Transport | None]]] = {}
     writer = ThreadPoolExecutor(1, thread_name_prefix="writer")
     log_fd = os.open(Path(tempfile.mkdtemp()) / "log", os.O_WRONLY | os.O_CREAT)
     row = b"x" * ROW_BYTES
     state = json.dumps({"type": "state", "pad": "y" * max(0, state_bytes - 30)})
+    payload = state.encode()
+    frame = b"\x81\x7e" + len(payload).to_bytes(2, "big") + payload   # RFC 6455: FIN, text, 16-bit length
+    assert 126 <= len(payload) < 65536
 
     def store() -> None:
         os.write(log_fd, row)
@@ -56,14 +59,17 @@ def serve(port: int, fsync: bool, state_bytes: int) -> None:
         ws = web.WebSocketResponse(heartbeat=15.0, compress=False)   # as the server's sockets
         await ws.prepare(request)
         room = rooms.setdefault(request.query["room"], [])
-        room.append(ws)
+        room.append((ws, request.transport))
         loop = asyncio.get_running_loop()
         async for msg in ws:
             json.loads(msg.data)
             if fsync:
                 await loop.run_in_executor(writer, store)
-            for other in room:
-                await other.send_str(state)
+            for other, transport in room:   # straight to the transport, as the server writes a state (net/ws.py)
+                if transport is not None and not transport.get_write_buffer_size():
+                    transport.write(frame)
+                else:
+                    await other.send_str(state)
         return ws
 
     app = web.Application()
