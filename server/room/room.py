@@ -249,6 +249,7 @@ class Room(RoomState):
         work = action.work
         self.data, self.game, self._deck_info, self._committed = work.data, work.game, work._deck_info, action.text
         self.clock_deadline = work.clock_deadline
+        self.changed_at = time.monotonic()
         conn, effects = action.conn, action.effects
         conn.floor = self.state_id  # a socket without a person cannot repeat this action either
         if effects.takes is not None and conn in self.connections:

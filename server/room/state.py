@@ -71,6 +71,9 @@ class RoomState:
         self.host_away_since: float | None = time.monotonic()
         # when the timer runs out (time.monotonic), None while it does not run (server/room/clock.py)
         self.clock_deadline: float | None = None
+        # when an action last changed the room (time.monotonic); a loaded room gets its stored age
+        # (Rooms.load). A game nobody has open is abandoned after deck_use.HOLD_S of this.
+        self.changed_at: float = time.monotonic()
 
     @property
     def code(self) -> str:

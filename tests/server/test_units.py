@@ -157,7 +157,8 @@ def test_store_round_trip_and_wal(tmp_path):
     store.close()
     again = Store(tmp_path / "d" / "rooms.sqlite3")
     assert again.load_all() == {"ABCD": {"x": "ёлка", "n": 2}, "EFGH": {"n": 3}}
-    assert again.latest_code() == "EFGH"
+    assert again.codes_by_recency() == ["EFGH", "ABCD"]
+    assert 0 <= again.written_ago("EFGH") < 3600 and again.written_ago("WXYZ") is None
     again.close()
 
 
