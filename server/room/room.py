@@ -56,7 +56,7 @@ class _Action:
                  seats_stay: bool) -> None:
         self.conn, self.kind, self.work, self.text, self.effects = conn, kind, work, text, effects
         self.seats_stay = seats_stay  # a game action: nobody's person, seat or host role can change
-        self.frames: list[tuple[Connection, str]] | None = None
+        self.frames: list[tuple[Connection, bytes]] | None = None
         self.version = -1
 
 
@@ -153,8 +153,8 @@ class Room(RoomState):
 
     def broadcast(self) -> None:
         """Queue the current (durable) state on every connection (encoded once where sockets share it)."""
-        for conn, text in views.frames(self):
-            conn.send_state(text)
+        for conn, payload in views.frames(self):
+            conn.send_state(payload)
 
     # ------------------------------------------------------------------ the transaction
     def handle(self, conn: Connection, msg: dict[str, Any]) -> None:
@@ -275,8 +275,8 @@ class Room(RoomState):
             if c in self.connections and views.welcome_key(self, c) != key:
                 c.send(self.welcome(c))
         if action.frames is not None and action.version == self._version:
-            for c, text in action.frames:
-                c.send_state(text)
+            for c, payload in action.frames:
+                c.send_state(payload)
         else:  # sockets came or went while the disk worked, or the action moved some: render now
             self.broadcast()
 
