@@ -22,15 +22,23 @@ calls stop the process, so the rest runs at full speed): a Pi's SD card, where a
 The last line then also counts the fsyncs in strace's log: the store makes one flush per batch, shared by
 every room in it (`fsyncs_per_action` below 1 when rooms share batches), plus a few for checkpoints.
 `--server-cpus 0` pins the server to one core (`taskset`), the headroom a Pi's slower cores need.
+`--clients 2` splits the rooms over two client processes: a family's phones are separate devices that
+read their frames at the same time, while one client process reads the frames of rooms that act in the
+same millisecond one after the other and adds that wait to what it measures (the default stays 1, the
+way every figure before it was measured; the README says which each figure used).
+
+The floor under these figures, what aiohttp and one durable flush per action cost on this machine
+without any game, is `scripts/bench_floor.py`.
 
 Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
-       [--slow-fsync-ms 20] [--server-cpus 0]
+       [--slow-fsync-ms 20] [--server-cpus 0] [--clients 2]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -41,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -379,6 +388,46 @@ async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> di
     return {**kinds, "total": sum(kinds.values()), "files": len(seen), "sizes": seen}
 
 
+def new_figures() -> dict:
+    """What the rooms of one client process collect (merged across processes by `merge_figures`)."""
+    return {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0,
+            "stopping": False, "client_cpu_s": 0.0}
+
+
+def merge_figures(into: dict, part: dict) -> None:
+    for key in ("lag", "timeline", "latencies"):
+        into[key] += part[key]
+    for key in ("actions", "errors", "games", "client_cpu_s"):
+        into[key] += part[key]
+    for code, n in part["error_codes"].items():
+        into["error_codes"][code] = into["error_codes"].get(code, 0) + n
+    if "mode" in part:
+        into["mode"] = part["mode"]
+
+
+async def play_rooms(indices: range, base: str, args, figures: dict, deadline: float) -> None:
+    """Play rooms `indices` in this process until `deadline` (time.monotonic), into `figures`."""
+    rooms = [Room(i, base, args, figures) for i in indices]
+    lag = asyncio.create_task(loop_lag(figures))
+    results = await asyncio.gather(*(r.run(deadline) for r in rooms), return_exceptions=True)
+    lag.cancel()
+    figures["stopping"] = True
+    for r in results:
+        if isinstance(r, BaseException):
+            figures["errors"] += 1
+            print(f"room failed: {r!r}", file=sys.stderr)
+
+
+def play_rooms_in_process(indices: range, base: str, args, deadline: float) -> dict:
+    """`play_rooms` in a client process of its own (--clients): its figures, with its own CPU seconds."""
+    figures = new_figures()
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    asyncio.run(play_rooms(indices, base, args, figures, deadline))
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    figures["client_cpu_s"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return figures
+
+
 async def main() -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rooms", type=int, default=1, help="rooms played at once (default 1)")
@@ -392,9 +441,10 @@ async def main() -> dict:
     ap.add_argument("--slow-fsync-ms", type=float, default=0,
                     help="delay each of the server's fsync/fdatasync calls by this many ms (strace inject)")
     ap.add_argument("--server-cpus", default=None, help="pin the server to these cores (taskset -c list, e.g. 0)")
+    ap.add_argument("--clients", type=int, default=1,
+                    help="client processes sharing the rooms (default 1; phones are separate devices)")
     args = ap.parse_args()
-    figures = {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0,
-               "stopping": False}
+    figures = new_figures()
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
         port = free_port()
@@ -422,21 +472,24 @@ async def main() -> dict:
             cpu0 = proc_cpu_s(server_pid)
             client0 = resource.getrusage(resource.RUSAGE_SELF)
             deadline = time.monotonic() + args.seconds
-            rooms = [Room(i, base, args, figures) for i in range(args.rooms)]
             t0 = time.perf_counter()
-            lag = asyncio.create_task(loop_lag(figures))
-            results = await asyncio.gather(*(r.run(deadline) for r in rooms), return_exceptions=True)
-            lag.cancel()
+            if args.clients == 1:
+                await play_rooms(range(args.rooms), base, args, figures, deadline)
+            else:   # phones are separate devices: N processes read their rooms' sockets in parallel
+                with ProcessPoolExecutor(args.clients, mp_context=multiprocessing.get_context("spawn")) as pool:
+                    loop = asyncio.get_running_loop()
+                    parts = await asyncio.gather(*(
+                        loop.run_in_executor(pool, play_rooms_in_process, range(k, args.rooms, args.clients),
+                                             base, args, deadline) for k in range(args.clients)))
+                for part in parts:
+                    merge_figures(figures, part)
             wall = time.perf_counter() - t0
             figures["stopping"] = True
-            for r in results:
-                if isinstance(r, BaseException):
-                    figures["errors"] += 1
-                    print(f"room failed: {r!r}", file=sys.stderr)
             cpu_s = proc_cpu_s(server_pid) - cpu0
             load1 = os.getloadavg()[0]
             client1 = resource.getrusage(resource.RUSAGE_SELF)
-            client_cpu_s = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
+            client_cpu_s = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime) \
+                + figures["client_cpu_s"]
             peak = proc_peak_rss_mb(server_pid)
             cold = cold_cpu_factor()   # after the run, the server idle: what the machine itself does
         finally:
@@ -472,7 +525,7 @@ async def main() -> dict:
         "mode": mode, "phones_per_room": PHONES,
         "cpu_ms_per_action": round(cpu_s * 1000 / max(figures["actions"], 1), 3),
         "slow_fsync_ms": args.slow_fsync_ms, "server_cpus": args.server_cpus,
-        "cold_cpu_factor": round(cold, 2),
+        "cold_cpu_factor": round(cold, 2), "clients": args.clients,
     }
     if fsyncs:   # one per batch of the store (rooms that acted together share it), plus checkpoints'
         out["fsyncs"] = fsyncs
@@ -492,7 +545,8 @@ async def main() -> dict:
           f"(other work on the machine inflates the latencies)")
     print(f"server: peak RSS {out['peak_rss_mb']} MB, CPU {out['cpu_s']} s during the run "
           f"({cpu_s / max(figures['actions'], 1) * 1000:.2f} ms per action), "
-          f"start-up to a ready /healthz {startup_s * 1000:.0f} ms; this client used {client_cpu_s:.1f} CPU s")
+          f"start-up to a ready /healthz {startup_s * 1000:.0f} ms; the client ({args.clients} process"
+          f"{'es' if args.clients > 1 else ''}) used {client_cpu_s:.1f} CPU s")
     print(f"store write (sqlite WAL: one transaction, one fdatasync of the log) of a {snapshot_bytes} B room snapshot: "
           f"p50 {out['save_p50_ms']} ms, p99 {out['save_p99_ms']} ms")
     print(f"errors: {out['errors']} {figures['error_codes'] or ''} (ERROR lines in the server log: {errors_in_log})")

@@ -131,10 +131,10 @@ class RoomTables:
         room = rooms.get(request.headers.get("X-Room")) if rooms is not None else None
         return cards_needed(room) if room is not None and room.game is None else None
 
-    def playing_with(self, deck_id: str) -> list[str]:
-        """Codes of rooms whose game under way (not over) deals from `deck_id`."""
-        return sorted(r.code for r in self._rooms()
-                      if r.game is not None and not r.finished and r.deck_info()["id"] == deck_id)
+    def holding(self, deck_id: str) -> dict[str, str]:
+        """Rooms that still need `deck_id`'s pictures: code -> "playing" | "results" (Rooms.holding)."""
+        rooms = self.app.get(keys.ROOMS)
+        return rooms.holding(deck_id) if rooms is not None else {}
 
     def decks_changed(self) -> None:
         """Every room's pages get the state anew (Room.decks_changed)."""

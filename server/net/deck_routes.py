@@ -14,7 +14,9 @@
          507 `storage_failed` when the disk refuses (nothing is kept).
     DELETE /api/decks/{deck}                          an uploaded deck, its prepared pictures and kids' filter
          (server/decks/removal.py); same `can_upload` check. 200 {"deleted": id}; 403 `deck_builtin`,
-         `deck_not_uploaded`; 404 `not_found`; 409 `deck_in_use` {rooms} (a game under way deals from it);
+         `deck_not_uploaded`; 404 `not_found`; 409 `deck_in_use` {rooms, hours} (a room still needs its
+         pictures, server/room/deck_use.py: a game under way that a page has open or that changed in the
+         last `hours`) or {rooms, reason: "results"} (only finished games whose results a page has open);
          507 `delete_failed` (the disk refused; the deck is still there).
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
@@ -57,6 +59,7 @@ from server.decks.pictures import PROBLEM_CODES, problem_message
 from server.decks.removal import DeleteRefused, purge, retire
 from server.messages import sentence
 from server.net.ratelimit import TokenBucket
+from server.room.deck_use import HOLD_S
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +74,9 @@ class Tables(Protocol):
         """The fewest cards the table of the requesting room (header `X-Room`) needs now, None if unknown."""
         ...
 
-    def playing_with(self, deck_id: str) -> list[str]:
-        """Codes of the rooms whose game under way deals from deck `deck_id`."""
+    def holding(self, deck_id: str) -> dict[str, str]:
+        """Rooms that still need deck `deck_id`'s pictures: code -> "playing" (a game under way deals from
+        it) or "results" (a finished game's results are open on some page); server/room/deck_use.py."""
         ...
 
     def decks_changed(self) -> None:
@@ -271,9 +275,12 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
         if not await allowed(request):
             return error(request, 403, "forbidden")
         deck_id = request.match_info["deck"]
-        playing = tables.playing_with(deck_id) if tables is not None else []
-        if playing:
-            return error(request, 409, "deck_in_use", rooms=", ".join(playing))
+        holding = tables.holding(deck_id) if tables is not None else {}
+        if holding:   # a game under way says so first; else only results screens hold it
+            rooms = ", ".join(holding)
+            if "playing" in holding.values():
+                return error(request, 409, "deck_in_use", rooms=rooms, hours=round(HOLD_S / 3600))
+            return error(request, 409, "deck_in_use", rooms=rooms, reason="results")
         try:  # no await between the check above and the deck's folder going away: no game can start with it
             trash = retire(library, deck_id)
         except DeckNotFound:

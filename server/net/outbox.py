@@ -13,11 +13,12 @@ from collections import deque
 
 
 class Outbox:
-    """FIFO of text frames with at most one pending `state` and at most `limit` other frames."""
+    """FIFO of text frames (UTF-8 payloads) with at most one pending `state` and at most `limit` other
+    frames."""
 
     def __init__(self, limit: int = 32) -> None:
         self.limit = limit
-        self._items: deque[tuple[bool, str]] = deque()  # (is_state, text)
+        self._items: deque[tuple[bool, bytes]] = deque()  # (is_state, payload)
         self._ready = asyncio.Event()
         self._closed = False
         self.dropped = 0  # frames dropped because the reader fell behind
@@ -25,7 +26,7 @@ class Outbox:
     def __len__(self) -> int:
         return len(self._items)
 
-    def put(self, text: str) -> None:
+    def put(self, payload: bytes) -> None:
         """Queue a frame; drops the oldest non-state frame if `limit` of them are already waiting."""
         if self._closed:
             return
@@ -33,10 +34,10 @@ class Outbox:
         if len(others) >= self.limit:
             del self._items[others[0]]
             self.dropped += 1
-        self._items.append((False, text))
+        self._items.append((False, payload))
         self._ready.set()
 
-    def put_state(self, text: str) -> None:
+    def put_state(self, payload: bytes) -> None:
         """Queue a state snapshot, replacing any unsent one (it moves to the back: it is the newest)."""
         if self._closed:
             return
@@ -45,10 +46,10 @@ class Outbox:
                 del self._items[i]
                 self.dropped += 1
                 break
-        self._items.append((True, text))
+        self._items.append((True, payload))
         self._ready.set()
 
-    async def get(self) -> str | None:
+    async def get(self) -> bytes | None:
         """The next frame to send, waiting for one; None once the outbox is closed."""
         while not self._items:
             if self._closed:

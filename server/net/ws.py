@@ -27,7 +27,7 @@ _ids = itertools.count(1)
 _attached = itertools.count(1)             # hello order: who is oldest when sockets must be evicted
 _closing: set[asyncio.Task] = set()        # closes running in the background (kept from the GC)
 CLOSE_WAIT_S = 2.0                         # a peer that does not read its close frame is cut off after this
-_last_frame: tuple[str, bytes] = ("", b"")  # the last text framed: sockets sharing a state share its bytes
+_last_frame: tuple[bytes, bytes] = (b"", b"")  # the last payload framed: sockets sharing a state share it
 KNOWN_TYPES = frozenset(SPECS) | {"hello", "ping"}
 
 
@@ -57,18 +57,19 @@ class Connection:
 
     def send(self, message: dict) -> None:
         """Send a control message (welcome, error, pong) now or queue it; never blocks."""
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-        if not self._write_now(text):
-            self.outbox.put(text)
+        payload = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+        if not self._write_now(payload):
+            self.outbox.put(payload)
 
-    def send_state(self, text: str) -> None:
-        """Send a serialised `state` now, or queue it replacing an unsent older one; never blocks."""
-        if not self._write_now(text):
-            self.outbox.put_state(text)
+    def send_state(self, payload: bytes) -> None:
+        """Send a serialised `state` (UTF-8 JSON) now, or queue it replacing an unsent older one; never
+        blocks."""
+        if not self._write_now(payload):
+            self.outbox.put_state(payload)
 
-    def _write_now(self, text: str) -> bool:
-        """Write `text` as one WebSocket text frame straight to the socket's transport if nothing is
-        queued before it and the transport holds nothing unsent (so it never buffers more than one
+    def _write_now(self, payload: bytes) -> bool:
+        """Write `payload` (UTF-8 text) as one WebSocket text frame straight to the socket's transport if
+        nothing is queued before it and the transport holds nothing unsent (so it never buffers more than one
         frame past a peer that stopped reading); False, and nothing written, otherwise.
 
         Why: going through the outbox costs a wake-up of the writer task and an await per frame, for
@@ -80,9 +81,8 @@ class Connection:
         if self._sending or self.outbox or self.ws.closed or transport is None or transport.is_closing() \
                 or transport.get_write_buffer_size():
             return False
-        last_text, frame = _last_frame
-        if text is not last_text:
-            payload = text.encode()
+        last_payload, frame = _last_frame
+        if payload is not last_payload:
             size = len(payload)
             if size < 126:
                 header = bytes((0x81, size))
@@ -91,7 +91,7 @@ class Connection:
             else:
                 header = b"\x81\x7f" + size.to_bytes(8, "big")
             frame = header + payload
-            _last_frame = (text, frame)
+            _last_frame = (payload, frame)
         transport.write(frame)
         return True
 
@@ -104,10 +104,10 @@ class Connection:
         if ref not in KNOWN_TYPES:
             ref = None
         # ASCII-escaped: a lone surrogate from a hostile frame can never break the UTF-8 encoder
-        text = json.dumps({"type": "error", "code": code, "message": sentence(code, self.lang, params),
-                           "ref": ref, "params": params}, separators=(",", ":"))
-        if not self._write_now(text):
-            self.outbox.put(text)
+        payload = json.dumps({"type": "error", "code": code, "message": sentence(code, self.lang, params),
+                              "ref": ref, "params": params}, separators=(",", ":")).encode()
+        if not self._write_now(payload):
+            self.outbox.put(payload)
 
     def refused(self, kind: str, exc: Exception) -> None:
         """The room refused this socket's message `kind`: `Malformed` and `Refused` say their code;
@@ -136,10 +136,12 @@ class Connection:
 
     async def write_loop(self) -> None:
         """The connection's only writer: sends what the outbox holds until it is closed."""
-        while (text := await self.outbox.get()) is not None:
+        while (payload := await self.outbox.get()) is not None:
             self._sending = True
             try:
-                await self.ws.send_str(text)
+                # (send_frame(payload, TEXT) would skip the decode, but aiohttp has it only since 3.11;
+                # this path is rare: a socket whose peer stopped reading for a while)
+                await self.ws.send_str(payload.decode())
             except (ConnectionError, RuntimeError):
                 return
             finally:
@@ -266,7 +268,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     if same_room and conn.role == role and conn.person == person:
         # the same hello again changes nothing: only this socket is told again where it stands
         conn.send(room.welcome(conn))
-        conn.send_state(dumps(room.state_for(conn)))
+        conn.send_state(dumps(room.state_for(conn)).encode())
         return
     throttled = app[keys.THROTTLED]
     if conn.room is not None and not conn.bucket.allow():   # each re-attach costs the room two broadcasts

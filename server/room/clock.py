@@ -131,7 +131,7 @@ class ClockConnection:
     def send(self, message: dict[str, Any]) -> None:
         pass
 
-    def send_state(self, text: str) -> None:
+    def send_state(self, payload: bytes) -> None:
         pass
 
     def refused(self, kind: str, exc: Exception) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections.abc import Iterator
 
+from server.room import deck_use
 from server.room.env import RoomEnv
 from server.room.room import Room
 
@@ -29,11 +31,17 @@ class Rooms:
     def load(self) -> int:
         """Load every stored room (forgetting month-old ones); returns how many. A record the current
         code cannot read is logged as a WARNING and skipped, never deleted."""
+        now = time.monotonic()
         for code, record in self.env.store.load_all(max_age_s=ROOM_MAX_AGE_S).items():
             try:
-                self._rooms[code] = Room(self.env, record)
+                room = Room(self.env, record)
             except Exception as exc:
                 log.warning("room %s: stored record unreadable (%s); skipped", code, exc)
+                continue
+            ago = self.env.store.written_ago(code)
+            if ago is not None:   # a game abandoned before the restart stays abandoned (deck_use.HOLD_S)
+                room.changed_at = now - ago
+            self._rooms[code] = room
         return len(self._rooms)
 
     def start_clocks(self) -> None:
@@ -104,7 +112,14 @@ class Rooms:
         StorageError."""
         return self.current() or await self.open()
 
+    def holding(self, deck_id: str) -> dict[str, str]:
+        """Rooms that still need deck `deck_id`'s pictures: code -> why (`deck_use.PLAYING` or
+        `deck_use.RESULTS`; server/room/deck_use.py says which rooms count)."""
+        now = time.monotonic()
+        held = {room.code: deck_use.holds(room, deck_id, now) for room in self._rooms.values()}
+        return {code: why for code, why in sorted(held.items()) if why is not None}
+
     def latest(self) -> Room | None:
         """The most recently written room, or None (the CLI prints its join URL on start)."""
-        code = self.env.store.latest_code()
+        code = next(iter(self.env.store.codes_by_recency()), None)
         return self._rooms.get(code) if code else None

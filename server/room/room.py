@@ -56,7 +56,7 @@ class _Action:
                  seats_stay: bool) -> None:
         self.conn, self.kind, self.work, self.text, self.effects = conn, kind, work, text, effects
         self.seats_stay = seats_stay  # a game action: nobody's person, seat or host role can change
-        self.frames: list[tuple[Connection, str]] | None = None
+        self.frames: list[tuple[Connection, bytes]] | None = None
         self.version = -1
 
 
@@ -142,8 +142,8 @@ class Room(RoomState):
 
     def broadcast(self) -> None:
         """Queue the current (durable) state on every connection (encoded once where sockets share it)."""
-        for conn, text in views.frames(self):
-            conn.send_state(text)
+        for conn, payload in views.frames(self):
+            conn.send_state(payload)
 
     # ------------------------------------------------------------------ the transaction
     def handle(self, conn: Connection, msg: dict[str, Any]) -> None:
@@ -249,6 +249,7 @@ class Room(RoomState):
         work = action.work
         self.data, self.game, self._deck_info, self._committed = work.data, work.game, work._deck_info, action.text
         self.clock_deadline = work.clock_deadline
+        self.changed_at = time.monotonic()
         conn, effects = action.conn, action.effects
         conn.floor = self.state_id  # a socket without a person cannot repeat this action either
         if effects.takes is not None and conn in self.connections:
@@ -262,8 +263,8 @@ class Room(RoomState):
             if c in self.connections and views.welcome_key(self, c) != key:
                 c.send(self.welcome(c))
         if action.frames is not None and action.version == self._version:
-            for c, text in action.frames:
-                c.send_state(text)
+            for c, payload in action.frames:
+                c.send_state(payload)
         else:  # sockets came or went while the disk worked, or the action moved some: render now
             self.broadcast()
 

@@ -331,9 +331,10 @@ class Store:
             raise StorageError(f"cannot keep games in {self.path.parent}: {exc}") from exc
         return {code: json.loads(data) for code, data in rows}
 
-    def latest_code(self) -> str | None:
-        """The code of the most recently written room, or None (from memory: no disk read)."""
-        return next(iter(self.codes_by_recency()), None)
+    def written_ago(self, code: str) -> float | None:
+        """Seconds since room `code` was last written (wall clock, at least 0), None if it is not stored."""
+        with self._lock:
+            return None if (at := self._updated.get(code)) is None else max(0.0, time.time() - at)
 
     def codes_by_recency(self) -> list[str]:
         """Every stored room code, the most recently written first (from memory: no disk read)."""

@@ -1,10 +1,14 @@
 """The family's own decks over real HTTP and WebSockets against the whole app: a deck too small for the table
 is kept but not chosen, with a sentence saying what the table needs; a damaged picture is named as damaged;
 the host deletes an uploaded deck (never the built-in one, never a folder put there by hand, never the deck
-of a game under way), its files leave the data folder and every page's deck list changes."""
+of a game under way, nor of a finished game whose results a page still shows), its files leave the data folder
+and every page's deck list changes."""
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
+import time
 
 import pytest
 from aiohttp import FormData
@@ -124,11 +128,84 @@ async def test_the_deck_of_a_game_under_way_is_not_deleted(client, make_table):
     game = await make_table(4, settings={"deck": deck})
     resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby, RU))
     assert resp.status == 409
-    assert await resp.json() == {"error": "deck_in_use", "rooms": game.code, "files": [], "message":
+    assert await resp.json() == {"error": "deck_in_use", "rooms": game.code, "hours": 6, "files": [], "message":
                                  f"Этой колодой сейчас играют (комната {game.code}): удалить её можно, когда игра "
-                                 "закончится."}
+                                 "закончится. Игра, брошенная на 6 часов (без ходов и без открытых экранов), её "
+                                 "больше не держит."}
     assert deck in await deck_ids(client)
     assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
+
+
+async def restarted(client, make_client, meanwhile=lambda: None):
+    """The server stopped (every socket closed, the store flushed), `meanwhile()` done, and the server started
+    again on the same data folder: the rooms are loaded and no page has any of them open."""
+    await client.close()
+    meanwhile()
+    return await make_client()
+
+
+async def test_a_finished_game_holds_its_deck_while_its_results_are_open(client, make_table, make_client):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Finished")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    await game.act(game.phones[0], "end_game")
+    assert game.tv.game["phase"] == "game_over"            # the results screen shows the cards of the game
+    for lang, message in ((RU, f"В комнате {game.code} ещё открыты итоги игры с этой колодой: удалить её можно, "
+                                "когда там начнут новую игру или когда эту комнату закроют на телевизоре и телефонах."),
+                          (EN, f"Room {game.code} still shows the results of a game with this deck: it can be deleted "
+                               "once that room starts a new game, or once no TV or phone has that room open.")):
+        resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby, lang))
+        assert resp.status == 409
+        assert await resp.json() == {"error": "deck_in_use", "rooms": game.code, "reason": "results", "files": [],
+                                     "message": message}
+    assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
+    # once no page has the results open (here: a restart, every socket closed), the deck may go
+    client = await restarted(client, make_client)
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
+    assert resp.status == 200 and await resp.json() == {"deleted": deck}
+
+
+def written_hours_ago(config, code: str, hours: float) -> None:
+    """The stored room `code` as if its last action had been `hours` ago (the server is stopped)."""
+    with contextlib.closing(sqlite3.connect(config.db_path)) as db, db:
+        db.execute("UPDATE rooms SET updated = ? WHERE code = ?", (time.time() - hours * 3600, code))
+
+
+async def test_an_abandoned_game_does_not_hold_its_deck_but_a_game_people_play_does(client, make_table, make_client,
+                                                                                     config, connect_to):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Last week")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    await game.play_until(lambda g: g["round"] == 2)
+    # a restart with nobody back yet, the game played a moment ago: people are playing it, it keeps its pictures
+    client = await restarted(client, make_client)
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby, EN))
+    assert resp.status == 409 and (await resp.json())["message"] == (
+        f"A game is being played with this deck (room {game.code}): it can be deleted once that game is over. A game "
+        "left with no page open and no move for 6 hours no longer holds it.")
+    # no move for 7 hours, but the TV has the room open: still held
+    client = await restarted(client, make_client, lambda: written_hours_ago(config, game.code, 7))
+    tv = await connect_to(client, "tv")
+    await tv.hello(game.code, role="tv")
+    assert (await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))).status == 409
+    # the same game with no page open: abandoned, it no longer keeps the family from deleting the deck
+    client = await restarted(client, make_client, lambda: written_hours_ago(config, game.code, 7))
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
+    assert resp.status == 200 and await resp.json() == {"deleted": deck}
+    assert client.server.app[keys.ROOMS].get(game.code).game is not None   # the game itself stays
+
+
+async def test_a_new_game_after_the_results_lets_the_deck_go(client, make_table):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Again")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    await game.act(game.phones[0], "end_game")
+    assert (await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))).status == 409
+    await game.act(game.phones[0], "new_game")             # back to the lobby: no card of that game is shown
+    assert (await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))).status == 200
 
 
 async def test_deleting_removes_the_files_and_the_deck_from_every_page(client, make_table, config, connect):

@@ -120,16 +120,16 @@ def test_qr_terminal_decodes_to_the_url():
 # ---------------------------------------------------------------- outbox
 async def test_outbox_keeps_one_state_and_bounds_the_rest():
     box = Outbox(limit=3)
-    box.put("a")
-    box.put_state("s1")
-    box.put("b")
-    box.put_state("s2")          # replaces s1 and goes to the back
-    assert [await box.get() for _ in range(3)] == ["a", "b", "s2"]
+    box.put(b"a")
+    box.put_state(b"s1")
+    box.put(b"b")
+    box.put_state(b"s2")          # replaces s1 and goes to the back
+    assert [await box.get() for _ in range(3)] == [b"a", b"b", b"s2"]
     for i in range(10):
-        box.put(f"m{i}")
-        box.put_state(f"state{i}")
+        box.put(f"m{i}".encode())
+        box.put_state(f"state{i}".encode())
     assert len(box) == 4          # 3 messages + 1 state
-    assert [await box.get() for _ in range(4)] == ["m7", "m8", "m9", "state9"]
+    assert [await box.get() for _ in range(4)] == [b"m7", b"m8", b"m9", b"state9"]
     getter = asyncio.ensure_future(box.get())
     box.close()
     assert await getter is None
@@ -157,7 +157,8 @@ def test_store_round_trip_and_wal(tmp_path):
     store.close()
     again = Store(tmp_path / "d" / "rooms.sqlite3")
     assert again.load_all() == {"ABCD": {"x": "ёлка", "n": 2}, "EFGH": {"n": 3}}
-    assert again.latest_code() == "EFGH"
+    assert again.codes_by_recency() == ["EFGH", "ABCD"]
+    assert 0 <= again.written_ago("EFGH") < 3600 and again.written_ago("WXYZ") is None
     again.close()
 
 
