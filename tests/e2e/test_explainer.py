@@ -176,6 +176,8 @@ async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_se
         await expect(help_).to_have_text("4 players: two extra cards from the deck join the table each round.")
         await host.get_by_test_id("lang").click()
         await expect(help_).to_have_text("Игроков: 4; каждый ход на стол добавляются две карты из колоды.")
+        # the switch reopened the socket: a setting chosen before it is back would be sent nowhere
+        await expect(host.get_by_test_id("conn")).to_have_attribute("data-status", "online")
         await host.get_by_test_id("setting-mode").select_option("duel")
         await expect(help_).to_have_text("Двое вместе против мамонта, кто первым до клетки 24.")
         await help_.scroll_into_view_if_needed()
