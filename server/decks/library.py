@@ -14,14 +14,15 @@ file must be: pictures.py.
 
 Public API (the server calls these):
     library = DeckLibrary(builtin_dir: Path, data_dir: Path)
-    library.list() -> list[DeckInfo]        # DeckInfo(id, title: dict[lang, str], size, licence, builtin, problems)
+    library.list() -> list[DeckInfo]        # DeckInfo(id, title: dict[lang, str], size, licence, builtin, problems,
+                                            #          uploaded, kids_size: cards left after the kids' filter)
     library.get(deck_id) -> Deck            # Deck.id, .title, .cards (sorted card ids), .size, .path_of(card)
                                             # raises DeckNotFound (a KeyError) for unknown/invalid ids
     library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
     library.set_excluded(deck_id, card_ids) # persisted atomically in <data_dir>/excluded/<deck_id>.json;
                                             # raises DeckNotFound, or ValueError for ids not in the deck
-The room refuses a deck too small for the table using `Deck.size` and `engine.min_deck_size`
-(RULES.md §1.3, decision D2).
+The room refuses a deck too small for the table using `Deck.size` (the kids' game: `DeckInfo.kids_size`, the
+cards its filter leaves) and `engine.min_deck_size` (RULES.md §1.3 and §2.5, decision D2).
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ import logging
 import os
 import tempfile
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
@@ -52,7 +53,9 @@ class DeckNotFound(KeyError):
 class DeckInfo:
     """One line of the deck list: `size` in cards (after dropping unreadable files); `problems` the files
     left out (`{"name", "problem"}`, see Deck); `uploaded`: made from a zip the host uploaded (the host may
-    delete it; a folder put there by hand is the family's own photos and is never deleted from a phone)."""
+    delete it; a folder put there by hand is the family's own photos and is never deleted from a phone);
+    `kids_size`: the cards the kids' game deals from it, those the adult took out removed (RULES.md §2.5;
+    what `start` counts at a kids' table)."""
 
     id: str
     title: dict[str, str]
@@ -61,12 +64,14 @@ class DeckInfo:
     builtin: bool
     problems: tuple[dict, ...] = ()
     uploaded: bool = False
+    kids_size: int | None = None   # None: the same as `size`
 
     def to_dict(self, lang: str = "en") -> dict:
-        """JSON shape for `GET /api/decks`: `{"id", "title": {"en", "ru"}, "size", "licence", "builtin",
-        "uploaded", "problems": [{"name", "problem", "message"}]}`, the messages in `lang` (issue 15 item 9:
-        the host sees what was left out and why)."""
+        """JSON shape for `GET /api/decks`: `{"id", "title": {"en", "ru"}, "size", "kids_size", "licence",
+        "builtin", "uploaded", "problems": [{"name", "problem", "message"}]}`, the messages in `lang` (issue 15
+        item 9: the host sees what was left out and why)."""
         return {"id": self.id, "title": dict(self.title), "size": self.size, "licence": self.licence,
+                "kids_size": self.size if self.kids_size is None else self.kids_size,
                 "builtin": self.builtin, "uploaded": self.uploaded,
                 "problems": [{**p, "message": problem_message(p["problem"], lang)} for p in self.problems]}
 
@@ -168,7 +173,8 @@ class DeckLibrary:
         self.cache_dir = self.data_dir / "cache" / "cards"
         self.excluded_dir = self.data_dir / "excluded"
         self.retired_dir = self.user_dir / RETIRED
-        self.version = 0   # +1 whenever this server adds or deletes a deck (pages reload their deck list)
+        # +1 whenever this server adds or deletes a deck or changes a kids' filter (pages reload their deck list)
+        self.version = 0
         self._cache: dict[Path, tuple[tuple[int, int], Deck]] = {}  # folder -> (stamps, deck)
         self._lock = threading.Lock()
 
@@ -246,7 +252,7 @@ class DeckLibrary:
             except (DeckNotFound, OSError):
                 continue
             if deck.size:
-                out.append(deck.info())
+                out.append(replace(deck.info(), kids_size=deck.size - len(self.excluded(deck_id))))
         shipped = [d for d in out if d.builtin]
         users = sorted((d for d in out if not d.builtin), key=lambda d: (d.title["en"].casefold(), d.id))
         return shipped + users
@@ -304,4 +310,5 @@ class DeckLibrary:
         if unknown:
             raise ValueError(f"not cards of deck {deck_id}: {', '.join(map(str, unknown[:10]))}")
         write_json_atomic(self._excluded_path(deck_id), {"deck": deck_id, "excluded": sorted(ids)})
+        self.version += 1   # the deck list's kids_size changed
         return ids

@@ -5,7 +5,8 @@
          first request in an executor, then served from disk with `Cache-Control: public,
          max-age=31536000, immutable` and an ETag (304 on If-None-Match). Ids are checked with strict
          patterns, so a path can never leave the deck's folder; anything else is 404.
-    GET  /api/decks                                   {"decks": [DeckInfo.to_dict(), ...], "storage": {...}}
+    GET  /api/decks                                   {"decks": [DeckInfo.to_dict(), ...], "storage": {...}};
+         a deck's `kids_size` is what a kids' game deals (its filter applied), `size` what the others do
     POST /api/decks                                   multipart: `file` (a zip of pictures), optional
          `title`. 201 {"deck": info, "skipped": [{"name", "problem", "message"}], "fits": bool, "needed":
          cards | null, "warning": sentence | null}: a deck smaller than the uploading room's table needs
@@ -22,6 +23,7 @@
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
          `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
+         Every room's pages get the state anew (`decks_version`): the deck list's `kids_size` changed.
 
 `can_upload(request)` may return a bool or an awaitable of one (the server checks the room host token in
 headers `X-Room` and `X-Token`). Every error body is `{"error": code, "message": sentence, "files": [...]}`;
@@ -327,6 +329,8 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
             unknown = sorted(set(body) - set(library.get(deck_id).cards))
             return error(request, 400, "unknown_cards",
                          files=[{"name": c, "problem": "not_in_deck"} for c in unknown[:50]])
+        if tables is not None:   # every page's deck list says the cards a kids' game now has (kids_size)
+            tables.decks_changed()
         return web.json_response({"deck": deck_id, "excluded": sorted(ids)})
 
     r = app.router

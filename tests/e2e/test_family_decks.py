@@ -3,7 +3,8 @@ phone (360×640, Russian) and the usual one (390×844, English): a zip too small
 chosen, and the phone says how many cards the table needs and how many the deck has; a damaged picture in it is
 named as damaged; the host deletes an uploaded deck by picking it, then confirming; the deck of a game under way
 is refused with the server's reason; once deleted, the deck leaves the data folder and the deck list of another
-room's host phone without a reload. Screenshots: test-output/family-decks-*.png.
+room's host phone without a reload; at a kids' table the deck list counts the cards the kids' filter leaves, as
+Start does. Screenshots: test-output/family-decks-*.png.
 """
 from __future__ import annotations
 
@@ -29,14 +30,22 @@ TEXT = {
               "chosen_small": "В этой колоде мало карт для стола: 3, а для текущих настроек нужно не меньше 28.",
               "confirm": "Удалить колоду «Summer» (30 карт) с сервера?",
               "in_use": re.compile(r"Этой колодой сейчас играют \(комната [A-Z]{4}\)"),
-              "deleted": "Колода «Summer» удалена; теперь выбрана встроенная колода."},
+              "deleted": "Колода «Summer» удалена; теперь выбрана встроенная колода.",
+              "kids_option": "Ten (7 из 10 для детей): мало",
+              "kids_small": "Без карт, убранных для детей, в этой колоде мало карт для стола: 7, а для текущих "
+                            "настроек нужно не меньше 8. Верните карты в детском фильтре или выберите колоду "
+                            "побольше."},
     "en-US": {"kept": "“Tiny” is saved but not chosen: it has 3 cards, and the current settings need at least 28.",
               "damaged": "holiday.jpg — damaged picture: the file cannot be opened",
               "chosen_small": "This deck has too few cards for the table: 3, and the current settings need at "
                               "least 28.",
               "confirm": "Delete “Summer” (30 cards) from the server?",
               "in_use": re.compile(r"A game is being played with this deck \(room [A-Z]{4}\)"),
-              "deleted": "Deck “Summer” deleted; the built-in deck is chosen now."},
+              "deleted": "Deck “Summer” deleted; the built-in deck is chosen now.",
+              "kids_option": "Ten (7 of 10 for children): too few",
+              "kids_small": "Without the cards taken out for children, this deck has too few for the table: 7, and the "
+                            "current settings need at least 8. Put cards back in the kids' filter, or choose a bigger "
+                            "deck."},
 }
 
 
@@ -138,3 +147,30 @@ async def test_the_host_deletes_an_uploaded_deck_after_confirming(ui, server_pro
     assert not folder.exists()
     assert not (server_process.data_dir / "cache" / "cards" / "summer").exists()
     await ui.shot(host, "deleted")
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES)
+async def test_at_a_kids_table_the_deck_list_counts_what_the_kids_filter_leaves(ui, viewport, locale):
+    text = TEXT[locale]
+    ui.prefix = f"family-decks-{viewport['width']}"
+    _tv, code = await ui.tv(locale)
+    host = await host_phone(ui, code, viewport, locale)
+    await host.get_by_test_id("setting-mode").select_option("kids")
+    await host.get_by_test_id("deck-file").set_input_files(zip_file("Ten.zip", 10))   # a kids' table needs 8
+    select = host.get_by_test_id("setting-deck")
+    await expect(select).to_have_value("ten")
+    await expect(host.get_by_test_id("deck-warning")).to_be_hidden()
+    # the adult takes three pictures out: seven are left, and Start would refuse the deck
+    await host.get_by_test_id("kids-filter-open").click()
+    cards = host.get_by_test_id("filter-grid").get_by_test_id("filter-card")
+    await expect(cards).to_have_count(10)
+    for i in range(3):
+        async with host.expect_response(lambda r: r.url.endswith("/api/decks/ten/excluded")) as saved:
+            await cards.nth(i).click()
+        assert (await saved.value).status == 200
+    await host.get_by_test_id("filter-close").click()
+    await expect(select.locator("option:checked")).to_have_text(text["kids_option"])
+    await expect(host.get_by_test_id("deck-warning")).to_have_text(text["kids_small"])
+    await host.get_by_test_id("deck-warning").scroll_into_view_if_needed()
+    await fits(host, viewport["width"], "the kids' deck warning")
+    await ui.shot(host, "kids-filter-too-small")

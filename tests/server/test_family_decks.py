@@ -289,3 +289,28 @@ def test_damaged_pictures_in_a_deck_folder_are_named_damaged(tmp_path, junk):
     (folder / "clip.webp").write_bytes(picture("GIF"))   # a GIF under another name: another format, not damage
     deck = DeckLibrary(tmp_path / "shipped", tmp_path / "data").get("family")
     assert {p["name"]: p["problem"] for p in deck.problems} == {"IMG_0042.JPG": "damaged", "clip.webp": "not_an_image"}
+
+
+# ---- the kids' filter counts ---------------------------------------------------------------------------------
+
+async def test_the_deck_list_counts_the_cards_the_kids_filter_leaves_as_start_does(client, make_table):
+    table = await make_table(1, settings={"mode": "kids"}, start=False)
+    adult = table.phones[0]
+    await table.act(adult, "add_child", name="Маша", colour="pink")
+    _, body = await upload(client, table, cards(10), "Ten")
+    deck = body["deck"]["id"]
+    await table.act(adult, "set_settings", settings={"deck": deck})
+    needed = table.tv.state["room"]["cards_needed"]
+    assert needed == 8
+    listed = {d["id"]: d for d in (await (await client.get("/api/decks")).json())["decks"]}
+    assert (listed[deck]["size"], listed[deck]["kids_size"]) == (10, 10)
+    version = table.tv.state["room"]["decks_version"]
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=["c001", "c002", "c003"], headers=host_headers(table))
+    assert resp.status == 200
+    # every page hears of it (the host's deck list reloads), and the list says what a kids' game deals
+    for p in table.sockets:
+        await p.until_state(lambda s: s["room"]["decks_version"] != version)
+    listed = {d["id"]: d for d in (await (await client.get("/api/decks")).json())["decks"]}
+    assert (listed[deck]["size"], listed[deck]["kids_size"]) == (10, 7)
+    err = await table.refused(adult, "start", "deck_too_small")
+    assert (err["params"]["have"], err["params"]["needed"]) == (listed[deck]["kids_size"], needed)

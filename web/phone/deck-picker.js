@@ -2,10 +2,12 @@
 // `decks_version` moves: a deck uploaded or deleted from any phone), uploading a zip of pictures from the phone
 // (POST /api/decks, host credentials in X-Room / X-Token) with progress and the server's per-file problems, and
 // deleting an uploaded deck (deck-delete.js). The chosen deck is a room setting (`set_settings` {deck}); a deck
-// too small for the table (the room's `cards_needed`) is marked, and an upload that is too small is kept but
+// too small for the table (the room's `cards_needed`; at a kids' table counting what the kids' filter leaves,
+// as Start does) is marked, and an upload that is too small is kept but
 // not chosen, with the server's sentence saying what the table needs.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn, has, localized, lang } from '/static/shared/i18n.js';
+import { modeRules } from '/static/shared/rules.js';
 import { openDeleter } from './deck-delete.js';
 
 /** A file's problem for people: the page's own words for the code, else the server's sentence. */
@@ -30,6 +32,22 @@ export function hostHeaders(ctx) {
 /** True if a deck of `size` cards is too small for the table (`needed`: the room's `cards_needed`). */
 function tooSmall(size, needed) {
   return needed != null && size != null && size < needed;
+}
+
+/** The cards Start deals from deck `d`: at a kids' table (`kids`) without those the adult took out (the server's
+ * `kids_size`, RULES.md §2.5), else all of them. */
+function inPlay(d, kids) {
+  return kids && d.kids_size != null ? d.kids_size : d.size;
+}
+
+/** A deck's line in the list: its cards in play, and at a kids' table how many of all are left for children. */
+function optionText(d, kids, needed) {
+  const n = inPlay(d, kids);
+  const small = tooSmall(n, needed);
+  if (kids && d.size != null && n < d.size) {
+    return t(small ? 'deck.option_kids_too_small' : 'deck.option_kids', { title: localized(d.title), n, all: d.size });
+  }
+  return t(small ? 'deck.option_too_small' : 'deck.option', { title: localized(d.title), n: n != null ? n : '?' });
 }
 
 /**
@@ -99,14 +117,15 @@ export function deckPicker(getCtx, choose) {
     // the deck the room plays with (the built-in one once the chosen one was deleted)
     const current = (c.room.deck && c.room.deck.id) || (c.room.settings || {}).deck;
     const needed = c.room.cards_needed;
+    const kids = modeRules((c.room.settings || {}).mode).has_adult;   // Start counts what the kids' filter leaves
     const list = decks.length ? decks : (c.room.deck ? [c.room.deck] : []);
-    fill(select, list.map((d) => h('option', { value: d.id,
-      text: t(tooSmall(d.size, needed) ? 'deck.option_too_small' : 'deck.option',
-        { title: localized(d.title), n: d.size != null ? d.size : '?' }) })));
+    fill(select, list.map((d) => h('option', { value: d.id, text: optionText(d, kids, needed) })));
     if (current && document.activeElement !== select) select.value = current;
     const chosen = list.find((d) => d.id === current);
-    warning.hidden = !(chosen && tooSmall(chosen.size, needed));
-    warning.textContent = warning.hidden ? '' : t('deck.chosen_too_small', { have: chosen.size, needed });
+    const have = chosen ? inPlay(chosen, kids) : null;
+    warning.hidden = !(chosen && tooSmall(have, needed));
+    warning.textContent = warning.hidden ? '' : t(kids && have < chosen.size ? 'deck.chosen_too_small_kids'
+      : 'deck.chosen_too_small', { have, needed });
     deleteBtn.hidden = !decks.some((d) => d.uploaded);
     const bad = (chosen && chosen.problems) || [];
     fill(leftOut, bad.length ? [h('div', { text: tn('deck.left_out', bad.length) }),
