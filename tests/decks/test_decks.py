@@ -111,8 +111,8 @@ def test_manifest_title_and_licence(library):
     deck = library.get("ours")
     assert deck.title == {"en": "Наши", "ru": "Наши"} and deck.licence == "private"
     info = library.list()[1].to_dict()
-    assert info == {"id": "ours", "title": {"en": "Наши", "ru": "Наши"}, "size": 2, "licence": "private",
-                    "builtin": False, "uploaded": False, "problems": []}
+    assert info == {"id": "ours", "title": {"en": "Наши", "ru": "Наши"}, "size": 2, "kids_size": 2,
+                    "licence": "private", "builtin": False, "uploaded": False, "problems": []}
 
 
 def test_card_ids_are_opaque_and_stable():

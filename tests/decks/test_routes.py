@@ -104,7 +104,8 @@ async def test_deck_list(client):
     resp = await client.get("/api/decks")
     assert resp.status == 200
     assert await resp.json() == {"decks": [{"id": "builtin", "title": {"en": "builtin", "ru": "builtin"}, "size": 4,
-                                            "licence": "", "builtin": True, "uploaded": False, "problems": []}],
+                                            "kids_size": 4, "licence": "", "builtin": True, "uploaded": False,
+                                            "problems": []}],
                                  "storage": {"used": 0, "quota": deck_routes.UploadLimits().quota_bytes}}
 
 
