@@ -136,10 +136,11 @@ class RoomTables:
         rooms = self.app.get(keys.ROOMS)
         return rooms.holding(deck_id) if rooms is not None else {}
 
-    def decks_changed(self) -> None:
-        """Every room's pages get the state anew (Room.decks_changed)."""
+    def decks_changed(self, deleted: str | None = None) -> None:
+        """Every room's pages get the state anew; lobbies that chose the `deleted` deck choose the built-in
+        one, stored (Room.decks_changed)."""
         for room in self._rooms():
-            room.decks_changed()
+            room.decks_changed(deleted)
 
 
 def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Application:

@@ -17,7 +17,8 @@
          `deck_not_uploaded`; 404 `not_found`; 409 `deck_in_use` {rooms, hours} (a room still needs its
          pictures, server/room/deck_use.py: a game under way that a page has open or that changed in the
          last `hours`) or {rooms, reason: "results"} (only finished games whose results a page has open);
-         507 `delete_failed` (the disk refused; the deck is still there).
+         507 `delete_failed` (the disk refused; the deck is still there). Every lobby
+         that chose the deleted deck chooses the built-in one (stored, every page told).
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
          `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
@@ -79,8 +80,9 @@ class Tables(Protocol):
         it) or "results" (a finished game's results are open on some page); server/room/deck_use.py."""
         ...
 
-    def decks_changed(self) -> None:
-        """A deck was added or deleted: every room's pages get the state anew."""
+    def decks_changed(self, deleted: str | None = None) -> None:
+        """A deck was added or deleted (`deleted`: its id): every room's pages get the state anew, and every
+        lobby whose setting names the deleted deck chooses the built-in one (stored, then told)."""
         ...
 
 
@@ -293,7 +295,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
         await asyncio.get_running_loop().run_in_executor(None, purge, library, deck_id, trash)
         log.info("deck %s deleted", deck_id)
         if tables is not None:
-            tables.decks_changed()
+            tables.decks_changed(deleted=deck_id)
         return web.json_response({"deleted": deck_id})
 
     async def deck_cards(request: web.Request) -> web.Response:

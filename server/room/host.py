@@ -121,7 +121,8 @@ def end_game(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
 
 def new_game(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     """`new_game` (host, after `game_over`): back to the lobby with the same people; released places
-    nobody took are dropped (a child's stays), removed seats come back."""
+    nobody took are dropped (a child's stays), removed seats come back; a deck deleted meanwhile gives way
+    to the built-in one."""
     if room.game is None or room.game.phase != "game_over":
         raise Refused("wrong_phase")
     roster = room.roster
@@ -131,6 +132,8 @@ def new_game(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     for entry in roster.people:
         entry["removed"] = False
     fewer_people(room)
+    if not room.env.has_deck(room.settings.get("deck")):   # deleted while nobody had the results open
+        room.settings["deck"] = "builtin"
     room.game = None
     room.data["phase"] = "lobby"
     room.data["paused"] = False

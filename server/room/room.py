@@ -83,6 +83,7 @@ class Room(RoomState):
         clock.loaded(self)
         self._wake: asyncio.TimerHandle | None = None   # when the room looks at its clock next
         self._clock_stopped = False   # the server is shutting down: the clock no longer acts
+        self._gone_decks: set[str] = set()   # decks deleted while an action was being stored (_fall_back)
 
     @classmethod
     def create(cls, env: RoomEnv, code: str, lang: str | None) -> Room:
@@ -133,12 +134,22 @@ class Room(RoomState):
         """The `state` message for `conn` (server/room/views.py)."""
         return views.state_for(self, conn, room_view)
 
-    def decks_changed(self) -> None:
-        """A deck was uploaded or deleted: every page gets the state anew (its `decks_version` tells the
-        host's deck list to reload; a deleted chosen deck gives way to the built-in one). Frames rendered
-        for an action being stored are rendered again."""
+    def decks_changed(self, deleted: str | None = None) -> None:
+        """A deck was uploaded or deleted (`deleted`: its id): every page gets the state anew (`decks_version`
+        reloads the host's deck list), and a lobby that chose the deleted deck chooses the built-in one."""
+        self._gone_decks |= {deleted} if deleted else set()
         self._version += 1
         self.broadcast()
+        self._fall_back()
+
+    def _fall_back(self) -> None:
+        """Once no action is being stored (also from `done`): a lobby whose deck was deleted stores the built-in one."""
+        if self._action is None and not self._waiting and self._gone_decks:
+            gone, self._gone_decks = self._gone_decks, set()
+            if self.phase == "lobby" and self.settings.get("deck") in gone:   # a game keeps its deck (new_game)
+                work = self._working_copy()
+                work.settings["deck"], work.data["state_id"] = "builtin", work.state_id + 1
+                self._store(clock.CLOCK, "deck_deleted", work, NO_EFFECTS, True)   # the room's own act: no person
 
     def broadcast(self) -> None:
         """Queue the current (durable) state on every connection (encoded once where sockets share it)."""
@@ -242,6 +253,7 @@ class Room(RoomState):
             conn, msg = self._waiting.popleft()
             if conn in self.connections:  # a socket that left the room meanwhile has nobody to tell
                 self._answer(conn, msg)
+        self._fall_back()
         self._arm(retry)
 
     def _publish(self, action: _Action) -> None:
@@ -267,7 +279,6 @@ class Room(RoomState):
                 c.send_state(payload)
         else:  # sockets came or went while the disk worked, or the action moved some: render now
             self.broadcast()
-
 
     # ------------------------------------------------------------------ the clock (server/room/clock.py)
     def _arm(self, at_least: float = 0.0) -> None:

@@ -1,7 +1,8 @@
 """Issue 13 in the real pages, where the other browser tests left gaps: every sound cue at its moment and
 none while muted (the TV's mute reached with a remote's arrows and OK, and the host's switch in the host
 menu during a game); the kids' adult phone during guess entry at both phone sizes, with the game's
-length as a range in the lobby; a dispute and the readiness chips at both TV sizes and both phone sizes;
+length as a range in the lobby; a dispute and the readiness chips at both TV sizes and both phone sizes (the
+dispute's confirmation stays open through another player's move, on the play form and on the wait view);
 the TV's countdown while the host's phone is away. Seats are WebSockets (tests.helpers.wire) where the
 test is about what a page shows; the pages are Debian's Chromium at http://game.lan:PORT.
 
@@ -364,6 +365,36 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
                 await expect(tv.locator("main.tv-main")).to_have_attribute("data-round", "2")
             ui.contexts.remove(host_page.context)
             await host_page.context.close()
+
+            # Round 2: the dispute confirmation opened from the wait view (this phone has played its card) stays
+            # open and usable while another player plays (the wait view is redrawn on every state).
+            teller = table.seat(table.tv.game["storyteller"])
+            await table.act(teller, "tell", card=teller.me["hand"][0], association="Who ate the cake?")
+            page, vp, player = next((pg, vp, p) for pg, vp, p in zip(pages, (PHONE_390, PHONE_360), disputers,
+                                                                    strict=True) if p is not teller)
+            await page.locator(".card-grid.selectable .grid-card").first.click()
+            await page.get_by_test_id("confirm").click()
+            table.expected += 1
+            await table.sync()
+            await expect(page.get_by_test_id("played")).to_be_visible()   # the wait view
+            await page.get_by_test_id("dispute").click()
+            await expect(page.get_by_test_id("dispute-confirm")).to_contain_text("exactly four words")
+            other = next(p for p in table.phones if p not in (teller, player))
+            other_name = NAMES[table.phones.index(other)]
+            await expect(page.get_by_test_id("waiting")).to_contain_text(other_name)
+            await table.act(other, "play_card", card=other.me["hand"][0])
+            await expect(page.get_by_test_id("waiting")).not_to_contain_text(other_name)   # the page has that state
+            await expect(page.get_by_test_id("dispute-confirm")).to_be_visible()
+            await fits(page, vp["width"], "dispute confirmation in the wait view")
+            await ui.shot(page, f"phone-{vp['width']}-wait-dispute-confirm")
+            await page.get_by_test_id("dispute-condition").click()
+            table.expected += 1
+            await table.sync()
+            await expect(page.get_by_test_id("dispute")).to_have_count(0)
+            for tv in tvs:
+                await expect(tv.get_by_test_id("disputes")).to_contain_text(
+                    f"{NAMES[table.phones.index(player)]} — four words")
+            await table.act(teller, "restate", association="Birds sing at dawn")
 
             # The host's phone goes away: the TV counts down to when another player may take the host's controls.
             await host.close()

@@ -120,8 +120,10 @@ async def test_the_host_deletes_an_uploaded_deck_after_confirming(ui, server_pro
             await expect(sheet.get_by_test_id("deck-delete-status")).to_have_text(text["in_use"])
             assert folder.is_dir()
             await ui.shot(host, "delete-refused")
-            # that game ends (its host ends it): now the deck may go, from the same sheet
+            # that game ends and its host starts a new one (its results showed the deck's cards): now the
+            # deck may go, from the same sheet
             await table.act(table.phones[0], "end_game")
+            await table.act(table.phones[0], "new_game")
             await sheet.get_by_test_id("deck-delete-pick").click()
             await sheet.get_by_test_id("deck-delete-yes").click()
             await expect(sheet).to_have_count(0)

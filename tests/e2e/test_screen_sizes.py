@@ -3,7 +3,8 @@
 TV browsers lay out at 1920×1080, 1280×720 or 960×540 CSS px: the TV page must show the same picture at each,
 its smallest must-read text at least 2.2 % of the viewport height. Phones at 360×640, 390×844 and 844×390:
 each of the 6 cards of a hand can be brought into view and tapped without the action bar covering it, and the
-action button stays on screen. Screenshots: test-output/sizes-*.png.
+action button stays on screen. The TV's "press OK for sound" prompt, until answered, covers nothing of the game
+(the board's legend, any text but the brand's). Screenshots: test-output/sizes-*.png.
 """
 import re
 
@@ -11,6 +12,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
+from tests.helpers.browser import boxes_apart
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -42,6 +44,26 @@ SMALLEST_TEXT_JS = """(limit) => {
     if (size < limit) small.push(`${el.className} ${size.toFixed(1)}px: ${n.textContent.trim().slice(0, 30)}`);
   }
   return small;
+}"""
+
+# What the "press OK for sound" prompt (over every screen until OK is pressed) covers of the stage: text but the
+# brand's (hidden while it shows), pictures, cells of the board, buttons. Boxes of the text itself, not its element.
+COVERED_JS = """() => {
+  const p = document.querySelector('[data-testid="sound-prompt"]').getBoundingClientRect();
+  const over = (r) => r.width && r.height && r.left < p.right && p.left < r.right
+    && r.top < p.bottom && p.top < r.bottom;
+  const covered = [];
+  const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim() || n.parentElement.closest('.brand')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    if ([...range.getClientRects()].some(over)) covered.push(n.textContent.trim().slice(0, 30));
+  }
+  for (const el of document.querySelectorAll('#app img, #app svg, #app canvas, #app .cell, #app .card, #app button')) {
+    if (over(el.getBoundingClientRect())) covered.push(el.getAttribute('class'));
+  }
+  return covered;
 }"""
 
 
@@ -93,12 +115,18 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
                 # Names shrink, then wrap, and are not cut while they can fit that way.
                 cut = await page.evaluate(CUT_NAMES_JS)
                 assert not cut, f"TV {w}×{h} {name}: names cut: {cut}"
+                # The sound prompt, not yet answered, covers nothing a player reads: the board's legend least of all.
+                await expect(page.get_by_test_id("sound-prompt")).to_be_visible()
+                if name != "lobby":
+                    await expect(page.get_by_test_id("board-legend")).to_be_visible()
+                    await boxes_apart(page, "sound-prompt", "board-legend")
+                covered = await page.evaluate(COVERED_JS)
+                assert not covered, f"TV {w}×{h} {name}: the sound prompt covers {covered}"
                 # Nothing of the stage falls outside the screen.
                 box = await page.locator("#app").bounding_box()
                 assert box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= w + 0.5 \
                     and box["y"] + box["height"] <= h + 0.5, (w, h, box)
-                if (w, h) == (960, 540):
-                    await ui.shot(page, f"tv-960x540-{name}")
+                await ui.shot(page, f"tv-{w}x{h}-{name}")
 
 
 async def _every_card_reachable(page, where: str) -> None:

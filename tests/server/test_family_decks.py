@@ -144,7 +144,8 @@ async def restarted(client, make_client, meanwhile=lambda: None):
     return await make_client()
 
 
-async def test_a_finished_game_holds_its_deck_while_its_results_are_open(client, make_table, make_client):
+async def test_a_finished_game_holds_its_deck_while_its_results_are_open(client, make_table, make_client,
+                                                                         connect_to):
     lobby = await make_table(1, start=False)
     _, body = await upload(client, lobby, cards(40), "Finished")
     deck = body["deck"]["id"]
@@ -164,6 +165,12 @@ async def test_a_finished_game_holds_its_deck_while_its_results_are_open(client,
     client = await restarted(client, make_client)
     resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
     assert resp.status == 200 and await resp.json() == {"deleted": deck}
+    # the host comes back and starts a new game: the lobby chooses the built-in deck
+    host = await connect_to(client, "P1")
+    await host.hello(game.code, token=game.phones[0].token)
+    await host.act("new_game")
+    state = await host.until_state(lambda s: s["room"]["phase"] == "lobby")
+    assert state["room"]["settings"]["deck"] == "builtin" == state["room"]["deck"]["id"]
 
 
 def written_hours_ago(config, code: str, hours: float) -> None:
@@ -235,6 +242,8 @@ async def test_deleting_removes_the_files_and_the_deck_from_every_page(client, m
         for p in t.sockets:
             state = await p.until_state(lambda s, v=version: s["room"]["decks_version"] != v)
             assert state["room"]["deck"]["id"] == "builtin"
+        t.expected += 1   # the lobby's choice falls back to the built-in deck, stored
+        await t.sync()
     # the deleted id is never given again (browsers keep its pictures for a year), and the room starts
     # with the built-in deck it shows
     _, again = await upload(client, one, cards(30), "Summer")
@@ -244,7 +253,31 @@ async def test_deleting_removes_the_files_and_the_deck_from_every_page(client, m
     await one.act(one.phones[0], "start")
     assert one.tv.state["room"]["settings"]["deck"] == "builtin" and one.tv.state["room"]["deck"]["id"] == "builtin"
     assert deck not in (await deck_ids(client))
-    assert client.server.app[keys.ROOMS].get(two.code).settings["deck"] == deck   # only a start writes it
+
+
+async def test_a_lobby_that_chose_the_deleted_deck_chooses_the_built_in_one_at_once(client, make_table, make_client):
+    one = await make_table(1, start=False)
+    two = await make_table(2, start=False)
+    other = await make_table(1, start=False)
+    _, body = await upload(client, one, cards(30), "Gone")
+    deck = body["deck"]["id"]
+    _, body = await upload(client, one, cards(30), "Stays")
+    stays = body["deck"]["id"]
+    await one.act(one.phones[0], "set_settings", settings={"deck": deck})
+    await two.act(two.phones[0], "set_settings", settings={"deck": deck})
+    await other.act(other.phones[0], "set_settings", settings={"deck": stays})
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(one))
+    assert resp.status == 200
+    # the setting itself, not only what the lobby shows: every page is told with a new state
+    for t in (one, two):
+        for p in t.sockets:
+            state = await p.until_state(lambda s: s["room"]["settings"]["deck"] == "builtin")
+            assert state["room"]["deck"]["id"] == "builtin" and state["state_id"] == t.expected + 1
+    assert client.server.app[keys.ROOMS].get(other.code).settings["deck"] == stays
+    # stored: a restart finds the built-in deck chosen
+    client = await restarted(client, make_client)
+    rooms = client.server.app[keys.ROOMS]
+    assert [rooms.get(t.code).settings["deck"] for t in (one, two, other)] == ["builtin", "builtin", stays]
 
 
 @pytest.mark.parametrize("junk", [b"", b"\xff\xd8\xff\xe0" + bytes(200)])

@@ -8,9 +8,11 @@ let sheet = null;
 
 /**
  * Opens the sheet over the lobby. decks: the deck list (GET /api/decks); headers: the host's credentials
- * and language; preselect: a deck id to start with; onDeleted(deck): after the server deleted it.
+ * and language; preselect: a deck id to start with; chosen(): the room's chosen deck id now;
+ * onDeleted(deck, wasChosen): after the server deleted it (wasChosen: the room had chosen it when asked, as
+ * the room's new state, the built-in deck chosen, may arrive before the answer).
  */
-export function openDeleter({ decks, headers, preselect = null, onDeleted }) {
+export function openDeleter({ decks, headers, preselect = null, chosen: chosenNow = () => null, onDeleted }) {
   close();
   const uploaded = decks.filter((d) => d.uploaded);
   let chosen = uploaded.some((d) => d.id === preselect) ? preselect : null;
@@ -56,6 +58,7 @@ export function openDeleter({ decks, headers, preselect = null, onDeleted }) {
   async function remove(deck) {
     busy = true;
     draw();
+    const wasChosen = chosenNow() === deck.id;
     let res = null;
     let answer = {};
     try {
@@ -65,7 +68,7 @@ export function openDeleter({ decks, headers, preselect = null, onDeleted }) {
     busy = false;
     if (res && res.ok) {
       close();
-      onDeleted(deck);
+      onDeleted(deck, wasChosen);
       return;
     }
     confirming = false;   // back to the list, with the server's reason (a game under way, not the host…)

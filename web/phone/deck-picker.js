@@ -70,14 +70,14 @@ export function deckPicker(getCtx, choose) {
 
   function askDelete(preselect) {
     const c = getCtx();
-    openDeleter({ decks, headers: hostHeaders(c), preselect, onDeleted: (deck) => {
-      // the room's setting still names it (the lobby then plays the built-in deck, server/room/state.py)
-      const wasChosen = deck.id === (getCtx().room.settings || {}).deck;
+    const onDeleted = (deck, wasChosen) => {
+      // a lobby that chose it chooses the built-in deck (the server stores it and sends a new state)
       fill(problems);
       status.className = 'upload-status good';
       status.textContent = t(wasChosen ? 'deck.deleted_chosen' : 'deck.deleted', { title: localized(deck.title) });
       load(null);
-    } });
+    };
+    openDeleter({ decks, headers: hostHeaders(c), preselect, chosen: () => (getCtx().room.settings || {}).deck, onDeleted });
   }
 
   async function load(selectId) {

@@ -9,7 +9,8 @@ import { h, fill } from '/static/shared/dom.js';
  * - choose(ctx) → the name of the form for this state, or null to wait.
  * - forms: { name: (ctx) → { el, update(ctx), release() } }; release() re-enables the form's button after
  *   the server refused what it sent.
- * - waitView(ctx) → the waiting view's node, rebuilt on every state.
+ * - waitView(ctx) → the waiting view's node, drawn on every state: a new node replaces the last one; the same
+ *   node again (a view that redraws itself in place, hand.js) stays, with whatever is open in it.
  */
 export function formScreen(props, choose, forms, waitView) {
   const el = h('section', props);
@@ -23,7 +24,10 @@ export function formScreen(props, choose, forms, waitView) {
       if (form) fill(el, form.el);
     }
     if (form) form.update(ctx);
-    else fill(el, waitView(ctx));
+    else {
+      const view = waitView(ctx);
+      if (el.firstChild !== view) fill(el, view);
+    }
   }
   function refused() {
     if (form) form.release();

@@ -15,7 +15,7 @@ export function create() {
   return formScreen({ class: 'p-hand', 'data-testid': 'phone-playing' }, (c) => {
     const can = (c.me && c.me.can) || [];
     return can.includes('play_card') ? 'play' : can.includes('restate') ? 'restate' : null;
-  }, { play: playForm, restate: restateForm }, waitView);
+  }, { play: playForm, restate: restateForm }, waitView());
 }
 
 function playForm(ctx) {
@@ -32,21 +32,14 @@ function playForm(ctx) {
   });
   const bottom = h('div', { class: 'play-bottom' });
   const el = h('div', { class: 'play-form' }, top, grid.el, bottom, bar.el);
-  let dispute = null;
+  const dispute = keptDispute();
   return confirmForm(el, bar, refresh, (c) => {
-    const can = (c.me && c.me.can) || [];
     fill(top, associationBox(c), conditionsBox(c.game.conditions),
       c.game.last_card ? h('p', { class: 'hint', text: t('phone.last_card') }) : null,
       h('p', { class: 'hint', text: duel ? t('phone.choose_two_hint') : t('phone.choose_card_fits') }));
-    // Below the hand, away from the cards a thumb is aiming at. Kept while it may still be used, so a
-    // confirmation open on this phone is not closed by another player's move.
-    if (!can.includes('dispute') || disputed(c)) {
-      dispute = null;
-      fill(bottom, null);
-    } else if (!dispute) {
-      dispute = disputeButton(c);
-      fill(bottom, dispute);
-    }
+    // Below the hand, away from the cards a thumb is aiming at.
+    const box = dispute(c);
+    if (bottom.firstChild !== box) fill(bottom, box);
   });
 }
 
@@ -68,11 +61,21 @@ function disputed(ctx) {
 }
 
 /**
- * "Dispute the association" (issue 13): offered only when a condition applies this turn (the engine's
- * `can`) and this seat has not disputed yet; a tap asks which condition it breaks (the confirmation).
+ * `(ctx) → node | null` for each state: "Dispute the association" (issue 13), offered only when a condition
+ * applies this turn (the engine's `can`) and this seat has not disputed yet. The same node while it may still be
+ * used, so a confirmation open on this phone is not closed by another player's move (a state redraws the screen).
  */
+function keptDispute() {
+  let box = null;
+  return (ctx) => {
+    if (!((ctx.me && ctx.me.can) || []).includes('dispute') || disputed(ctx)) box = null;
+    else if (!box) box = disputeButton(ctx);
+    return box;
+  };
+}
+
+/** The dispute button; a tap asks which condition the association breaks (the confirmation). */
 function disputeButton(ctx) {
-  if (disputed(ctx)) return null;
   const box = h('div', { class: 'dispute-box' });
   const ask = () => { fill(box, confirm()); box.scrollIntoView({ block: 'center' }); };   // above the sticky bar
   const confirm = () => h('div', { class: 'dispute-confirm', 'data-testid': 'dispute-confirm' },
@@ -86,17 +89,26 @@ function disputeButton(ctx) {
   return box;
 }
 
-function waitView(ctx) {
-  const me = ctx.me;
-  const played = (me && me.played) || [];
-  const deck = deckId(ctx.room);
-  const title = me && me.is_storyteller ? t('phone.others_choosing') : played.length ? t('phone.you_played') : t('phone.wait');
-  return h('div', { class: 'wait-view' },
-    notice(title, null, 'played'),
-    played.length ? partnerLine(ctx, me && me.is_storyteller ? 'tell' : 'play_card',
-      me && me.is_storyteller ? 'partner.told' : (played.length > 1 ? 'partner.played_two' : 'partner.played')) : null,
-    associationBox(ctx),
-    played.length ? h('div', { class: 'played-row' }, played.map((c) => h('div', { class: 'card played-card' }, cardImg(deck, c, 'thumb')))) : null,
-    ((me && me.can) || []).includes('dispute') ? disputeButton(ctx) : null,
-    waitingChips(ctx));
+/** The view while the others play, `(ctx) → node`: one node redrawn in place around its kept dispute box. */
+function waitView() {
+  const top = h('div');
+  const bottom = h('div');
+  const chips = h('div');
+  const el = h('div', { class: 'wait-view' }, top, bottom, chips);
+  const dispute = keptDispute();
+  return (ctx) => {
+    const me = ctx.me;
+    const played = (me && me.played) || [];
+    const deck = deckId(ctx.room);
+    const title = me && me.is_storyteller ? t('phone.others_choosing') : played.length ? t('phone.you_played') : t('phone.wait');
+    fill(top, notice(title, null, 'played'),
+      played.length ? partnerLine(ctx, me && me.is_storyteller ? 'tell' : 'play_card',
+        me && me.is_storyteller ? 'partner.told' : (played.length > 1 ? 'partner.played_two' : 'partner.played')) : null,
+      associationBox(ctx),
+      played.length ? h('div', { class: 'played-row' }, played.map((c) => h('div', { class: 'card played-card' }, cardImg(deck, c, 'thumb')))) : null);
+    const box = dispute(ctx);
+    if (bottom.firstChild !== box) fill(bottom, box);
+    fill(chips, waitingChips(ctx));
+    return el;
+  };
 }

@@ -137,7 +137,9 @@ export function modeHelpText(mode, ruleset) {
   const m = modeRules(mode);
   const range = (ids) => {
     const seats = m.seats[ids] || m.seats[ruleset] || [];
-    return seats.length ? { min: seats[0] * m.people_per_seat, max: seats[1] * m.people_per_seat } : {};
+    if (!seats.length) return {};
+    const [min, max] = seats.map((n) => n * m.people_per_seat);
+    return { min, max, players: min === max ? min : `${min}–${max}` };   // trio: "3", not "3–3"
   };
   return tOr(`help.mode.${mode}`, '', { n: m.finish, ...(mode === 'standard' ? range('dixit') : range(ruleset)) });
 }

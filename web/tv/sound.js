@@ -96,7 +96,7 @@ export function showPrompt() {
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
   document.body.appendChild(button);
-  document.body.classList.add('sound-asked');   // the lobby keeps its hint clear of it
+  document.body.classList.add('sound-asked');   // the brand it takes the place of is hidden
   button.focus();
   return button;
 }
