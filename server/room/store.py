@@ -1,36 +1,12 @@
-"""Persistence of rooms: one sqlite row per room holding the room's JSON snapshot (engine state included),
-written by a group commit off the event loop.
+"""Persistence of rooms: one sqlite row per room holding its JSON snapshot (engine state included),
+written by a group commit off the event loop; nobody hears of an action before its row is durable.
 
-Why this shape: an accepted action becomes a snapshot text, and nobody hears of it until that text is
-durable ("stored before anyone is told"). The disk's flush is what costs: 0.3-3 ms here, 5-50 ms on a Pi's
-SD card. Waiting for it on the event loop made every room queue behind every other room's fsync (issue
-14). So writer threads commit, in one transaction, every room that acted since the last batch started;
-the loop hands them the texts and goes on serving (pings, other rooms, rendering the states it will send);
-once the flush covering a batch returns, each room of it is told (`Pending.done`) and sends its state.
-
-The flush is outside the write lock (as PostgreSQL flushes its WAL): sqlite runs with `synchronous=NORMAL`,
-so COMMIT only writes the log (a fraction of a millisecond, under sqlite's one write lock), and the writer
-thread then makes it durable itself with `fdatasync` on the log file, the very flush `synchronous=FULL`
-makes inside COMMIT. So while one batch waits on a slow flush, the next is already written and flushing
-(up to `FLUSHES` at once, once the latest flush has taken `OVERLAP_S`: a fast disk keeps one flush at a
-time and bigger batches): an action that arrives meanwhile waits for its own flush, not for the one in
-flight and then its own (on a 20 ms disk, about 20 ms instead of up to 40). A flush covers all that was
-written before it started, so no batch is told before its rows are on the disk, in whatever order the
-flushes return. WAL mode: a commit is durable once its flush returns (a SIGKILL or a power cut after that
-loses nothing); NORMAL alone would lose acknowledged actions on a power cut (README "Performance").
-
-A failed commit (disk full, read-only, corrupted) rolls the whole transaction back: every room in it is
-told the same `StorageError` and none of their rows changed. A failed flush (an I/O error: a dying SD card)
-stops the server at once (exit 2, one CRITICAL line), telling nobody anything, as PostgreSQL does since
-"fsyncgate": Linux marks the pages it failed to write clean and reports the error once per open file, so
-after it neither a refusal (the rows are in the log and may come back) nor later acknowledgements (sqlite's
-recovery stops at the first bad page of the log) can be trusted. The next start shows what the disk has.
-
-Checkpoints (copying the log into the database file) run on a second connection in their own thread:
-sqlite's automatic checkpoint, inside the commit that fills the log, added two flushes to that batch and
-every room behind it (at 20 ms per fsync, the whole p99 of 50 rooms). A PASSIVE checkpoint never blocks
-the writers; sqlite's own rules keep it crash-safe (it syncs the log first, as NORMAL does). The writers
-keep a far larger automatic checkpoint as a fallback, should the checkpoint thread fall behind.
+Writer threads commit, in one transaction, every room that acted since the last batch began, then flush
+the log themselves (`synchronous=NORMAL`, then `fdatasync` on the -wal file: the flush FULL makes inside
+COMMIT, done outside sqlite's write lock), so slow flushes overlap, up to `FLUSHES` at once. A failed
+commit refuses its whole batch and changes nothing; a failed flush stops the server (exit 2), as
+PostgreSQL does since "fsyncgate". Checkpoints run on a connection and thread of their own. Why each of
+these, and what it costs: docs/architecture.md, "The store".
 """
 from __future__ import annotations
 
@@ -55,6 +31,7 @@ FLUSHES = 8   # batches written and flushing at once: beyond this, actions gathe
 # 0.3-1 ms here, a few ms more when the loop is busy and the writer waits for the GIL: a fast disk keeps
 # one flush at a time and bigger batches; a Pi's SD card takes 5-50 ms)
 OVERLAP_S = 0.005
+LOG_WAIT_S = 0.002   # how long the loop lets a batch's writer have the GIL to write the log (see _start)
 UPSERT = ("INSERT INTO rooms (code, updated, data) VALUES (?, ?, ?) "
           "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, data = excluded.data")
 
@@ -145,15 +122,19 @@ class Store:
         self.batches = 0   # commits made (figures for scripts/bench.py and the tests)
 
     # ------------------------------------------------------------------ the writer threads
-    def write_batch(self, rows: list[tuple[str, str]]) -> None:
+    def write_batch(self, rows: list[tuple[str, str]], logged: threading.Event | None = None) -> None:
         """Store `rows` ((code, JSON text) pairs, codes distinct) in one transaction, durably (one
-        flush). Blocking: runs on a writer thread. Raises StorageError, and then nothing changed."""
+        flush), setting `logged` once it is in the log and the flush begins (or fails). Blocking: runs
+        on a writer thread. Raises StorageError, and then nothing changed."""
         now = time.time()
         with self._sql:
             try:
                 self._transaction([(code, now, text) for code, text in rows], [])
             except sqlite3.Error as exc:
                 raise StorageError(str(exc)) from exc
+            finally:
+                if logged is not None:
+                    logged.set()
             self.batches += 1
             self._unchecked += sum(len(text) for _, text in rows)
             checkpoint = self._unchecked >= CHECKPOINT_BYTES and not self._checkpointing
@@ -243,20 +224,26 @@ class Store:
         rows = [(p.code, p.snapshot()) for p in batch]
         loop = asyncio.get_running_loop()
         self._last_start = loop.time()
+        logged = threading.Event()
         try:
-            self._writers.submit(self._write_and_tell, loop, batch, rows)
+            self._writers.submit(self._write_and_tell, loop, batch, rows, logged)
         except RuntimeError:  # the writers were shut down (the server is stopping)
             loop.call_soon(self._written, batch, StorageError("the store was closed"))
+            logged.set()
+        # Let the writer take the GIL and write the log (about 0.1 ms, no flush) before rendering: else it
+        # waits for the GIL while the frames render, and the flush starts only after them instead of
+        # beside them. Bounded, so a log write held up (a checkpoint, a busy disk) never holds the loop.
+        logged.wait(LOG_WAIT_S)
         for p in batch:
             p.writing()
 
     def _write_and_tell(self, loop: asyncio.AbstractEventLoop, batch: list[Pending],
-                        rows: list[tuple[str, str]]) -> None:
+                        rows: list[tuple[str, str]], logged: threading.Event) -> None:
         """On a writer thread: write the batch, then hand its outcome to the loop in one call (cheaper
         than an executor future chained to an asyncio future)."""
         error: StorageError | None = None
         try:
-            self.write_batch(rows)
+            self.write_batch(rows, logged)
         except StorageError as exc:
             error = exc
         except BaseException as exc:  # a bug, memory: the batch is not stored either; say so to each
