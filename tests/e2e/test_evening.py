@@ -112,6 +112,24 @@ async def open_page(ui, path: str, viewport: dict, *, token: str | None = None, 
     return page
 
 
+async def dispute(ui, table, page, vp: dict, shot: str, meanwhile=None) -> None:
+    """On a phone `page` (viewport `vp`): tap dispute, check the confirmation names the four-words condition,
+    run `meanwhile` (another player's move, which redraws the phone: the open confirmation must stay), check
+    it fits and shoot it as `shot`, then dispute and wait until the table has that state (RULES.md §3: any
+    player may dispute before voting starts)."""
+    await page.get_by_test_id("dispute").click()
+    await expect(page.get_by_test_id("dispute-confirm")).to_contain_text("exactly four words")
+    if meanwhile is not None:
+        await meanwhile()
+        await expect(page.get_by_test_id("dispute-confirm")).to_be_visible()
+    await fits(page, vp["width"], shot)
+    await ui.shot(page, f"phone-{vp['width']}-{shot}")
+    await page.get_by_test_id("dispute-condition").click()
+    table.expected += 1
+    await table.sync()
+    await expect(page.get_by_test_id("dispute")).to_have_count(0)
+
+
 async def tv_code(tv) -> str:
     code_el = tv.get_by_test_id("room-code")
     await expect(code_el).to_have_text(re.compile(r"^[A-HJKMNP-Z]{4}$"))
@@ -301,17 +319,11 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
                 # the page shows the association as it stands now (a restatement redraws the screen)
                 current = restated[i - 1] if i else "Who ate the cake?"
                 await expect(page.get_by_test_id("association")).to_have_text(current)
-                await page.get_by_test_id("dispute").click()
-                await expect(page.get_by_test_id("dispute-confirm")).to_contain_text("exactly four words")
-                if i == 0:   # another player's move redraws the phone; the open confirmation stays open
+                async def host_plays() -> None:
                     await table.act(host, "play_card", card=host.me["hand"][0])
-                    await expect(page.get_by_test_id("dispute-confirm")).to_be_visible()
-                await fits(page, vp["width"], "dispute confirmation")
-                await ui.shot(page, f"phone-{vp['width']}-dispute-confirm")
-                await page.get_by_test_id("dispute-condition").click()
-                table.expected += 1
-                await table.sync()
-                await expect(page.get_by_test_id("dispute")).to_have_count(0)
+
+                # the first time, another player's move redraws the phone while the confirmation is open
+                await dispute(ui, table, page, vp, "dispute-confirm", host_plays if i == 0 else None)
                 for tv, size in zip(tvs, ("1080", "720"), strict=True):
                     await expect(tv.get_by_test_id("phase-title")).to_have_text("Association disputed")
                     for name in NAMES[2:3 + i]:
@@ -377,20 +389,15 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
             table.expected += 1
             await table.sync()
             await expect(page.get_by_test_id("played")).to_be_visible()   # the wait view
-            await page.get_by_test_id("dispute").click()
-            await expect(page.get_by_test_id("dispute-confirm")).to_contain_text("exactly four words")
             other = next(p for p in table.phones if p not in (teller, player))
             other_name = NAMES[table.phones.index(other)]
-            await expect(page.get_by_test_id("waiting")).to_contain_text(other_name)
-            await table.act(other, "play_card", card=other.me["hand"][0])
-            await expect(page.get_by_test_id("waiting")).not_to_contain_text(other_name)   # the page has that state
-            await expect(page.get_by_test_id("dispute-confirm")).to_be_visible()
-            await fits(page, vp["width"], "dispute confirmation in the wait view")
-            await ui.shot(page, f"phone-{vp['width']}-wait-dispute-confirm")
-            await page.get_by_test_id("dispute-condition").click()
-            table.expected += 1
-            await table.sync()
-            await expect(page.get_by_test_id("dispute")).to_have_count(0)
+
+            async def other_plays() -> None:
+                await expect(page.get_by_test_id("waiting")).to_contain_text(other_name)
+                await table.act(other, "play_card", card=other.me["hand"][0])
+                await expect(page.get_by_test_id("waiting")).not_to_contain_text(other_name)   # the page has it
+
+            await dispute(ui, table, page, vp, "wait-dispute-confirm", other_plays)
             for tv in tvs:
                 await expect(tv.get_by_test_id("disputes")).to_contain_text(
                     f"{NAMES[table.phones.index(player)]} — four words")
