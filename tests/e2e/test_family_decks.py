@@ -63,12 +63,17 @@ async def host_phone(ui, code: str, viewport: dict, locale: str, name: str = "А
     return phone
 
 
-@pytest.mark.parametrize("viewport, locale", SIZES)
-async def test_a_deck_too_small_is_kept_not_chosen_and_the_phone_says_why(ui, viewport, locale):
-    text = TEXT[locale]
+async def hosted_lobby(ui, viewport: dict, locale: str):
+    """A TV's new room with the host's phone joined at `viewport` in `locale`, screenshots named for the
+    width: (this locale's expected texts, the TV page, the room code, the host's page)."""
     ui.prefix = f"family-decks-{viewport['width']}"
     tv, code = await ui.tv(locale)
-    host = await host_phone(ui, code, viewport, locale)
+    return TEXT[locale], tv, code, await host_phone(ui, code, viewport, locale)
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES)
+async def test_a_deck_too_small_is_kept_not_chosen_and_the_phone_says_why(ui, viewport, locale):
+    text, tv, _code, host = await hosted_lobby(ui, viewport, locale)
     select = host.get_by_test_id("setting-deck")
     await expect(select).to_have_value("builtin")
     await host.get_by_test_id("deck-file").set_input_files(zip_file("Tiny.zip", 3, {"holiday.jpg": os.urandom(3000)}))
@@ -93,10 +98,7 @@ async def test_a_deck_too_small_is_kept_not_chosen_and_the_phone_says_why(ui, vi
 
 @pytest.mark.parametrize("viewport, locale", SIZES)
 async def test_the_host_deletes_an_uploaded_deck_after_confirming(ui, server_process, viewport, locale):
-    text = TEXT[locale]
-    ui.prefix = f"family-decks-{viewport['width']}"
-    _tv, code = await ui.tv(locale)
-    host = await host_phone(ui, code, viewport, locale)
+    text, _tv, code, host = await hosted_lobby(ui, viewport, locale)
     await expect(host.get_by_test_id("deck-delete-open")).to_be_hidden()   # nothing uploaded yet
     await host.get_by_test_id("deck-file").set_input_files(zip_file("Summer.zip", 30))
     select = host.get_by_test_id("setting-deck")
@@ -151,10 +153,7 @@ async def test_the_host_deletes_an_uploaded_deck_after_confirming(ui, server_pro
 
 @pytest.mark.parametrize("viewport, locale", SIZES)
 async def test_at_a_kids_table_the_deck_list_counts_what_the_kids_filter_leaves(ui, viewport, locale):
-    text = TEXT[locale]
-    ui.prefix = f"family-decks-{viewport['width']}"
-    _tv, code = await ui.tv(locale)
-    host = await host_phone(ui, code, viewport, locale)
+    text, _tv, _code, host = await hosted_lobby(ui, viewport, locale)
     await host.get_by_test_id("setting-mode").select_option("kids")
     await host.get_by_test_id("deck-file").set_input_files(zip_file("Ten.zip", 10))   # a kids' table needs 8
     select = host.get_by_test_id("setting-deck")
