@@ -45,7 +45,6 @@ import random
 import re
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -55,25 +54,13 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import aiohttp
+from benchkit import free_port, proc_cpu_s, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
 PHONES = 8   # 8 people: the room makes it a pairs game (4 teams of two) where the rules allow pairs
 ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
 STATE_ID = re.compile(r'^\{"type":"state","state_id":(\d+)')
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def proc_cpu_s(pid: int) -> float:
-    """User + system CPU seconds of process `pid` so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def child_pid(pid: int, timeout: float = 20) -> int:
@@ -462,16 +449,7 @@ async def main() -> dict:
         server_pid = child_pid(proc.pid) if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
         try:
             async with aiohttp.ClientSession() as session:
-                for _ in range(2000):   # bounded: 20 s
-                    try:
-                        async with session.get(f"{base}/healthz") as resp:
-                            if resp.status == 200:
-                                break
-                    except aiohttp.ClientError:
-                        pass
-                    if proc.poll() is not None:
-                        raise SystemExit(f"server exited:\n{(Path(tmp) / 'server.log').read_text()}")
-                    await asyncio.sleep(0.01)
+                await wait_ready(session, base, proc, Path(tmp) / "server.log", timeout_s=20)
                 startup_s = time.perf_counter() - t_start
                 tv_page = await page_bytes(session, base, "/tv")
             load0 = os.getloadavg()[0]
