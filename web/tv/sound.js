@@ -3,6 +3,7 @@
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
+import { overlay } from './stage.js';
 
 const MUTE_KEY = 'imaginarium.tv.muted';
 // eslint-disable-next-line compat/compat -- feature-detected; Chromium 69 may have only the webkit one
@@ -95,7 +96,7 @@ export function showPrompt() {
   }
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
-  document.body.appendChild(button);
+  overlay().appendChild(button);   // on the stage, in the brand's place, at every screen shape
   document.body.classList.add('sound-asked');   // the brand it takes the place of is hidden
   button.focus();
   return button;
