@@ -61,12 +61,12 @@ export function s(tag, attrs = {}, ...children) {
 let toastBox = null;
 let toastParent = null;
 
-/** Where toasts go (default: the body); the TV puts them on its stage, so they scale with it. */
+/** Where toasts go (default: the body; the TV's: its stage). */
 export function toastHost(el) {
   toastParent = el;
 }
 
-/** A short message at the bottom of the screen (of the toastHost), for a few seconds. */
+/** A short message at the bottom of the screen (toastHost's), for a few seconds. */
 export function toast(message, kind = 'error') {
   if (!toastBox) {
     toastBox = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' });

@@ -25,8 +25,8 @@ export function progressChips(ctx, flag) {
     namedFew(open, many, (s) => chip(s, false)));
 }
 
-/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`) or … (false; null: no mark).
- * The ✓ is drawn (an SVG stroke tv.css makes thick): the fonts have no bold ✓, and a TV may have no emoji font. */
+/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`; drawn: no font has a bold ✓)
+ * or … (false; null: no mark). */
 function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
