@@ -174,8 +174,9 @@ class Store:
         try:
             os.fdatasync(self._log_fd)
         except OSError as exc:
-            log.critical("store: the disk failed to keep what was written (%s): stopping at once, telling "
-                         "nobody anything; the next start shows what the disk has", exc)
+            log.critical("store: the disk failed to keep what was written (%s): stopping at once, telling nobody "
+                         "anything; the next start shows what the disk has. If it repeats, the memory card or disk "
+                         "holding %s is failing: copy that folder elsewhere (README)", exc, self.path.parent)
             logging.shutdown()   # the line out before the exit, which runs no cleanup: as if killed
             os._exit(2)
 
