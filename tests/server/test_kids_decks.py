@@ -4,11 +4,13 @@ the state only to the rooms that show a count it changes, and a lobby's fall-bac
 the disk refused is stored once the disk takes it again."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 from server import engine
 from server.net import keys
 from server.room.settings import engine_settings
+from tests.helpers.bounds import EVENT_S
 from tests.server.test_family_decks import RU, cards, deck_ids, host_headers, restarted, upload
 
 
@@ -112,8 +114,8 @@ async def test_a_fall_back_the_disk_refused_is_stored_once_it_takes_it(client, m
     assert stored_deck() == deck
     # the room tries again (every clock.CHECKPOINT_S) and stores it: every page is told
     lobby.expected += 1
-    for p in lobby.sockets:
-        state = await p.until_state(lambda s: s["room"]["settings"]["deck"] == "builtin")
+    for p in lobby.sockets:   # bounded: the server's heartbeat pings alone would keep `until` reading
+        state = await asyncio.wait_for(p.until_state(lambda s: s["room"]["settings"]["deck"] == "builtin"), EVENT_S)
         assert state["state_id"] == lobby.expected and state["room"]["deck"]["id"] == "builtin"
     assert stored_deck() == "builtin"
 
