@@ -97,7 +97,7 @@ export function showPrompt() {
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
   overlay().appendChild(button);
-  document.body.classList.add('sound-asked');   // the brand it takes the place of is hidden
+  document.body.classList.add('sound-asked');   // hides the brand
   button.focus();
   return button;
 }

@@ -179,7 +179,7 @@ function renderPause(ctx) {
   if (ctx.room.paused) {
     if (!veil) {
       veil = h('div', { class: 'paused-veil tv-paused', 'data-testid': 'paused' });
-      overlay().append(veil);
+      document.body.append(veil);
     }
     veil.textContent = t('paused');
   } else if (!ctx.room.paused && veil) {
