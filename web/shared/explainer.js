@@ -131,8 +131,8 @@ export function explainerCards(settings, board) {
 
 /**
  * The explainer as a deck: `auto` ms per card (0: by hand), `size` px pictures, `fit`: text shrinks to fit
- * (the TV cannot scroll). Returns {el, head, foot (a page adds its controls there), update(settings, board),
- * next(), prev(), stop()}.
+ * (the TV cannot scroll). Returns {el, head, foot (for a page's controls), update(settings, board), next(),
+ * prev(), stop()}.
  */
 export function explainer({ auto = 0, size = 96, testid = 'explainer', fit = false } = {}) {
   let cards = [];
