@@ -8,8 +8,11 @@ const CHECK_MS = 20000;
 
 /**
  * Opens the connection: room code, role "tv" | "phone", token() the seat to resume (or null), lang() for the
- * server's messages, onMessage(msg), onStatus("connecting" | "online" | "offline"). Returns
- * { send(type, fields) → bool (actions carry the last state_id), reconnect(), restart(), stateId() }.
+ * server's messages, onMessage(msg), onStatus("connecting" | "online" | "offline"). "online" comes with the
+ * first `state` on a socket, not its `welcome`: only then does an action carry a state_id this socket's
+ * server answered with, so nothing is sent against the state an old socket last saw (docs/protocol.md
+ * "state_id and stale actions"). Returns { send(type, fields) → bool (false: not sent, nothing queued here;
+ * actions carry the last state_id), online(), hello(), reconnect(), restart(), stateId() }.
  */
 export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let ws = null;
@@ -17,10 +20,12 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let retryTimer = null;
   let pongTimer = null;
   let lastStateId = null;
+  let synced = false;   // a `state` came on the current socket (see above)
 
   function open() {
     clearTimeout(retryTimer);
     retryTimer = null;
+    synced = false;
     onStatus('connecting');
     const proto = location.protocol === 'https:' ? 'wss://' : 'ws://';
     const sock = new WebSocket(`${proto}${location.host}/ws`);
@@ -32,14 +37,18 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
       if (sock !== ws) return;
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === 'welcome') { attempt = 0; onStatus('online'); }
-      if (msg.type === 'state') lastStateId = msg.state_id;
+      if (msg.type === 'welcome') attempt = 0;
+      if (msg.type === 'state') {
+        lastStateId = msg.state_id;
+        if (!synced) { synced = true; onStatus('online'); }
+      }
       if (msg.type === 'pong') { clearTimeout(pongTimer); pongTimer = null; }
       onMessage(msg);
     };
     sock.onclose = () => {
       if (sock !== ws) return;  // one we gave up on
       ws = null;
+      synced = false;
       onStatus('offline');
       schedule();
     };
@@ -57,6 +66,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
   function restart() {
     const old = ws;
     ws = null;
+    synced = false;
     if (old) { old.onclose = null; old.onmessage = null; try { old.close(); } catch { /* already closed */ } }
     attempt = 0;
     open();
@@ -89,11 +99,22 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
 
   return {
     send(type, fields = {}) {
-      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      if (!ws || ws.readyState !== WebSocket.OPEN || !synced) return false;
       ws.send(JSON.stringify({ type, ...fields, state_id: lastStateId }));
       // A Wi-Fi dead zone leaves the socket open but silent for minutes: a ping behind every action finds it.
       probe();
       return true;
+    },
+    /** True while actions can be sent (a state came on the open socket). */
+    online: () => Boolean(ws && ws.readyState === WebSocket.OPEN && synced),
+    /**
+     * Says `hello` again on the open socket, with lang() as it is now: the server takes the new language for
+     * its sentences and answers with `welcome` and `state` again, changing nothing else (the same room, role
+     * and seat), so switching the language never drops the socket. A socket still opening says it in its own
+     * hello; none open: the next one will.
+     */
+    hello() {
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'hello', room, role, token: token(), lang: lang() }));
     },
     reconnect,
     restart,
