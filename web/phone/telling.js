@@ -6,15 +6,15 @@ import { t } from '/static/shared/i18n.js';
 import { seatName, seatInfo, memberCount } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { formScreen, confirmForm } from './form-screen.js';
+import { formScreen, confirmForm, keptText } from './form-screen.js';
 import { associationField } from './text-limit.js';
 import { waitingChips } from './parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
 
-/** Builds the screen; update(ctx) switches between the storyteller's form and the waiting view. */
-export function create() {
+/** Builds the screen (`carried`: formScreen's); update(ctx) switches between the storyteller's form and the waiting view. */
+export function create(ctx, carried) {
   return formScreen({ class: 'p-telling', 'data-testid': 'phone-telling' },
-    (c) => (((c.me && c.me.can) || []).includes('tell') ? 'tell' : null), { tell: tellForm }, waitView);
+    (c) => (((c.me && c.me.can) || []).includes('tell') ? 'tell' : null), { tell: tellForm }, waitView, carried);
 }
 
 function tellForm(ctx) {
@@ -46,7 +46,11 @@ function tellForm(ctx) {
     h('label', { class: 'field' }, h('span', { class: 'field-label',
       text: duel ? t('phone.association_required') : t('phone.association_optional') }), association.field),
     bar.el);
-  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)));
+  const text = keptText(association);
+  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)), {
+    carry: () => ({ text: text.carry(), cards: grid ? grid.selected() : [] }),
+    restore: (d) => { text.restore(d.text); if (grid) grid.select(d.cards); },
+  });
 }
 
 function waitView(ctx) {
