@@ -30,7 +30,6 @@ import asyncio
 import io
 import json
 import os
-import socket
 import struct
 import subprocess
 import sys
@@ -41,6 +40,7 @@ import zlib
 from pathlib import Path
 
 import aiohttp
+from benchkit import free_port, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 RSS_TARGET_MB, P99_TARGET_MS = 250, 50
@@ -55,12 +55,6 @@ def _network_module():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -176,13 +170,15 @@ class Host:
         self.state_id = await self._until_state()
         return self
 
-    async def _until_state(self) -> int:
+    async def _until_state(self, after: int = 0) -> int:
+        """The state_id of the next state newer than `after`. A lobby is also sent its unchanged state
+        when a deck is added (the deck list changed), which is no answer to an action sent meanwhile."""
         while True:
             frame = await self.ws.receive()
             if frame.type != aiohttp.WSMsgType.TEXT:
                 raise RuntimeError(f"socket closed: {frame}")
             msg = json.loads(frame.data)
-            if msg["type"] == "state":
+            if msg["type"] == "state" and msg["state_id"] > after:
                 return msg["state_id"]
             if msg["type"] == "error":
                 raise RuntimeError(msg)
@@ -193,7 +189,7 @@ class Host:
             i += 1
             t0 = time.perf_counter()
             await self.ws.send_json({"type": "rename", "state_id": self.state_id, "name": f"Host {i % 2}"})
-            self.state_id = await self._until_state()
+            self.state_id = await self._until_state(after=self.state_id)
             self.times.append((time.perf_counter() - t0) * 1000)
             await asyncio.sleep(HOST_PACE_S)
 
@@ -279,13 +275,7 @@ async def main() -> dict:
                                  "--no-prepare-cards"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:
             async with aiohttp.ClientSession() as s:
-                for _ in range(300):
-                    try:
-                        async with s.get(f"{base}/healthz") as r:
-                            if r.status == 200:
-                                break
-                    except aiohttp.ClientError:
-                        await asyncio.sleep(0.1)
+                await wait_ready(s, base, proc, Path(tmp) / "server.log", timeout_s=30, poll_s=0.1)
             figures: dict = {"idle_rss_mb": round(peak_rss_mb(proc.pid), 1), "attacks": {}}
             async with aiohttp.ClientSession() as session:   # the same actions with no upload: this machine
                 quiet = await Host(session, base).open()

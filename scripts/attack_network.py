@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 import aiohttp
+from benchkit import free_port, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 1024
@@ -45,13 +46,6 @@ COLOURS = ["red", "blue", "green", "teal"]
 DEADLINE_WAIT_S = 25   # the server's hello and header deadlines are 10 s
 HOST_PACE_S = 0.2      # the host's think time between actions (the per-socket frame limit is 10/s)
 PHASE_BOUND_S = 180    # no phase runs longer, whatever the server does
-
-
-def free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pct(values: list[float], q: float) -> float | None:
@@ -284,12 +278,7 @@ async def main_async(args) -> dict:
                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         try:
             async with aiohttp.ClientSession() as session:
-                for _ in range(600):   # start-up, bounded (50 ms polls)
-                    with contextlib.suppress(aiohttp.ClientError):
-                        async with session.get(f"{base}/healthz") as resp:
-                            if resp.status == 200:
-                                break
-                    await asyncio.sleep(0.05)
+                await wait_ready(session, base, proc, log, timeout_s=30, poll_s=0.05)
                 async with session.post(f"{base}/api/rooms") as resp:
                     code = (await resp.json())["code"]
                 tv = Phone(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))

@@ -27,11 +27,15 @@ read their frames at the same time, while one client process reads the frames of
 same millisecond one after the other and adds that wait to what it measures (the default stays 1, the
 way every figure before it was measured; the README says which each figure used).
 
+`--server-timing` also times each action inside the server (scripts/server_timing.py wraps three of its
+functions): from its frame being parsed to the room's last state frame being written, `server_p50_ms` and
+`server_p99_ms`. What a latency has on top of that is the kernel and this client.
+
 The floor under these figures, what aiohttp and one durable flush per action cost on this machine
 without any game, is `scripts/bench_floor.py`.
 
 Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
-       [--slow-fsync-ms 20] [--server-cpus 0] [--clients 2]
+       [--slow-fsync-ms 20] [--server-cpus 0] [--clients 2] [--server-timing]
 """
 from __future__ import annotations
 
@@ -45,7 +49,6 @@ import random
 import re
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -55,30 +58,18 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import aiohttp
+from benchkit import free_port, proc_cpu_s, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
 PHONES = 8   # 8 people: the room makes it a pairs game (4 teams of two) where the rules allow pairs
 ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
 STATE_ID = re.compile(r'^\{"type":"state","state_id":(\d+)')
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def proc_cpu_s(pid: int) -> float:
-    """User + system CPU seconds of process `pid` so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def child_pid(pid: int, timeout: float = 20) -> int:
-    """The child of process `pid` running `-m server` (strace's tracee; strace also forks short-lived
-    probes at start), waiting up to `timeout` s for it."""
+    """The child of process `pid` running `-m server` or scripts/server_timing.py (strace's tracee;
+    strace also forks short-lived probes at start), waiting up to `timeout` s for it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -91,17 +82,21 @@ def child_pid(pid: int, timeout: float = 20) -> int:
             except OSError:
                 continue
             # strace's own probes (and its child before the exec) still run strace's command line
-            if b"server" in argv and not argv[0].endswith(b"strace"):
+            runs_server = b"server" in argv or any(a.endswith(b"server_timing.py") for a in argv)
+            if runs_server and not argv[0].endswith(b"strace"):
                 return int(child)
         time.sleep(0.01)
     raise SystemExit(f"no server process under strace (pid {pid})")
 
 
-def server_command(args, port: int, data_dir: Path, strace_log: Path) -> list[str]:
+def server_command(args, port: int, data_dir: Path, strace_log: Path, timing_log: Path) -> list[str]:
     """The server's command line: python -m server, under taskset (--server-cpus) and strace
-    (--slow-fsync-ms, logging the delayed calls to `strace_log`) when asked."""
+    (--slow-fsync-ms, logging the delayed calls to `strace_log`) when asked; through
+    scripts/server_timing.py, writing to `timing_log`, with --server-timing."""
+    server = ([str(Path(__file__).with_name("server_timing.py")), str(timing_log)] if args.server_timing
+              else ["-m", "server"])
     cmd = [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
-           "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
+           *server, "--host", "127.0.0.1", "--port", str(port), "--data-dir",
            str(data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"]
     if args.server_cpus is not None:
         cmd = ["taskset", "-c", args.server_cpus, *cmd]
@@ -110,6 +105,14 @@ def server_command(args, port: int, data_dir: Path, strace_log: Path) -> list[st
         cmd = ["strace", "-f", "-qq", "--seccomp-bpf", "-o", str(strace_log), "-e", "trace=fsync,fdatasync",
                "-e", f"inject=fsync,fdatasync:delay_enter={delay_us}", *cmd]
     return cmd
+
+
+def server_times(path: Path) -> list[float]:
+    """The per-action times scripts/server_timing.py wrote (ms per line), in seconds; [] if none."""
+    try:
+        return [float(line) / 1000 for line in path.read_text().split()]
+    except OSError:
+        return []
 
 
 def fsyncs_made(path: Path) -> int:
@@ -447,6 +450,9 @@ async def main() -> dict:
     ap.add_argument("--slow-fsync-ms", type=float, default=0,
                     help="delay each of the server's fsync/fdatasync calls by this many ms (strace inject)")
     ap.add_argument("--server-cpus", default=None, help="pin the server to these cores (taskset -c list, e.g. 0)")
+    ap.add_argument("--server-timing", action="store_true",
+                    help="also time each action inside the server (scripts/server_timing.py): server_p50_ms, "
+                         "server_p99_ms")
     ap.add_argument("--clients", type=int, default=1,
                     help="client processes sharing the rooms (default 1; phones are separate devices)")
     args = ap.parse_args()
@@ -457,21 +463,12 @@ async def main() -> dict:
         base = f"http://127.0.0.1:{port}"
         t_start = time.perf_counter()
         with open(Path(tmp) / "server.log", "wb") as log:  # the server process keeps its own descriptor
-            command = server_command(args, port, data_dir, Path(tmp) / "fsyncs.log")
+            command = server_command(args, port, data_dir, Path(tmp) / "fsyncs.log", Path(tmp) / "timing.log")
             proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         server_pid = child_pid(proc.pid) if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
         try:
             async with aiohttp.ClientSession() as session:
-                for _ in range(2000):   # bounded: 20 s
-                    try:
-                        async with session.get(f"{base}/healthz") as resp:
-                            if resp.status == 200:
-                                break
-                    except aiohttp.ClientError:
-                        pass
-                    if proc.poll() is not None:
-                        raise SystemExit(f"server exited:\n{(Path(tmp) / 'server.log').read_text()}")
-                    await asyncio.sleep(0.01)
+                await wait_ready(session, base, proc, Path(tmp) / "server.log", timeout_s=20)
                 startup_s = time.perf_counter() - t_start
                 tv_page = await page_bytes(session, base, "/tv")
             load0 = os.getloadavg()[0]
@@ -511,6 +508,7 @@ async def main() -> dict:
         snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
         fsyncs = fsyncs_made(Path(tmp) / "fsyncs.log") if args.slow_fsync_ms else 0
+        inside = server_times(Path(tmp) / "timing.log") if args.server_timing else []
     lat = figures["latencies"]
     if args.latency_log and figures["timeline"]:
         first = figures["timeline"][0][0]
@@ -534,6 +532,9 @@ async def main() -> dict:
         "slow_fsync_ms": args.slow_fsync_ms, "server_cpus": args.server_cpus,
         "cold_cpu_factor": round(cold, 2), "clients": args.clients,
     }
+    if args.server_timing:   # every action the server published, the rooms' joins and starts included
+        out["server_p50_ms"], out["server_p99_ms"] = round(pct(inside, 0.5), 2), round(pct(inside, 0.99), 2)
+        out["server_actions"] = len(inside)
     if fsyncs:   # one per batch of the store (rooms that acted together share it), plus checkpoints'
         out["fsyncs"] = fsyncs
         out["fsyncs_per_action"] = round(fsyncs / max(figures["actions"], 1), 3)
@@ -543,6 +544,9 @@ async def main() -> dict:
           f"in {wall:.1f} s; think time {args.think_ms:g} ms")
     print(f"action -> last socket of the room has the state: p50 {out['p50_ms']} ms, p99 {out['p99_ms']} ms, "
           f"max {pct(lat, 1.0):.2f} ms")
+    if args.server_timing:
+        print(f"inside the server, frame in -> the room's last state frame written: p50 {out['server_p50_ms']} ms, "
+              f"p99 {out['server_p99_ms']} ms over {len(inside)} actions (the rest is the kernel and this client)")
     print(f"actions per second: {out['actions_per_s']}")
     print(f"the client's event loop{'s' if args.clients > 1 else ''} woke late by p99 {out['client_lag_p99_ms']} ms, "
           f"max {out['client_lag_max_ms']} ms "

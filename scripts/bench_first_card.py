@@ -18,7 +18,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,14 +26,9 @@ import time
 from pathlib import Path
 
 import aiohttp
+from benchkit import free_port, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start(python: str, root: Path, port: int, data_dir: Path, log_path: Path) -> subprocess.Popen:
@@ -53,16 +47,7 @@ async def one_run(python: str, root: Path) -> dict:
         proc = start(python, root, port, data_dir, Path(tmp) / "server.log")
         try:
             async with aiohttp.ClientSession() as session:
-                for _ in range(3000):   # bounded: 30 s
-                    try:
-                        async with session.get(f"{base}/healthz") as resp:
-                            if resp.status == 200:
-                                break
-                    except aiohttp.ClientError:
-                        pass
-                    if proc.poll() is not None:
-                        raise SystemExit(f"server exited:\n{(Path(tmp) / 'server.log').read_text()}")
-                    await asyncio.sleep(0.005)
+                await wait_ready(session, base, proc, Path(tmp) / "server.log", timeout_s=30, poll_s=0.005)
                 t_ready = time.perf_counter()
                 async with session.get(f"{base}/api/decks/builtin/cards") as resp:
                     first = (await resp.json())["cards"][0]

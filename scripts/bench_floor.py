@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
 import tempfile
@@ -34,10 +35,10 @@ from pathlib import Path
 
 import aiohttp
 from aiohttp import web
+from benchkit import free_port, proc_cpu_s
 
 SOCKETS = 9          # a TV and 8 phones, as in bench.py
 ROW_BYTES = 13000    # about the size of a stored room mid-game (bench.py prints it)
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def serve(port: int, fsync: bool, state_bytes: int) -> None:
@@ -77,12 +78,6 @@ def serve(port: int, fsync: bool, state_bytes: int) -> None:
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
 
 
-def cpu_s(pid: int) -> float:
-    """User + system CPU seconds of process `pid` so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
 async def play(port: int, args: argparse.Namespace, server_pid: int) -> dict:
     """Drive the rooms until --seconds pass; the figures."""
     latencies: list[float] = []
@@ -108,9 +103,9 @@ async def play(port: int, args: argparse.Namespace, server_pid: int) -> dict:
                 await s.close()
 
     deadline = time.monotonic() + args.seconds
-    cpu0, t0 = cpu_s(server_pid), time.perf_counter()
+    cpu0, t0 = proc_cpu_s(server_pid), time.perf_counter()
     await asyncio.gather(*(room(i, deadline) for i in range(args.rooms)))
-    wall, cpu = time.perf_counter() - t0, cpu_s(server_pid) - cpu0
+    wall, cpu = time.perf_counter() - t0, proc_cpu_s(server_pid) - cpu0
     latencies.sort()
     n = len(latencies)
     return {"rooms": args.rooms, "think_ms": args.think_ms, "fsync": args.fsync, "state_bytes": args.bytes,
@@ -132,10 +127,7 @@ def main() -> None:
     if args.serve is not None:
         serve(args.serve, args.fsync, args.bytes)
         return
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--bytes", str(args.bytes),
                                *(["--fsync"] if args.fsync else [])])
     try:

@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 # Four letters without the ones people misread on a TV (I/L look like 1, O like 0).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
-ROOM_MAX_AGE_S = 30 * 24 * 3600  # rooms untouched for a month are forgotten at start-up
+ROOM_MAX_AGE_S = 30 * 24 * 3600  # rooms untouched for a month of the server running are forgotten at start-up
 
 
 class Rooms:
@@ -29,8 +29,8 @@ class Rooms:
         self._opening: set[str] = set()  # codes of rooms being stored, not yet findable
 
     def load(self) -> int:
-        """Load every stored room (forgetting month-old ones); returns how many. A record the current
-        code cannot read is logged as a WARNING and skipped, never deleted."""
+        """Load every stored room (forgetting month-old ones, by the store's run clock); returns how many. A
+        record the current code cannot read is logged as a WARNING and skipped, never deleted."""
         now = time.monotonic()
         for code, record in self.env.store.load_all(max_age_s=ROOM_MAX_AGE_S).items():
             try:

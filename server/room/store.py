@@ -5,8 +5,9 @@ Writer threads commit, in one transaction, every room that acted since the last 
 the log themselves (`synchronous=NORMAL`, then `fdatasync` on the -wal file: the flush FULL makes inside
 COMMIT, done outside sqlite's write lock), so slow flushes overlap, up to `FLUSHES` at once. A failed
 commit refuses its whole batch and changes nothing; a failed flush stops the server (exit 2), as
-PostgreSQL does since "fsyncgate". Checkpoints run on a connection and thread of their own. Why each of
-these, and what it costs: docs/architecture.md, "The store".
+PostgreSQL does since "fsyncgate". Checkpoints run on a connection and thread of their own. Recency and
+ages go by a write number and the run clock, never by the wall clock, which jumps on a Pi (store_table.py,
+run_clock.py). Why each of these, and what it costs: docs/architecture.md, "The store".
 """
 from __future__ import annotations
 
@@ -18,9 +19,13 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
+
+from server.room.run_clock import RunClock
+from server.room.store_table import UPSERT, open_table
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +37,6 @@ FLUSHES = 8   # batches written and flushing at once: beyond this, actions gathe
 # one flush at a time and bigger batches; a Pi's SD card takes 5-50 ms)
 OVERLAP_S = 0.005
 LOG_WAIT_S = 0.002   # how long the loop lets a batch's writer have the GIL to write the log (see _start)
-UPSERT = ("INSERT INTO rooms (code, updated, data) VALUES (?, ?, ?) "
-          "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, data = excluded.data")
 
 
 class StorageError(Exception):
@@ -81,12 +84,13 @@ class _Once:
 class Store:
     """sqlite store of room snapshots at `path` (created with its folder if missing).
 
-    Rows: `code` (room code), `updated` (unix seconds), `data` (the room record as JSON text). Writes go
-    through `commit` (async, batched, off the loop) or `save` (blocking: start-up, tools, tests).
+    Rows: server/room/store_table.py (an older database is migrated in place). Writes go through `commit`
+    (async, batched, off the loop) or `save` (blocking: start-up, tools, tests).
     """
 
-    def __init__(self, path: Path) -> None:
-        """Raises StorageError (naming the folder) if the folder or the database cannot be used."""
+    def __init__(self, path: Path, tick: Callable[[], float] = time.monotonic) -> None:
+        """`tick` drives the run clock (RunClock; seconds, monotonic: injectable for tests). Raises
+        StorageError (naming the folder) if the folder or the database cannot be used."""
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -96,19 +100,17 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")   # the store flushes the log itself (_flush)
             self._db.execute(f"PRAGMA wal_autocheckpoint={FALLBACK_CHECKPOINT_PAGES}")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, updated REAL NOT NULL, data TEXT NOT NULL)"
-            )
-            rows = self._db.execute("SELECT code, updated FROM rooms ORDER BY updated, rowid").fetchall()
+            rows = open_table(self._db)
             self._log_fd = os.open(f"{path}-wal", os.O_RDONLY)   # WAL mode made it; kept while we run
             self._checkpoint_db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"cannot keep games in {path.parent}: {exc}") from exc
         self._sql = threading.Lock()   # the connection, and the order of writes to the log
-        self._lock = threading.Lock()  # guards _updated (writer threads set it, the loop reads it)
-        # when each room was last written, in write order (the last is the newest), kept in memory so
-        # the loop never reads the disk for it
-        self._updated: dict[str, float] = dict(rows)
+        self._lock = threading.Lock()  # guards _rows (writer threads set it, the loop reads it)
+        # each room's last write, (seq, run clock), kept in memory so the loop never reads the disk for it
+        self._rows: dict[str, tuple[int, float]] = rows
+        self._seq = max((seq for seq, _ in rows.values()), default=0)   # the last write's number (_sql)
+        self._clock = RunClock(max((run for _, run in rows.values()), default=0.0), tick)
         self._writers = ThreadPoolExecutor(max_workers=FLUSHES, thread_name_prefix="store-writer")
         # checkpoints: their own connection and thread (see the module's docstring)
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-checkpoint")
@@ -126,10 +128,11 @@ class Store:
         """Store `rows` ((code, JSON text) pairs, codes distinct) in one transaction, durably (one
         flush), setting `logged` once it is in the log and the flush begins (or fails). Blocking: runs
         on a writer thread. Raises StorageError, and then nothing changed."""
-        now = time.time()
         with self._sql:
+            self._seq += 1   # a failed batch leaves a gap: the numbers only grow
+            seq, run, wall = self._seq, self._clock.now(), time.time()
             try:
-                self._transaction([(code, now, text) for code, text in rows], [])
+                self._transaction([(code, wall, seq, run, text) for code, text in rows], [])
             except sqlite3.Error as exc:
                 raise StorageError(str(exc)) from exc
             finally:
@@ -143,16 +146,15 @@ class Store:
         self._flush()
         with self._lock:
             for code, _ in rows:
-                self._updated.pop(code, None)  # to the end: the newest
-                self._updated[code] = now
+                self._rows[code] = (seq, run)
         if checkpoint:
             try:
                 self._checkpointer.submit(self._checkpoint)
             except RuntimeError:  # closing: the last connection's close checkpoints anyway
                 self._checkpointing = False
 
-    def _transaction(self, upserts: list[tuple[str, float, str]], deletes: list[str]) -> None:
-        """One transaction of upserts ((code, updated, text)) and deletes (codes), written to the log
+    def _transaction(self, upserts: list[tuple[str, float, int, float, str]], deletes: list[str]) -> None:
+        """One transaction of upserts ((code, updated, seq, run, text)) and deletes (codes), written to the log
         but not yet flushed. Caller holds `_sql`. Raises sqlite3.Error, and then nothing changed."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -293,25 +295,26 @@ class Store:
         except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
         with self._lock:
-            self._updated.pop(code, None)
+            self._rows.pop(code, None)
 
     def load_all(self, max_age_s: float | None = None) -> dict[str, dict[str, Any]]:
-        """Every stored room record by code; rooms untouched for more than `max_age_s` seconds are
+        """Every stored room record by code, oldest write first; rooms unwritten for more than `max_age_s`
+        seconds of the run clock (RunClock: server running time, never inflated by a wall-clock jump) are
         deleted instead (None keeps all). Blocking: at start-up. Raises StorageError (naming the folder)
         if the database cannot be read or, with `max_age_s`, written (a read-only folder holding an old
         database)."""
         def read() -> list[tuple[str, str]]:
             with self._sql:
                 if max_age_s is not None:
-                    cutoff = time.time() - max_age_s
-                    old = [c for (c,) in self._db.execute("SELECT code FROM rooms WHERE updated < ?", (cutoff,))]
+                    cutoff = self._clock.now() - max_age_s
+                    old = [c for (c,) in self._db.execute("SELECT code FROM rooms WHERE run < ?", (cutoff,))]
                     if old:
                         self._transaction([], old)
                         self._flush()
                         with self._lock:
                             for code in old:
-                                self._updated.pop(code, None)
-                return self._db.execute("SELECT code, data FROM rooms ORDER BY updated").fetchall()
+                                self._rows.pop(code, None)
+                return self._db.execute("SELECT code, data FROM rooms ORDER BY seq, rowid").fetchall()
         try:
             rows = self._writers.submit(read).result()
         except sqlite3.Error as exc:
@@ -319,14 +322,17 @@ class Store:
         return {code: json.loads(data) for code, data in rows}
 
     def written_ago(self, code: str) -> float | None:
-        """Seconds since room `code` was last written (wall clock, at least 0), None if it is not stored."""
+        """Seconds of the run clock since room `code` was last written (server running time, at least 0:
+        never more than the real time, whatever the wall clock did), None if it is not stored."""
         with self._lock:
-            return None if (at := self._updated.get(code)) is None else max(0.0, time.time() - at)
+            row = self._rows.get(code)
+        return None if row is None else max(0.0, self._clock.now() - row[1])
 
     def codes_by_recency(self) -> list[str]:
-        """Every stored room code, the most recently written first (from memory: no disk read)."""
+        """Every stored room code, the most recently written first by write number, whatever the wall
+        clock said (from memory: no disk read)."""
         with self._lock:
-            return list(reversed(self._updated))
+            return sorted(self._rows, key=lambda code: self._rows[code][0], reverse=True)
 
     def close(self) -> None:
         """Finish the writes in progress, stop the writers, close the database (checkpointing the log)."""

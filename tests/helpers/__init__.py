@@ -8,6 +8,7 @@ and no test module imports another test module):
 - `tests.helpers.lan`: the home-network address browser tests open pages at (`lan_url`, `loopback`);
 - `tests.helpers.oldchrome`: the old headless Chromium builds of smart TVs, driven over plain CDP;
 - `tests.helpers.scoring_cases`: the scoring-case file and the check of one case.
+- `tests.helpers.stored`: rooms in a stopped server's sqlite file, aged or written by a jumped clock.
 
 Imported as `tests.helpers...`, like tests/engine/helpers.py, so it works with pytest's
 `--import-mode=importlib` (the fast suite) and its default mode (the browser suite) alike.

@@ -5,16 +5,14 @@ of a game under way, nor of a finished game whose results a page still shows), i
 and every page's deck list changes."""
 from __future__ import annotations
 
-import contextlib
 import os
-import sqlite3
-import time
 
 import pytest
 from aiohttp import FormData
 
 from server.net import keys
 from tests.decks.helpers import make_zip, picture
+from tests.helpers.stored import run_ago, wall_clock_off
 
 EN, RU = {"Accept-Language": "en"}, {"Accept-Language": "ru-RU,ru;q=0.9"}
 
@@ -174,9 +172,9 @@ async def test_a_finished_game_holds_its_deck_while_its_results_are_open(client,
 
 
 def written_hours_ago(config, code: str, hours: float) -> None:
-    """The stored room `code` as if its last action had been `hours` ago (the server is stopped)."""
-    with contextlib.closing(sqlite3.connect(config.db_path)) as db, db:
-        db.execute("UPDATE rooms SET updated = ? WHERE code = ?", (time.time() - hours * 3600, code))
+    """The stored room `code` as if its last action had been `hours` of the server running ago (the server is
+    stopped)."""
+    run_ago(config.db_path, code, hours * 3600)
 
 
 async def test_an_abandoned_game_does_not_hold_its_deck_but_a_game_people_play_does(client, make_table, make_client,
@@ -202,6 +200,20 @@ async def test_an_abandoned_game_does_not_hold_its_deck_but_a_game_people_play_d
     resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
     assert resp.status == 200 and await resp.json() == {"deleted": deck}
     assert client.server.app[keys.ROOMS].get(game.code).game is not None   # the game itself stays
+
+
+async def test_a_game_played_under_a_clock_a_week_behind_keeps_its_deck(client, make_table, make_client, config):
+    """A Pi's clock restored at boot a week behind, the game played under it; NTP sets the clock right and
+    the server restarts with nobody back yet: the game was played minutes ago, not a week, and keeps its
+    deck (the hold counts the server's running time, docs/architecture.md "The store")."""
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Friday")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    await game.play_until(lambda g: g["round"] == 2)
+    client = await restarted(client, make_client, lambda: wall_clock_off(config.db_path, game.code, -7 * 24 * 3600))
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
+    assert resp.status == 409 and game.code in (await resp.json())["message"]
 
 
 async def test_a_new_game_after_the_results_lets_the_deck_go(client, make_table):
