@@ -3,10 +3,15 @@
 server at boot and again after a crash (issue 12, README "On a Raspberry Pi at boot").
 
 Why these settings: `Restart=on-failure` brings the server back after a crash, and after a data folder
-problem (exit code 2) once it is fixed, e.g. the USB stick is back; `RequiresMountsFor=` waits for the data
-folder's mount at boot; `After=network-online.target` so the LAN address exists when the banner is
-printed; `LimitNOFILE=8192` leaves room for many phones' sockets (the server also raises its soft limit to
-the hard one at start-up).
+problem (exit code 2) if it is fixed soon, e.g. the USB stick is back. `StartLimitBurst=` and
+`StartLimitIntervalSec=` stop the retries after 5 starts in 10 minutes: a dying memory card fails the
+store's flushes (the server stops at once, exit 2, server/room/store.py), and restarting it every 5 seconds
+for as long as the card fails wore it further and left the TV flickering between the game and "offline";
+systemd then logs "Start request repeated too quickly" after the store's CRITICAL lines, and a reboot or
+`systemctl reset-failed` tries again (README "If the memory card fails"). `RequiresMountsFor=` waits for
+the data folder's mount at boot; `After=network-online.target` so the LAN address exists when the banner
+is printed; `LimitNOFILE=8192` leaves room for many phones' sockets (the server also raises its soft limit
+to the hard one at start-up).
 """
 from __future__ import annotations
 
@@ -68,6 +73,9 @@ Description=Imaginarium party game server
 Wants=network-online.target
 After=network-online.target
 RequiresMountsFor={quote(str(data_dir))}
+# A server that keeps failing (a dying memory card: journalctl -u {SERVICE_NAME}) is not restarted for ever
+StartLimitIntervalSec=600
+StartLimitBurst=5
 
 [Service]
 Type=simple

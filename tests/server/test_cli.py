@@ -109,6 +109,8 @@ def test_print_systemd_unit_for_this_user_installation_and_data_folder(tmp_path)
     assert service["Restart"] == "on-failure" and service["LimitNOFILE"] == "8192"
     assert unit["Unit"]["After"] == unit["Unit"]["Wants"] == "network-online.target"
     assert unit["Unit"]["RequiresMountsFor"] == f'"{data}"'
+    # a server that keeps failing (a dying memory card) is restarted 5 times in 10 minutes, not for ever
+    assert (unit["Unit"]["StartLimitIntervalSec"], unit["Unit"]["StartLimitBurst"]) == ("600", "5")
     assert unit["Install"]["WantedBy"] == "multi-user.target"
     assert not data.exists()   # printing the unit touches nothing
 

@@ -5,6 +5,7 @@ figure and this limit cannot disagree. A size, not a timing."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -17,7 +18,13 @@ def _page_bytes():
     spec = importlib.util.spec_from_file_location("bench", ROOT / "scripts" / "bench.py")
     assert spec and spec.loader
     bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    # bench.py imports its sibling scripts/benchkit.py, found when it runs as a script (its folder is first
+    # on sys.path); loaded by path here, the folder must be put there too
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
     return bench.page_bytes
 
 
