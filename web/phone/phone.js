@@ -2,7 +2,7 @@
 // server's `state` to the screen for the phase, and sends intents with the state_id. No rules here:
 // which buttons show comes from `me.can`.
 import { h, fill, toast } from '/static/shared/dom.js';
-import { detectLang, loadLang, preloadLang, otherLang, t, tn } from '/static/shared/i18n.js';
+import { detectLang, loadLang, otherLang, t, tn } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
@@ -50,7 +50,7 @@ async function main() {
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
   renderShell();
-  preloadLang(otherLang());   // so the language switch works at once, and while the Wi-Fi is away
+  loadLang(otherLang(), false, true).catch(() => {});   // so the language switch works with the Wi-Fi away
   conn = connect({
     room: code, role: 'phone', token: () => readToken(), lang: () => document.documentElement.lang,
     onStatus, onMessage,

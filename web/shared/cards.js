@@ -1,4 +1,4 @@
-// Card images: /cards/{deck}/{card}.{tv|thumb}.webp with a JPEG fallback, preloaded so the reveal has no pop-in.
+// Card images: /cards/{deck}/{card}.{tv|thumb}.webp, else JPEG; preloaded so the reveal has no pop-in.
 import { h } from './dom.js';
 
 const ready = new Map();  // "deck/card/size" → Promise<url that loaded>

@@ -1,5 +1,5 @@
-// How to play (issue 13 item 6): five cards for the chosen rules; every number from the engine's catalogue
-// (GET /api/rules) or the room, the words from `how.*`. The TV loops it in the lobby, a phone opens it.
+// How to play (issue 13 item 6): five cards for the chosen rules, numbers from GET /api/rules or the room,
+// words from `how.*`.
 import { h } from './dom.js';
 import { t, tOr } from './i18n.js';
 import { icon } from './icons.js';
@@ -51,7 +51,7 @@ function endLines(settings, rs, m, board) {
   return lines;
 }
 
-/** The cards for room settings and the lobby's board ({length} or null): [{id, title, lines, picture(px)}]. */
+/** Cards for room settings and the lobby's board ({length} or null): [{id, title, lines, picture(px)}]. */
 export function explainerCards(settings, board) {
   const s = settings || {};
   const ruleset = s.ruleset || rules().default.ruleset;

@@ -4,7 +4,7 @@ export const LANGS = ['ru', 'en'];
 const STORE_KEY = 'imaginarium.lang';
 let dict = {};
 let current = 'en';
-const loaded = {};   // lang → its strings, once fetched (a switch back, or one while offline, needs no network)
+const loaded = {};
 
 /** A saved choice, else the browser's first supported language, else English. */
 export function detectLang() {
@@ -17,26 +17,18 @@ export function detectLang() {
   return 'en';
 }
 
-async function fetchLang(lang) {
+/** Loads a language's strings (kept: no network for a switch later) and makes it current; `ahead`: only loads. */
+export async function loadLang(lang, remember = false, ahead = false) {
   if (!loaded[lang]) {
     const res = await fetch(`/static/shared/i18n/${lang}.json`);
     if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
     loaded[lang] = await res.json();
   }
-  return loaded[lang];
-}
-
-/** Loads a language's strings and makes it current. Throws when they cannot be fetched (offline, HTTP error). */
-export async function loadLang(lang, remember = false) {
-  dict = await fetchLang(lang);
+  if (ahead) return;
+  dict = loaded[lang];
   current = lang;
   document.documentElement.lang = lang;
   if (remember) safeSet(STORE_KEY, lang);
-}
-
-/** Fetches a language's strings ahead (the other one, for the switch), quietly: a failure is tried again then. */
-export function preloadLang(lang) {
-  fetchLang(lang).catch(() => {});
 }
 
 /** The current language code ("ru" | "en"). */

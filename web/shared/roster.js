@@ -12,7 +12,7 @@ export function memberCount(entry) {
   return entry && entry.members != null ? entry.members : 1;
 }
 
-/** The card number everyone had to find in a round result (the storyteller's, or the kids' target; RULES.md §2). */
+/** The card number to find in a round result (the storyteller's, or the kids' target; RULES.md §2). */
 export function targetCard(result) {
   return result.target_card != null ? result.target_card : result.storyteller_card;
 }

@@ -1,5 +1,4 @@
-// One WebSocket to the server, reconnecting forever with capped back-off, and at once when the page shows
-// again or the network returns (phones sleep; Wi-Fi drops).
+// One WebSocket, reconnecting forever with capped back-off, at once when the page shows or the network returns.
 
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8000;
@@ -7,12 +6,8 @@ const PONG_WAIT_MS = 4000;
 const CHECK_MS = 20000;
 
 /**
- * Opens the connection: room code, role "tv" | "phone", token() the seat to resume (or null), lang() for the
- * server's messages, onMessage(msg), onStatus("connecting" | "online" | "offline"). "online" comes with the
- * first `state` on a socket, not its `welcome`: only then does an action carry a state_id this socket's
- * server answered with, so nothing is sent against the state an old socket last saw (docs/protocol.md
- * "state_id and stale actions"). Returns { send(type, fields) → bool (false: not sent, nothing queued here;
- * actions carry the last state_id), online(), hello(), reconnect(), restart(), stateId() }.
+ * connect({room, role, token(), lang(), onMessage, onStatus}) → {send(type, fields) → bool, hello(), reconnect(),
+ * restart(), stateId()}. "online" (and send) once a `state` came on the socket: no old socket's state_id.
  */
 export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let ws = null;
@@ -20,7 +15,8 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let retryTimer = null;
   let pongTimer = null;
   let lastStateId = null;
-  let synced = false;   // a `state` came on the current socket (see above)
+  let synced = false;
+  const hello = (sock) => sock.send(JSON.stringify({ type: 'hello', room, role, token: token(), lang: lang() }));
 
   function open() {
     clearTimeout(retryTimer);
@@ -30,9 +26,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     const proto = location.protocol === 'https:' ? 'wss://' : 'ws://';
     const sock = new WebSocket(`${proto}${location.host}/ws`);
     ws = sock;
-    sock.onopen = () => {
-      sock.send(JSON.stringify({ type: 'hello', room, role, token: token(), lang: lang() }));
-    };
+    sock.onopen = () => hello(sock);
     sock.onmessage = (ev) => {
       if (sock !== ws) return;
       let msg;
@@ -48,7 +42,6 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     sock.onclose = () => {
       if (sock !== ws) return;  // one we gave up on
       ws = null;
-      synced = false;
       onStatus('offline');
       schedule();
     };
@@ -56,23 +49,22 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
 
   function schedule() {
     if (retryTimer) return;
-    // Jitter, so a room of phones does not reconnect in lockstep.
+    // jitter: a room of phones does not reconnect in lockstep
     const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt) * (0.6 + 0.4 * Math.random());
     attempt = Math.min(attempt + 1, 10);
     retryTimer = setTimeout(open, delay);
   }
 
-  /** Drops a socket that may be half-open (phone woke up) and opens a fresh one now. */
+  /** Drops a socket that may be half-open (a phone woke up); opens one now. */
   function restart() {
     const old = ws;
     ws = null;
-    synced = false;
     if (old) { old.onclose = null; old.onmessage = null; try { old.close(); } catch { /* already closed */ } }
     attempt = 0;
     open();
   }
 
-  /** Pings an open socket (see probe); reconnects a closed one now. */
+  /** Probes an open socket; reconnects a closed one now. */
   function reconnect() {
     if (ws && ws.readyState === WebSocket.OPEN) {
       probe();
@@ -81,7 +73,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     }
   }
 
-  /** A ping on the open socket; no pong within PONG_WAIT_MS restarts it. */
+  /** A ping; no pong within PONG_WAIT_MS restarts the socket. */
   function probe() {
     if (pongTimer) return;
     ws.send(JSON.stringify({ type: 'ping' }));
@@ -92,8 +84,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     if (document.visibilityState === 'visible') reconnect();
   });
   window.addEventListener('online', reconnect);
-  // A page that only listens (the TV) would show an old screen for good on a socket a Wi-Fi drop left
-  // half-open: a ping now and then finds it.
+  // a listening page (the TV) finds a half-open socket
   setInterval(reconnect, CHECK_MS);
   open();
 
@@ -101,21 +92,12 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     send(type, fields = {}) {
       if (!ws || ws.readyState !== WebSocket.OPEN || !synced) return false;
       ws.send(JSON.stringify({ type, ...fields, state_id: lastStateId }));
-      // A Wi-Fi dead zone leaves the socket open but silent for minutes: a ping behind every action finds it.
+      // A Wi-Fi dead zone leaves the socket open and silent: a ping behind every action finds it.
       probe();
       return true;
     },
-    /** True while actions can be sent (a state came on the open socket). */
-    online: () => Boolean(ws && ws.readyState === WebSocket.OPEN && synced),
-    /**
-     * Says `hello` again on the open socket, with lang() as it is now: the server takes the new language for
-     * its sentences and answers with `welcome` and `state` again, changing nothing else (the same room, role
-     * and seat), so switching the language never drops the socket. A socket still opening says it in its own
-     * hello; none open: the next one will.
-     */
-    hello() {
-      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'hello', room, role, token: token(), lang: lang() }));
-    },
+    // The same hello again changes only the language (docs/protocol.md).
+    hello() { if (ws && ws.readyState === WebSocket.OPEN) hello(ws); },
     reconnect,
     restart,
     stateId: () => lastStateId,

@@ -1,5 +1,5 @@
-// Sound on the TV (issue 13): cues synthesised with Web Audio (no files to license) after a one-time "press OK"
-// (audio needs a gesture); muted by the TV's button (kept) or the host's `sound` setting.
+// TV sound (issue 13): Web Audio cues (no files to license) after a one-time "press OK" (audio needs a
+// gesture); muted by the TV's button or the host's `sound` setting.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';

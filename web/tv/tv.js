@@ -103,7 +103,7 @@ async function switchLang(l, remember = true) {
   sound.relabelPrompt();
   mounted = { key: null, screen: null, frame: null };
   if (last) render(); else renderWaiting();
-  if (conn) conn.hello();  // the server's messages in the new language, on the same socket
+  if (conn) conn.hello();  // the server's sentences too
 }
 
 function topBar(extra) {
