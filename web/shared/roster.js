@@ -62,7 +62,7 @@ export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
 }
 
-/** A vote token's label: two letters ("Ан"), else initials ("АП") or more letters where another seat's matches. */
+/** A vote token's label: two letters ("Ан"), else initials ("АП") or more where another seat's matches. */
 export function voteLabel(room, seat) {
   const name = seatName(room, seat);
   const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name);

@@ -84,7 +84,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     if (document.visibilityState === 'visible') reconnect();
   });
   window.addEventListener('online', reconnect);
-  // a listening page (the TV) finds a half-open socket
+  // A page that only listens (the TV) keeps a half-open socket for good: a ping now and then finds it.
   setInterval(reconnect, CHECK_MS);
   open();
 
