@@ -170,8 +170,10 @@ function renderHeader(c) {
   const mine = c.you.person ? personInfo(c.room, c.you.person) : null;   // pairs: me, not my team
   fill(header.me,
     info ? elephantToken((mine || info).colour, 40) : null,
-    h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-    c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null);
+    // The badge sits under the name: beside it, a 360 px phone cut «Мама» to «М..».
+    h('span', { class: 'me-text' },
+      h('span', { class: 'me-name', 'data-testid': 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
+      c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null));
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
