@@ -65,6 +65,12 @@ async def test_the_join_form_refuses_emoji_before_sending_and_keeps_join_in_sigh
     assert inside(await btn.bounding_box(), viewport)
     await ui.shot(phone, "name-taken")
     await expect(tv.get_by_test_id("roster-item")).to_have_count(1)
+    await name.fill("Ёжик ♥ ★")
+    await btn.click()
+    await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
+    await expect(tv.get_by_test_id("roster-item")).to_have_count(2)
+    await expect(tv.get_by_test_id("roster-item").nth(1)).to_contain_text("Ёжик ♥ ★")
+    await ui.shot(tv, "tv-lobby")
 
 
 async def test_the_storytellers_name_and_association_box_on_a_360_phone(ui):
