@@ -66,18 +66,14 @@ export function toastHost(el) {
   toastParent = el;
 }
 
-/** A short message for a few seconds (at the bottom of toastHost's screen; a phone shows it under its top bar). */
+/** A short message at the bottom of the screen (toastHost's), for a few seconds. */
 export function toast(message, kind = 'error') {
   if (!toastBox) {
     toastBox = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' });
     (toastParent || document.body).append(toastBox);
   }
-  // The same sentence again (adding children one after another, a second tap) restarts the one shown
-  // instead of piling up copies of it.
-  const same = Array.from(toastBox.children).find((t) => t.textContent === message
-    && t.classList.contains(`toast-${kind}`) && !t.classList.contains('toast-out'));
-  const el = same || h('div', { class: `toast toast-${kind}`, text: message });
-  if (same) { clearTimeout(same.outTimer); clearTimeout(same.goneTimer); } else toastBox.append(el);
-  el.outTimer = setTimeout(() => el.classList.add('toast-out'), 4000);
-  el.goneTimer = setTimeout(() => el.remove(), 4600);
+  // the same words again restart the one shown, not a pile of copies
+  let el = Array.from(toastBox.children).find((e) => e.textContent === message && !e.classList.contains('toast-out'));
+  if (el) clearTimeout(el.out); else toastBox.append(el = h('div', { class: `toast toast-${kind}`, text: message }));
+  el.out = setTimeout(() => { el.classList.add('toast-out'); el.out = setTimeout(() => el.remove(), 600); }, 4000);
 }
