@@ -82,7 +82,7 @@ function onMessage(msg) {
     noRoom = true;
     badge.set('no_room');
   } else if (msg.type === 'error') {
-    toast(msg.message || msg.code);
+    oneToast(msg.message || msg.code);
     if (msg.ref && last && last.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
     if (mounted.screen && mounted.screen.refused) mounted.screen.refused(msg);
   }
@@ -250,3 +250,12 @@ function playing(msg) {
 }
 
 main().catch((e) => fill(app, h('p', { class: 'phone-loading', text: String(e) })));
+
+/**
+ * A refusal's toast, shown once: the same sentence again (a second tap, children added one after another)
+ * replaces the copy still on screen instead of piling up under it. Phone only: dom.js is the TV's too.
+ */
+function oneToast(message) {
+  for (const el of document.querySelectorAll('.toast')) if (el.textContent === message) el.remove();
+  toast(message);
+}

@@ -72,8 +72,8 @@ export function toast(message, kind = 'error') {
     toastBox = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' });
     (toastParent || document.body).append(toastBox);
   }
-  // the same words again restart the one shown, not a pile of copies
-  let el = Array.from(toastBox.children).find((e) => e.textContent === message && !e.classList.contains('toast-out'));
-  if (el) clearTimeout(el.out); else toastBox.append(el = h('div', { class: `toast toast-${kind}`, text: message }));
-  el.out = setTimeout(() => { el.classList.add('toast-out'); el.out = setTimeout(() => el.remove(), 600); }, 4000);
+  const el = h('div', { class: `toast toast-${kind}`, text: message });
+  toastBox.append(el);
+  setTimeout(() => el.classList.add('toast-out'), 4000);
+  setTimeout(() => el.remove(), 4600);
 }
