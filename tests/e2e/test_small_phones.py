@@ -75,7 +75,7 @@ async def test_the_join_form_refuses_emoji_before_sending_and_keeps_join_in_sigh
 
 async def test_the_storytellers_name_and_association_box_on_a_360_phone(ui):
     ui.prefix = "small-phones-360"
-    tv, code = await ui.tv("ru-RU")
+    _tv, code = await ui.tv("ru-RU")
     phones = [await join(ui, code, n, c, SMALL) for n, c in (("Мама", "purple"), ("Петя", "orange"),
                                                             ("Оля", "pink"))]
     await phones[0].get_by_test_id("setting-mode").select_option("trio")
