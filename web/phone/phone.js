@@ -104,7 +104,7 @@ function onMessage(msg) {
     noRoom = true;
     badge.set('no_room');
   } else if (msg.type === 'error') {
-    toast(msg.message || msg.code);
+    oneToast(msg.message || msg.code);
     if (msg.ref && last && last.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
     if (mounted.screen && mounted.screen.refused) mounted.screen.refused(msg);
   }
@@ -221,8 +221,10 @@ function renderHeader(c) {
   const mine = c.you.person ? personInfo(c.room, c.you.person) : null;   // pairs: me, not my team
   fill(header.me,
     info ? elephantToken((mine || info).colour, 40) : null,
-    h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-    c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null);
+    // The badge sits under the name: beside it, a 360 px phone cut «Мама» to «М..».
+    h('span', { class: 'me-text' },
+      h('span', { class: 'me-name', 'data-testid': 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
+      c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null));
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
@@ -299,3 +301,12 @@ function playing(msg) {
 }
 
 main().catch((e) => fill(app, h('p', { class: 'phone-loading', text: String(e) })));
+
+/**
+ * A refusal's toast, shown once: the same sentence again (a second tap, children added one after another)
+ * replaces the copy still on screen instead of piling up under it. Phone only: dom.js is the TV's too.
+ */
+function oneToast(message) {
+  for (const el of document.querySelectorAll('.toast')) if (el.textContent === message) el.remove();
+  toast(message);
+}
