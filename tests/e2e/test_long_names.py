@@ -218,7 +218,7 @@ FAMILY_NAMES = ["Бабушка Валентина", "Дедушка Никол�
                 "Александра Петровна", "Владислав Игоревич", "Екатерина Сергеевна", "Святослав Олегович"]
 # Names on the result screen whose text is hidden: cut at the end of a line (…) or clamped off a line.
 CUT_NAMES_JS = """() => [...document.querySelectorAll(
-    '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .tv-main .outcome, .standing-name')]
+    '.tv-main .owner-plate, .tv-main .points-name, .tv-main .outcome, .standing-name')]
   .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
   .map((el) => [el.className, el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
 # The font size every one of those names is drawn at (the stage's floor for the sofa is 24 px).
@@ -230,8 +230,9 @@ NAME_SIZES_JS = """() => [...document.querySelectorAll(
 async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_process, launch_options, output_dir):
     """The TV's round result with four pairs teams of long names ("Бабушка Валентина & Дедушка Николай"): every
     team name on the owner plates, in the points and in the standings is whole (it shrinks, then wraps, as the
-    TV's other names do; the ready line shows each team's elephant), no smaller than 24 px on the stage, and
-    the ready line, the cards, the points and the board stay apart. 1920×1080 and 1280×720 look the same."""
+    TV's other names do; the ready line names each team in its share of the row: test_tv_rows.py), no smaller
+    than 24 px on the stage, and the ready line, the cards, the points and the board stay apart. 1920×1080 and
+    1280×720 look the same."""
     async def body(sc: Scene) -> None:
         tv, table = await sc.table(FAMILY_NAMES)
         host = table.phones[0]
@@ -242,8 +243,8 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
         await expect(tv.get_by_test_id("readiness")).to_be_visible()
         await expect(tv.locator(".owner-plate")).to_have_count(4)
-        # the ready line shows each team as its elephant (its name in the tooltip)
-        await expect(tv.get_by_test_id("readiness").locator(".chip.token-only")).to_have_count(3)
+        # the ready line names each team, cut to its share of the row (its whole name in the tooltip)
+        await expect(tv.get_by_test_id("readiness").locator(".chip .chip-name")).to_have_count(3)
         first_chip = tv.get_by_test_id("readiness").locator(".chip").first
         await expect(first_chip).to_have_attribute("title", re.compile(" & "))
         for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):

@@ -31,6 +31,8 @@ export function create() {
       h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) }),
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx));
+    // Two rows of ready chips take the height smaller cards give back (scored.css).
+    el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
     const k = JSON.stringify(r.table);
     if (k !== key) {
       key = k;
