@@ -71,7 +71,9 @@ export function create() {
     const onCell = new Map();
     const perCell = new Map();
     // Index along the track from the printed cell (Dixit keeps scores past 30 on the last cell, D12).
-    const cellOf = (e) => (e.cell - (b.first_number || 0) + geom.length) % geom.length;
+    // Duel: a piece past the finish (the mammoth's +3 from 18) waits on the finish cell, its flag (D9).
+    const cellOf = (e) => (race && e.distance > race ? race
+      : (e.cell - (b.first_number || 0) + geom.length) % geom.length);
     for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
     const seen = new Set();
     for (const e of g.elephants || []) {

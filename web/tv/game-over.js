@@ -1,6 +1,7 @@
 // TV, phase `game_over`: the winners and final standings, then the story of the evening round by round, in a
 // loop; a remote's left/right browse it.
 import { h, fill } from '/static/shared/dom.js';
+import { modeOf } from '/static/shared/rules.js';
 import { t, tn, has } from '/static/shared/i18n.js';
 import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
 import { pieceToken } from '/static/shared/pieces.js';
@@ -58,6 +59,7 @@ export function create(ctx0) {
     let headline;
     if (g.duel_outcome) headline = t(`duel_outcome.${g.duel_outcome}`);
     else headline = winnerEls.length > 1 ? t('tv.winners') : t('tv.winner');
+    const finish = modeOf(g).finish;
     let rank = 0;
     let prev = null;
     const rows = standings(g).map((e, i) => {
@@ -67,7 +69,8 @@ export function create(ctx0) {
         won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),
         pieceToken(ctx.room, e, 64),
         h('span', { class: 'final-name fit', text: elephantName(ctx.room, e) }),
-        h('span', { class: 'final-distance', text: tn('cells_n', e.distance) }));
+        // Duel: a piece past the finish counts as at it (D9), as the race panel and the board show it.
+        h('span', { class: 'final-distance', text: tn('cells_n', finish ? Math.min(e.distance, finish) : e.distance) }));
     });
     fill(final,
       h('div', { class: 'winners', 'data-testid': 'winners' },

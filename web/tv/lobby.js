@@ -25,7 +25,8 @@ export function create(ctx) {
   const alt = h('div', { class: 'join-alt', 'data-testid': 'join-alt', hidden: true });
   fetch(`/api/info?room=${encodeURIComponent(ctx.code)}`).then((r) => r.json()).then((info) => {
     if (!info.mdns_url) return;
-    alt.textContent = t('tv.also_at', { url: `${info.mdns_url}/join/${ctx.code}` });
+    const [before, after] = t('tv.also_at', { url: '\u0001' }).split('\u0001');
+    fill(alt, before, urlParts(`${info.mdns_url}/join/${ctx.code}`), after);
     alt.hidden = false;
   }).catch(() => { /* the QR and the address above are enough */ });
   const codeEl = h('div', { class: 'room-code', 'data-testid': 'room-code', text: ctx.code });
@@ -55,7 +56,10 @@ export function create(ctx) {
 
   function update(c) {
     const room = c.room;
-    url.textContent = room.join_url || '';
+    if (url.dataset.url !== (room.join_url || '')) {
+      url.dataset.url = room.join_url || '';
+      fill(url, urlParts(room.join_url || ''));
+    }
     codeEl.textContent = room.code || c.code;
     const seats = (room.roster || []).filter((r) => !r.removed);
     count.textContent = t('tv.players_n', { n: seats.length });
@@ -86,4 +90,13 @@ export function create(ctx) {
       : `${tOr(`tv.mode_hint.${mode}`, '')} ${t('tv.hint_host_starts')}`;
   }
   return { el, update };
+}
+
+/** A join address as two unbreakable pieces, the server and "/join/CODE", that may wrap only between them
+ * ("…/joi" over "n/JMNT" read as two addresses); a piece wider than the panel still wraps (lobby.css). */
+function urlParts(url) {
+  const at = url.lastIndexOf('/join/');
+  if (at <= 0) return h('span', { class: 'url-part', text: url });
+  return [h('span', { class: 'url-part', text: url.slice(0, at) }), h('wbr'),
+    h('span', { class: 'url-part', text: url.slice(at) })];
 }

@@ -147,7 +147,8 @@ function render() {
     f.title.textContent = mod.title(ctx);
     f.main.dataset.round = ctx.game.round;
     f.round.textContent = t('round_n', { n: ctx.game.round });
-    f.round.hidden = !ctx.game.round;
+    // Game over: no round is being played (the story of the evening numbers its rounds itself).
+    f.round.hidden = !ctx.game.round || ctx.game.phase === 'game_over';
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
     f.board.update(ctx);
