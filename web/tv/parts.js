@@ -4,6 +4,7 @@ import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
+import { icon } from '/static/shared/icons.js';
 
 // Named chips past this take two rows: every awaited seat stays named, none hidden behind "+N".
 const ONE_ROW = 3;
@@ -24,13 +25,15 @@ export function progressChips(ctx, flag) {
     chipRows(open, (s) => chip(s.seat, false), rowLimit(ctx, open.map((s) => s.seat))));
 }
 
-/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`) or … (false; null: no mark). */
+/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`; drawn: no font has a bold ✓)
+ * or … (false; null: no mark). */
 function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
     title: name }, elephantToken(seatColour(ctx.room, seat), size),
   tokenOnly ? null : h('span', { class: 'chip-name', text: name }),
-  done == null ? null : h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
+  done == null ? null : done ? h('span', { class: 'chip-mark', 'data-testid': 'done-mark' }, icon('check'))
+    : h('span', { class: 'chip-mark', text: '…' }));
 }
 
 /** Chips a row holds before a second row: pairs teams' "A & B" need twice a name's room. */
