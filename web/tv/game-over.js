@@ -1,5 +1,4 @@
-// TV, phase `game_over`: the winners and final standings, then the story of the evening round by round, in a
-// loop; a remote's left/right browse it.
+// TV, phase `game_over`: winners and standings, then the evening's story in a loop (left/right browse it).
 import { h, fill } from '/static/shared/dom.js';
 import { modeOf } from '/static/shared/rules.js';
 import { t, tn, has } from '/static/shared/i18n.js';
@@ -13,7 +12,7 @@ export function title() {
   return t('tv.title.game_over');
 }
 
-// How long the standings and each round stay (long enough to read the association aloud).
+// How long the standings and each round stay.
 export const FINAL_SLIDE_MS = 12000;
 export const ROUND_SLIDE_MS = 9000;
 
@@ -59,7 +58,7 @@ export function create(ctx0) {
     let headline;
     if (g.duel_outcome) headline = t(`duel_outcome.${g.duel_outcome}`);
     else headline = winnerEls.length > 1 ? t('tv.winners') : t('tv.winner');
-    const finish = modeOf(g).finish;
+    const finish = modeOf(g).finish || Infinity;   // duel: past the finish shows at it (D9)
     let rank = 0;
     let prev = null;
     const rows = standings(g).map((e, i) => {
@@ -69,8 +68,7 @@ export function create(ctx0) {
         won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),
         pieceToken(ctx.room, e, 64),
         h('span', { class: 'final-name fit', text: elephantName(ctx.room, e) }),
-        // Duel: a piece past the finish counts as at it (D9), as the race panel and the board show it.
-        h('span', { class: 'final-distance', text: tn('cells_n', finish ? Math.min(e.distance, finish) : e.distance) }));
+        h('span', { class: 'final-distance', text: tn('cells_n', Math.min(e.distance, finish)) }));
     });
     fill(final,
       h('div', { class: 'winners', 'data-testid': 'winners' },

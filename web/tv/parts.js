@@ -6,7 +6,7 @@ import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/rost
 import { graphemeCount } from '/static/shared/text.js';
 import { icon } from '/static/shared/icons.js';
 
-// Named chips past this take two rows: every awaited seat stays named, none hidden behind "+N".
+// Named chips past this take two rows.
 const ONE_ROW = 3;
 
 /** Chips for the phase's seats: done (✓, never what) and awaited; flag "has_played" | "has_voted". */
@@ -25,8 +25,7 @@ export function progressChips(ctx, flag) {
     chipRows(open, (s) => chip(s.seat, false), rowLimit(ctx, open.map((s) => s.seat))));
 }
 
-/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`; drawn: no font has a bold ✓)
- * or … (false; null: no mark). */
+/** A seat's chip: elephant, name (unless `tokenOnly`), drawn ✓ (`done`), … (false) or no mark (null). */
 function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
@@ -36,13 +35,12 @@ function seatChip(ctx, seat, done, tokenOnly, size = 40) {
     : h('span', { class: 'chip-mark', text: '…' }));
 }
 
-/** Chips a row holds before a second row: pairs teams' "A & B" need twice a name's room. */
+/** Chips a row holds: fewer for pairs' "A & B". */
 function rowLimit(ctx, seats) {
   return seats.some((seat) => memberCount(seatInfo(ctx.room, seat)) > 1) ? 2 : ONE_ROW;
 }
 
-/** Every item drawn, in one row or (more than `oneRow`) two balanced ones. Each row is a grid whose columns
- * share its width fairly (tv.css): short names show whole and only a name longer than its share is cut. */
+/** Items drawn in one row, or two if more than `oneRow`. */
 function chipRows(items, draw, oneRow = ONE_ROW) {
   if (!items.length) return null;
   const rows = items.length > oneRow ? 2 : 1;
@@ -82,15 +80,14 @@ export function readyChips(ctx) {
   const p = ctx.room.pacing;
   if (!p || ctx.game.mode === 'kids' || !(p.ready_needed || []).length) return null;
   const ready = new Set(p.ready || []);
-  // Counted: "Ready:" and everyone's chips read as "everyone is ready" from the sofa.
+  // Counted: "Ready:" and all chips would read as all ready.
   const count = p.ready_needed.filter((seat) => ready.has(seat)).length;
-  // Every seat named, a team too ("A & B", cut to its share): an elephant alone said nobody's name.
   return h('div', { class: 'waiting-line ready-line', 'data-testid': 'readiness' },
     h('span', { class: 'waiting-label', text: t('tv.ready_label', { ready: count, total: p.ready_needed.length }) }),
     chipRows(p.ready_needed, (seat) => seatChip(ctx, seat, ready.has(seat)), rowLimit(ctx, p.ready_needed)));
 }
 
-/** While cards are played: who disputed the association and which condition it breaks, as one line of chips. */
+/** Who disputed the association and which condition, as chips. */
 export function disputeLines(ctx) {
   const p = ctx.room.pacing;
   const disputes = (p && p.disputes) || [];

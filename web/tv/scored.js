@@ -1,4 +1,4 @@
-// TV, phase `scored`: the cards with their owners and votes, and every elephant's points with a short breakdown.
+// TV, phase `scored`: cards with owners and votes, and each elephant's points.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
@@ -15,7 +15,7 @@ export function title() {
   return t('tv.title.scored');
 }
 
-/** Builds the screen; the cards are built once per result, the points redrawn on update. */
+/** Builds the screen (cards once per result). */
 export function create() {
   const top = h('div', { class: 'scored-top' });
   const cardsBox = h('div', { class: 'scored-cards' });
@@ -31,7 +31,6 @@ export function create() {
       h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) }),
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx));
-    // Two rows of ready chips take the height smaller cards give back (scored.css).
     el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
     const k = JSON.stringify(r.table);
     if (k !== key) {
@@ -89,8 +88,7 @@ function pointsList(ctx, r) {
     const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
     const why = parts.length ? h('div', { class: 'points-why' }, parts) : null;
     const value = h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) });
-    // A team's "A & B" takes the item's whole width, under its points: in one row of points only (two such
-    // rows would run under the board).
+    // A team's "A & B" under its points, in one row of points only.
     if (memberCount(seatInfo(ctx.room, e.id)) > 1 && order.length <= 4) {
       return h('div', { class: 'points-item team', 'data-elephant': e.id },
         h('div', { class: 'points-head' }, pieceToken(ctx.room, e, 44), why || h('div', { class: 'points-why' }), value), name);
@@ -100,7 +98,7 @@ function pointsList(ctx, r) {
   });
 }
 
-/** A breakdown line ("guessed +3") in the TV's short words, else the phone's, else the reason's code. */
+/** A breakdown line ("guessed +3"): TV words, else the phone's, else the code. */
 function reasonText(b) {
   const key = has(`reason_tv.${b.reason}`) ? `reason_tv.${b.reason}` : `reason.${b.reason}`;
   const label = has(key) ? t(key) : b.reason;
@@ -108,7 +106,7 @@ function reasonText(b) {
   return `${label} ${p}`;
 }
 
-/** Kids: the children who found the adult's card, cheered by name, with any catch-up bonus. */
+/** Kids: the children who found the card, cheered, with any bonus. */
 function kidsCelebration(ctx, r) {
   const target = targetCard(r);
   const found = r.table.find((e) => e.number === target);

@@ -1,5 +1,4 @@
-// The TV page: makes (or reopens) a room, keeps one WebSocket, and shows each `state` on the screen for its
-// phase. It computes no rules.
+// The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
 import { h, fill, toast, toastHost } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
@@ -25,7 +24,7 @@ import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
 const app = document.getElementById('app');
-const badge = connectionBadge({ short: true });   // the phase title keeps its room beside it
+const badge = connectionBadge({ short: true });
 const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message
@@ -41,7 +40,7 @@ async function main() {
   // The browser's language (or the switch's last tap) until the room names one.
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
-  switcher.refresh();   // built before the language loaded: its label would name the wrong language
+  switcher.refresh();   // built before the language loaded
   code = await roomCode();
   renderWaiting();
   sound.showPrompt();
@@ -54,7 +53,7 @@ async function main() {
   });
 }
 
-/** The room code from ?room=, else a new room (put in the URL so a reload reopens it). */
+/** The room code from ?room=, else a new room (put in the URL for reloads). */
 async function roomCode() {
   const params = new URLSearchParams(location.search);
   const given = (params.get('room') || '').toUpperCase();
@@ -148,7 +147,6 @@ function render() {
     f.title.textContent = mod.title(ctx);
     f.main.dataset.round = ctx.game.round;
     f.round.textContent = t('round_n', { n: ctx.game.round });
-    // Game over: no round is being played (the story of the evening numbers its rounds itself).
     f.round.hidden = !ctx.game.round || ctx.game.phase === 'game_over';
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
