@@ -12,10 +12,11 @@
     POST /api/decks/{deck}/end-game     JSON {"room": code, "state_id": int} (a holder the refusal listed with
          `can_end`, as it was then): ends that game (the host's `end_game`: final scores, its story kept;
          stored before anyone is told), then deletes the deck as DELETE does. 200 {"deleted": id, "ended":
-         code}; 400 `malformed`; the DELETE's 403/404; 404 `no_such_room`; 409 `game_moved` {room, holders}
+         code}; 400 `malformed`; the DELETE's 403/404; 409 `game_moved` {room, holders}
          (the game changed since the refusal: look again; nothing ended), `game_open` {room, holders} (a
          page has it open and the asker is not its host; nothing ended), `deck_in_use` (another room still
-         holds the deck: the named game is ended, the deck stays); 507 `storage_failed` (the game could not
+         holds the deck: the named game is ended, the deck stays; a named room that does not hold the deck, or no
+         such room, is never ended: the answer is the DELETE's refusal); 507 `storage_failed` (the game could not
          be ended; nothing changed), `delete_failed`.
 
 Both need the host's credentials (`allowed`: headers `X-Room`, `X-Token`). Errors speak the request's
@@ -99,8 +100,8 @@ def setup_delete_routes(app: web.Application, library: DeckLibrary,
         first = refusal(request, deck_id)
         if first is None or tables is None:   # nothing holds it (any more): just delete it
             return await delete_now(request, deck_id) or web.json_response({"deleted": deck_id, "ended": None})
-        if first.status != 409:
-            return first
+        if first.status != 409 or code not in tables.holding(deck_id):
+            return first   # never end a game that does not hold this deck
         try:
             await tables.end_game(code, body["state_id"], request)
         except Refused as exc:

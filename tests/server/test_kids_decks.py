@@ -4,11 +4,13 @@ the state only to the rooms that show a count it changes, and a lobby's fall-bac
 the disk refused is stored once the disk takes it again."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 from server import engine
 from server.net import keys
 from server.room.settings import engine_settings
+from tests.helpers.bounds import EVENT_S
 from tests.server.test_family_decks import RU, cards, deck_ids, host_headers, restarted, upload
 
 
@@ -112,8 +114,8 @@ async def test_a_fall_back_the_disk_refused_is_stored_once_it_takes_it(client, m
     assert stored_deck() == deck
     # the room tries again (every clock.CHECKPOINT_S) and stores it: every page is told
     lobby.expected += 1
-    for p in lobby.sockets:
-        state = await p.until_state(lambda s: s["room"]["settings"]["deck"] == "builtin")
+    for p in lobby.sockets:   # bounded: the server's heartbeat pings alone would keep `until` reading
+        state = await asyncio.wait_for(p.until_state(lambda s: s["room"]["settings"]["deck"] == "builtin"), EVENT_S)
         assert state["state_id"] == lobby.expected and state["room"]["deck"]["id"] == "builtin"
     assert stored_deck() == "builtin"
 
@@ -133,6 +135,7 @@ async def test_a_game_nobody_has_open_can_be_ended_from_the_deck_page_then_the_d
     deck = body["deck"]["id"]
     game = await make_table(4, settings={"deck": deck})
     await game.play_until(lambda g: g["round"] == 2)
+    other = await make_table(4)                               # a game with the built-in deck
     # people are at that table now: the refusal names it, and it is not ended from here
     resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
     (holder,) = (await resp.json())["holders"]
@@ -152,8 +155,10 @@ async def test_a_game_nobody_has_open_can_be_ended_from_the_deck_page_then_the_d
     # what the asker saw is out of date: nothing is ended
     status, body = await end_game(client, deck, host_headers(lobby), game.code, holder["state_id"] - 1)
     assert status == 409 and body["error"] == "game_moved" and body["holders"] == [holder]
-    status, body = await end_game(client, deck, host_headers(lobby), "ZZZZ", 1)
-    assert status == 404 and body["error"] == "no_such_room"
+    # a game that does not hold the deck is never ended through it, though no page has it open either
+    status, body = await end_game(client, deck, host_headers(lobby), other.code, other.expected)
+    assert status == 409 and body["error"] == "deck_in_use" and body["holders"] == [holder]
+    assert client.server.app[keys.ROOMS].get(other.code).game.phase != "game_over"
     # the disk refuses: nothing changes
     db = client.server.app[keys.STORE]._db
     db.execute("PRAGMA query_only = ON")
