@@ -10,7 +10,7 @@ let timer = null;
 let seenRoom = null;
 let claimAt = 0;
 
-/** Shows, counts down or removes the banner (on the stage's overlay). */
+/** Shows, counts down or removes the banner. */
 export function update(ctx) {
   const room = ctx.room;
   const host = room.host ? seatInfo(room, room.host) : null;

@@ -31,7 +31,7 @@ function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
     title: name }, elephantToken(seatColour(ctx.room, seat), size),
   tokenOnly ? null : h('span', { class: 'chip-name', text: name }),
-  done == null ? null : done ? h('span', { class: 'chip-mark', 'data-testid': 'done-mark' }, icon('check'))
+  done == null ? null : done ? h('span', { class: 'chip-mark' }, icon('check'))
     : h('span', { class: 'chip-mark', text: '…' }));
 }
 
@@ -40,7 +40,7 @@ function rowLimit(ctx, seats) {
   return seats.some((seat) => memberCount(seatInfo(ctx.room, seat)) > 1) ? 2 : ONE_ROW;
 }
 
-/** Items drawn in one row, or two if more than `oneRow`. */
+/** Items in one row, or two past `oneRow`. */
 function chipRows(items, draw, oneRow = ONE_ROW) {
   if (!items.length) return null;
   const rows = items.length > oneRow ? 2 : 1;

@@ -150,6 +150,8 @@ function render() {
     f.round.hidden = !ctx.game.round || ctx.game.phase === 'game_over';
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
+    // five to seven teams' result: the standings' "A & B" on two lines
+    f.grid.classList.toggle('wide-side', Boolean(f.main.querySelector('.on-plates')));
     f.board.update(ctx);
     f.side.update(ctx);
   }
@@ -166,11 +168,10 @@ function gameFrame(ctx) {
   const main = h('main', { class: 'tv-main' });
   const b = board.create(ctx);
   const sd = side.create(ctx);
-  fill(app,
-    h('div', { class: 'tv-game' },
-      topBar(h('div', { class: 'tv-heading' }, title, round, clock.el)),
-      main, sd.el, b.el));
-  return { title, round, clock, main, board: b, side: sd };
+  const grid = h('div', { class: 'tv-game' },
+    topBar(h('div', { class: 'tv-heading' }, title, round, clock.el)), main, sd.el, b.el);
+  fill(app, grid);
+  return { grid, title, round, clock, main, board: b, side: sd };
 }
 
 let veil = null;
@@ -178,7 +179,7 @@ function renderPause(ctx) {
   if (ctx.room.paused) {
     if (!veil) {
       veil = h('div', { class: 'paused-veil tv-paused', 'data-testid': 'paused' });
-      overlay().append(veil);
+      document.body.append(veil);
     }
     veil.textContent = t('paused');
   } else if (!ctx.room.paused && veil) {
