@@ -59,7 +59,7 @@ export function waitingChips(ctx) {
     chipRows(waiting, (s) => seatChip(ctx, s, null), rowLimit(ctx, waiting)));
 }
 
-/** The typed association in big quotes, or a line saying it is spoken aloud. */
+/** The typed association in big quotes, or a line saying it is said aloud. */
 export function associationLine(ctx) {
   const g = ctx.game;
   if (g.association) return associationText(g.association);
@@ -68,7 +68,7 @@ export function associationLine(ctx) {
     text: t('tv.association_spoken', { name: seatName(ctx.room, g.storyteller) }) });
 }
 
-/** A typed association in big quotes; long ones get smaller type (tv.css keeps it to 3 lines). */
+/** A typed association in big quotes; long ones smaller (tv.css keeps it to 3 lines). */
 export function associationText(text, extra = '') {
   const n = graphemeCount(text);
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';
