@@ -71,7 +71,7 @@ async function roomCode() {
 }
 
 function onMessage(msg) {
-  if (msg.type === 'welcome') tvKey = msg.tv_key || null;
+  if (msg.type === 'welcome') { tvKey = msg.tv_key || null; rememberRoom(code); }
   if (msg.type === 'state') {
     sound.onState(last, msg);
     last = msg;
@@ -83,15 +83,16 @@ function onMessage(msg) {
   }
   else if (msg.type === 'error') {
     toast(msg.message || msg.code);
-    if (msg.code === 'no_such_room') newRoom();
+    // The room is gone (forgotten, or the server's data was wiped): the server's page for `?room=` then
+    // says so and offers the room in play or a new one, rather than silently switching rooms.
+    if (msg.code === 'no_such_room') location.reload();
   }
 }
 
-/** The room is gone (the server's data was wiped): start a fresh one. */
-async function newRoom() {
-  const params = new URLSearchParams(location.search);
-  params.delete('room');
-  location.search = params.toString();
+/** This browser's TV room, for a bare `/tv` after a power cycle or a server restart (server/net/pages.py):
+ * a cookie, so the server redirects at once, on every TV browser; a year, as rooms last a month unused. */
+function rememberRoom(room) {
+  document.cookie = `tv_room=${encodeURIComponent(room)}; path=/tv; max-age=31536000; samesite=lax`;
 }
 
 /** Shows the TV in language l; `remember`: a tap on the switch, not the room's setting. */
