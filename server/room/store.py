@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from server.room.run_clock import RunClock
-from server.room.store_table import UPSERT, open_table
+from server.room.store_table import UPSERT, open_table, save_clock
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")   # the store flushes the log itself (_flush)
             self._db.execute(f"PRAGMA wal_autocheckpoint={FALLBACK_CHECKPOINT_PAGES}")
-            rows = open_table(self._db)
+            rows, run = open_table(self._db)
             self._log_fd = os.open(f"{path}-wal", os.O_RDONLY)   # WAL mode made it; kept while we run
             self._checkpoint_db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
@@ -110,7 +110,7 @@ class Store:
         # each room's last write, (seq, run clock), kept in memory so the loop never reads the disk for it
         self._rows: dict[str, tuple[int, float]] = rows
         self._seq = max((seq for seq, _ in rows.values()), default=0)   # the last write's number (_sql)
-        self._clock = RunClock(max((run for _, run in rows.values()), default=0.0), tick)
+        self._clock = RunClock(run, tick)
         self._writers = ThreadPoolExecutor(max_workers=FLUSHES, thread_name_prefix="store-writer")
         # checkpoints: their own connection and thread (see the module's docstring)
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-checkpoint")
@@ -336,8 +336,11 @@ class Store:
             return sorted(self._rows, key=lambda code: self._rows[code][0], reverse=True)
 
     def close(self) -> None:
-        """Finish the writes in progress, stop the writers, close the database (checkpointing the log)."""
+        """Finish the writes in progress, stop the writers, note the run clock (store_table.save_clock), close
+        the database (checkpointing the log)."""
         self._writers.shutdown(wait=True)
+        with contextlib.suppress(sqlite3.Error):   # a read-only or full disk: the rows' readings remain
+            save_clock(self._db, self._clock.now())
         self._checkpointer.shutdown(wait=True)
         self._checkpoint_db.close()
         self._db.close()

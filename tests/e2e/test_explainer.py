@@ -152,8 +152,8 @@ def scoring_server(tmp_path, card_cache):
 
 async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_server, output_dir):
     """The explainer's number is the one the scoring code uses: change the table, and the TV says 4; move the
-    duel's finish, and the host's lobby help for the duel names the new cell; give the trio 4 players, and its help
-    says 4 (in both languages)."""
+    duel's finish and its table (3 players), and the host's lobby help for the duel names the new cell and count;
+    give the trio 4 players, and its help says 4 (in both languages)."""
     from conftest import TV_VIEWPORT, Ui
 
     with urllib.request.urlopen(f"{scoring_server.url}/api/rules") as res:
@@ -169,7 +169,7 @@ async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_se
         host = await ui.phone(code, "Anna", "red")
         await host.get_by_test_id("setting-mode").select_option("duel")
         help_ = host.get_by_test_id("mode-help")
-        await expect(help_).to_have_text("2 players together against the mammoth, first to cell 24.")
+        await expect(help_).to_have_text("3 players together against the mammoth, first to cell 24.")
         await host.get_by_test_id("setting-mode").select_option("pairs")
         await expect(help_).to_have_text(re.compile(r"^8–14 people: "))   # 4–7 teams of two (the catalogue's seats)
         await host.get_by_test_id("setting-mode").select_option("trio")
@@ -179,7 +179,7 @@ async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_se
         # the switch reopened the socket: a setting chosen before it is back would be sent nowhere
         await expect(host.get_by_test_id("conn")).to_have_attribute("data-status", "online")
         await host.get_by_test_id("setting-mode").select_option("duel")
-        await expect(help_).to_have_text("Двое вместе против мамонта, кто первым до клетки 24.")
+        await expect(help_).to_have_text("Игроков: 3, вместе против мамонта; кто первым до клетки 24.")
         await help_.scroll_into_view_if_needed()
         await ui.shot(host, "phone-duel-help")
     finally:

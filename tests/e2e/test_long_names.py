@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 
+import aiohttp
+import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import PHONE, Scene, fits, run_scene
+from tests.helpers.browser import PHONE, TV, Scene, fits, run_scene
+from tests.helpers.wire import COLOURS, LivePlayer, seated_table
 
 # 24 graphemes each (every character here is one grapheme): wide Cyrillic, an unbroken word, emoji.
 LONG_NAMES = ["Александра Шварценеггер🐘", "ШШШШШШШШШШШШШШШШШШШШШШШШ", "Борис 🎉 Борисович Мышкин",
@@ -216,10 +219,16 @@ async def test_a_round_nobody_solves_fits_the_tv_with_seven_long_names(server_pr
 # A family's own long names: "Бабушка Валентина & Дедушка Николай" is what a pairs team is called on the TV.
 FAMILY_NAMES = ["Бабушка Валентина", "Дедушка Николай", "Тётя Маргарита", "Дядя Константин",
                 "Александра Петровна", "Владислав Игоревич", "Екатерина Сергеевна", "Святослав Олегович"]
-# Names on the result screen whose text is hidden: cut at the end of a line (…) or clamped off a line.
+# Fourteen people, the most a pairs table seats: seven teams, up to "Двоюродная Людмила & Троюродный Вениамин".
+BIG_FAMILY_NAMES = ["Бабушка Зинаида", "Дедушка Николай", "Тётя Маргарита", "Дядя Константин",
+                    "Александра Петровна", "Владислав Игоревич", "Екатерина Сергеевна", "Святослав Олегович",
+                    "Прабабушка Евдокия", "Прадедушка Афанасий", "Крёстная Виктория", "Крёстный Аркадий",
+                    "Двоюродная Людмила", "Троюродный Вениамин"]
+# Names on the result screen whose text is hidden: cut at the end of a line (…; 1 px too wide already shows it) or
+# clamped off a line (a line's height rounds up by a pixel).
 CUT_NAMES_JS = """() => [...document.querySelectorAll(
     '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .tv-main .outcome, .standing-name')]
-  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
   .map((el) => [el.className, el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
 # The font size every one of those names is drawn at (the stage's floor for the sofa is 24 px).
 NAME_SIZES_JS = """() => [...document.querySelectorAll(
@@ -227,28 +236,54 @@ NAME_SIZES_JS = """() => [...document.querySelectorAll(
   .map((el) => parseFloat(getComputedStyle(el).fontSize))"""
 
 
-async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_process, launch_options, output_dir):
-    """The TV's round result with four pairs teams of long names ("Бабушка Валентина & Дедушка Николай"): every
-    team name on the owner plates, in the points and in the standings is whole (it shrinks, then wraps, as the
-    TV's other names do; the ready line shows each team's elephant), no smaller than 24 px on the stage, and
-    the ready line, the cards, the points and the board stay apart. 1920×1080 and 1280×720 look the same."""
+async def _family_table(sc: Scene, names: list[str], sessions: list) -> tuple[object, object]:
+    """The TV on a new room and `names` seated over WebSockets, each from its own loopback address (one address
+    may join only 8 at once), as phones on a Wi-Fi would; the sessions opened go to `sessions` to close."""
+    tv = await sc.page("/tv", TV)
+    code_el = tv.get_by_test_id("room-code")
+    await expect(code_el).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    code = (await code_el.text_content()).strip()
+
+    async def connect(name: str) -> LivePlayer:
+        session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{40 + len(sessions)}", 0)))
+        sessions.append(session)
+        return LivePlayer(await session.ws_connect(f"{sc.url}/ws"), name)
+    table = await seated_table(connect, code, names=names, colours=COLOURS, tv_name="watcher", start=False)
+    return tv, table
+
+
+@pytest.mark.parametrize("names", [FAMILY_NAMES], ids=["four-teams"])
+async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_process, launch_options, output_dir,
+                                                                     names):
+    """The TV's round result with four, and with seven, pairs teams of long names ("Бабушка Валентина & Дедушка
+    Николай"): every team name on the owner plates, in the points and in the standings is whole (it shrinks,
+    then wraps, as the TV's other names do; the ready line shows each team's elephant), no smaller than 24 px
+    on the stage, and the ready line, the cards, the points and the board stay apart. 1920×1080 and 1280×720
+    look the same (screenshots at 1024×768 and 2560×1080 too)."""
+    teams = len(names) // 2
+    sessions: list[aiohttp.ClientSession] = []
+
     async def body(sc: Scene) -> None:
-        tv, table = await sc.table(FAMILY_NAMES)
+        tv, table = await _family_table(sc, names, sessions)
         host = table.phones[0]
         await table.act(host, "set_settings", settings={"special_cells": False, "lang": "ru"})
         assert all(r["members"] == 2 for r in table.tv.state["room"]["roster"])
+        assert len(table.tv.state["room"]["roster"]) == teams
         await table.act(host, "start")
         await table.play_until(lambda g: g["phase"] == "scored")
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
         await expect(tv.get_by_test_id("readiness")).to_be_visible()
-        await expect(tv.locator(".owner-plate")).to_have_count(4)
+        await expect(tv.locator(".owner-plate")).to_have_count(teams)
         # the ready line shows each team as its elephant (its name in the tooltip)
-        await expect(tv.get_by_test_id("readiness").locator(".chip.token-only")).to_have_count(3)
+        await expect(tv.get_by_test_id("readiness").locator(".chip.token-only")).to_have_count(teams - 1)
         first_chip = tv.get_by_test_id("readiness").locator(".chip").first
         await expect(first_chip).to_have_attribute("title", re.compile(" & "))
+        for w, h in ((2560, 1080), (1024, 768)):   # other screen shapes: the same picture, letterboxed
+            await tv.set_viewport_size({"width": w, "height": h})
+            await sc.shot(tv, f"tv-scored-{teams}-teams-{w}x{h}")
         for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
             await tv.set_viewport_size(size)
-            await sc.shot(tv, f"tv-scored-family-{size['width']}")
+            await sc.shot(tv, f"tv-scored-{teams}-teams-{size['width']}")
             cut = await tv.evaluate(CUT_NAMES_JS)
             assert not cut, f"{size['width']}: names cut on the round result: {cut}"
             assert min(await tv.evaluate(NAME_SIZES_JS)) >= 24
@@ -256,4 +291,8 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
             assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
             assert await tv.evaluate(BOTTOM_JS, "[data-testid=readiness]") <= await tv.evaluate(TOP_JS, ".card-number")
 
-    await _run(server_process, launch_options, output_dir, body)
+    try:
+        await _run(server_process, launch_options, output_dir, body)
+    finally:
+        for session in sessions:
+            await session.close()

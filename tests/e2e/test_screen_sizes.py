@@ -23,10 +23,11 @@ TVS = [(1920, 1080), (1280, 720), (960, 540)]
 MIN_TEXT_SHARE = 0.022
 LONG_NAME = "Дедушка Николай"   # cut as "Деду…" before names could shrink and wrap
 
-# Names in the lobby, the standings and the points are never cut when shrinking and two lines can hold them.
-# (An owner plate under a 164 px card is cut when even that cannot: "Дедушка" alone is 167 px at the 24 px floor.)
-CUT_NAMES_JS = """() => [...document.querySelectorAll('.fit:not(.owner-plate)')].filter((el) => el.clientWidth
-  && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)).map((el) => el.textContent)"""
+# Names in the lobby, the standings, the points and the owner plates (four cards: wide ones) are never cut when
+# shrinking and two lines can hold them. A name 1 px too wide already ends in "…" ("★ Дедушка Никол…"); a line's
+# height rounds up by a pixel.
+CUT_NAMES_JS = """() => [...document.querySelectorAll('.fit')].filter((el) => el.clientWidth
+  && (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)).map((el) => el.textContent)"""
 
 # The smallest font size (in CSS px, after the stage's scaling) among visible text a player must read.
 SMALLEST_TEXT_JS = """(limit) => {
@@ -65,6 +66,18 @@ COVERED_JS = """() => {
   }
   return covered;
 }"""
+
+
+# Each ready seat's ✓ on the ready line, on the screen: drawn (an SVG, as no font has a bold ✓ and a TV may have no
+# emoji font), its height and its stroke's width in viewport px.
+READY_MARKS_JS = """() => [...document.querySelectorAll('[data-testid=readiness] .chip.done .chip-mark')].map((m) => {
+  const svg = m.querySelector('svg');
+  if (!svg) return { drawn: false, text: m.textContent };
+  const r = svg.getBoundingClientRect();
+  const stroke = parseFloat(getComputedStyle(svg).strokeWidth) * r.height / svg.viewBox.baseVal.height;
+  return { drawn: true, height: r.height, stroke };
+})"""
+MARK_STROKE_SHARE = 0.004   # 4.3 px of a 1080-line screen: a bold stroke, not the font's hairline ✓
 
 
 async def _table(session, url: str, code: str, names):
@@ -106,6 +119,10 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
             for (w, h), page in zip(TVS, tvs, strict=True):
                 if ready is not None:
                     await expect(page.get_by_test_id("readiness").locator(".chip.done")).to_have_count(1)
+                    marks = await page.evaluate(READY_MARKS_JS)
+                    assert len(marks) == 1 and marks[0]["drawn"], f"TV {w}×{h}: the ready mark is text: {marks}"
+                    assert marks[0]["height"] >= MIN_TEXT_SHARE * h and marks[0]["stroke"] >= MARK_STROKE_SHARE * h, \
+                        f"TV {w}×{h}: the ready mark is too thin or small to see from the sofa: {marks}"
                     await ui.shot(page, f"tv-{w}x{h}-readiness")
                 screen = {"lobby": "tv-lobby", "voting": "tv-voting", "reveal": "tv-scored"}[name]
                 await expect(page.get_by_test_id(screen)).to_be_visible()
@@ -169,3 +186,135 @@ async def test_phone_hand_of_six_fits_every_phone(ui, server_process):
             await _every_card_reachable(page, f"phone {w}×{h} playing")
             await page.evaluate("window.scrollTo(0, 0)")
             await ui.shot(page, f"phone-{w}x{h}-hand")
+
+
+# Real screens of other shapes (a 4:3 projector, a 5:4 monitor, a cheap 1366×768 TV, a 21:9 monitor) letterbox
+# the stage; everything the TV shows over its screens must sit on the stage, not in the black bars around it.
+SHAPES = [(1024, 768), (1280, 1024), (1366, 768), (2560, 1080), (1920, 1080), (1280, 720)]
+SHOT_SHAPES = {(1920, 1080), (1280, 720), (1024, 768), (2560, 1080)}
+STAGE_FLOOR_PX = 24   # the stage's smallest must-read text (2.2 % of its 1080 lines)
+
+# Each element named (CSS selector) must lie inside the stage's box on the screen, and its text be no smaller
+# than the stage's floor, scaled as the stage is: [problems].
+ON_STAGE_JS = """([selectors, floor]) => {
+  const app = document.getElementById('app');
+  const s = app.getBoundingClientRect();
+  const scale = s.width / app.offsetWidth;
+  const bad = [];
+  for (const sel of selectors) {
+    const el = document.querySelector(sel);
+    if (!el) { bad.push(`${sel}: missing`); continue; }
+    const r = el.getBoundingClientRect();
+    if (r.left < s.left - 0.5 || r.top < s.top - 0.5 || r.right > s.right + 0.5 || r.bottom > s.bottom + 0.5) {
+      bad.push(`${sel} ${[r.left, r.top, r.right, r.bottom].map(Math.round)} outside the stage `
+        + `${[s.left, s.top, s.right, s.bottom].map(Math.round)}`);
+    }
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const size = parseFloat(getComputedStyle(n.parentElement).fontSize);
+      if (n.textContent.trim() && size < floor * scale - 0.05) {
+        bad.push(`${sel} text ${size.toFixed(1)} px under ${(floor * scale).toFixed(1)}: ${n.textContent.trim()}`);
+      }
+    }
+  }
+  return bad;
+}"""
+# A toast (shared/dom.js), shown and measured at once (it fades after four seconds).
+TOAST_JS = """async (message) => {
+  (await import('/static/shared/dom.js')).toast(message);
+  return true;
+}"""
+
+
+async def _on_stage(page, selectors: list[str], where: str) -> None:
+    bad = await page.evaluate(ON_STAGE_JS, [selectors, STAGE_FLOOR_PX])
+    assert not bad, f"{where}: {bad}"
+
+
+async def _each_shape(ui, page, name: str, check) -> None:
+    """Runs `await check(w, h)` at every screen shape (screenshots of the main ones as <name>-<w>x<h>)."""
+    for w, h in SHAPES:
+        await page.set_viewport_size({"width": w, "height": h})
+        await check(w, h)
+        if (w, h) in SHOT_SHAPES:
+            await ui.shot(page, f"{name}-{w}x{h}")
+
+
+async def test_tv_overlays_sit_on_the_stage_at_every_screen_shape(ui, server_process):
+    """The sound prompt (lobby, a round with the timer, the reveal), a toast, the pause, the host's phone away and
+    the offline badge, at 4:3, 5:4, 1366×768, 21:9 and 16:9: each inside the letterboxed stage, its text scaled
+    with it, and the prompt covering nothing of the game (the QR, the board's legend, the ready line)."""
+    page = await ui.page("/tv", {"width": 1024, "height": 768})
+    code_el = page.get_by_test_id("room-code")
+    await expect(code_el).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    code = (await code_el.text_content()).strip()
+    prompt = page.get_by_test_id("sound-prompt")
+
+    async def prompt_clear(w: int, h: int, phase: str) -> None:
+        await expect(prompt).to_be_visible()
+        await _on_stage(page, ['[data-testid="sound-prompt"]', '[data-testid="conn"]'], f"{w}×{h} {phase}")
+        covered = await page.evaluate(COVERED_JS)
+        assert not covered, f"{w}×{h} {phase}: the sound prompt covers {covered}"
+
+    async with aiohttp.ClientSession() as session:
+        table = await _table(session, server_process.url, code, [*NAMES, (LONG_NAME, "green")])
+        await expect(page.get_by_test_id("roster-item").filter(has_text=LONG_NAME)).to_be_visible()
+
+        async def lobby(w: int, h: int) -> None:
+            await prompt_clear(w, h, "lobby")
+            await boxes_apart(page, "sound-prompt", "qr")
+            await page.evaluate(TOAST_JS, f"toast {w}×{h}")
+            await _on_stage(page, [".toasts .toast:last-child"], f"{w}×{h} toast")
+        await _each_shape(ui, page, "lobby", lobby)
+
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"timer": 120})
+        await table.act(host, "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(page.get_by_test_id("countdown")).to_be_visible()
+
+        async def voting(w: int, h: int) -> None:
+            await prompt_clear(w, h, "voting")
+            await boxes_apart(page, "sound-prompt", "board-legend")
+            await boxes_apart(page, "sound-prompt", "countdown")
+            await _on_stage(page, ['[data-testid="countdown"]', '[data-testid="progress"]'], f"{w}×{h} voting")
+        await _each_shape(ui, page, "voting", voting)
+
+        await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+        assert table.tv.game["phase"] == "scored"
+        ready = next(p for p in table.phones if "ready" in p.me["can"])
+        await table.act(ready, "ready")
+        await expect(page.get_by_test_id("readiness").locator(".chip.done")).to_have_count(1)
+
+        async def reveal(w: int, h: int) -> None:
+            await prompt_clear(w, h, "reveal")
+            await boxes_apart(page, "sound-prompt", "board-legend")
+            await boxes_apart(page, "sound-prompt", "readiness")
+            await _on_stage(page, ['[data-testid="readiness"]', '[data-testid="points"]'], f"{w}×{h} reveal")
+        await _each_shape(ui, page, "reveal", reveal)
+
+        await table.act(host, "pause")
+        await expect(page.get_by_test_id("paused")).to_be_visible()
+
+        async def paused(w: int, h: int) -> None:
+            await _on_stage(page, ['[data-testid="paused"]'], f"{w}×{h} paused")
+        await _each_shape(ui, page, "paused", paused)
+        await table.act(host, "resume")
+        await expect(page.get_by_test_id("paused")).to_have_count(0)
+
+        await host.close()
+        table.phones.remove(host)
+        await expect(page.get_by_test_id("tv-host-away")).to_be_visible()
+
+        async def host_away(w: int, h: int) -> None:
+            await _on_stage(page, ['[data-testid="tv-host-away"]'], f"{w}×{h} host away")
+        await _each_shape(ui, page, "host-away", host_away)
+        for p in table.sockets:
+            await p.close()
+
+    server_process.kill()   # the TV loses the server: its offline badge
+    await expect(page.get_by_test_id("conn")).to_have_attribute("data-status", "offline")
+
+    async def offline(w: int, h: int) -> None:
+        await _on_stage(page, ['[data-testid="conn"]'], f"{w}×{h} offline")
+    await _each_shape(ui, page, "offline", offline)

@@ -69,6 +69,20 @@ def test_ages_go_by_the_run_clock_across_restarts_and_recency_by_the_write_numbe
     again.close()
 
 
+def test_the_time_between_the_last_write_and_a_clean_stop_counts(tmp_path):
+    path = tmp_path / "rooms.sqlite3"
+    ticks = [0.0]
+    store = Store(path, tick=lambda: ticks[0])
+    store.save("GAME", {"n": 1})
+    ticks[0] += 7 * 3600           # the game left, the server running all night
+    store.close()                  # then stopped (SIGTERM; a power cut would lose these hours)
+    again = Store(path, tick=lambda: 0.0)
+    assert again.written_ago("GAME") == 7 * 3600
+    again.save("NEXT", {"n": 2})
+    assert again.written_ago("NEXT") == 0 and again.codes_by_recency() == ["NEXT", "GAME"]
+    again.close()
+
+
 def test_a_database_written_by_the_previous_store_is_migrated_in_place(tmp_path):
     path = tmp_path / "rooms.sqlite3"
     written_by_the_previous_store(path)

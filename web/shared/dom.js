@@ -59,12 +59,18 @@ export function s(tag, attrs = {}, ...children) {
 }
 
 let toastBox = null;
+let toastParent = null;
 
-/** A short message at the bottom of the screen, for a few seconds. */
+/** Where toasts go (default: the body; the TV's: its stage). */
+export function toastHost(el) {
+  toastParent = el;
+}
+
+/** A short message at the bottom of the screen (toastHost's), for a few seconds. */
 export function toast(message, kind = 'error') {
   if (!toastBox) {
     toastBox = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' });
-    document.body.append(toastBox);
+    (toastParent || document.body).append(toastBox);
   }
   const el = h('div', { class: `toast toast-${kind}`, text: message });
   toastBox.append(el);

@@ -4,13 +4,14 @@ import { h, fill } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { seatInfo } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
+import { overlay } from './stage.js';
 
 let banner = null;
 let timer = null;
 let seenRoom = null;
 let claimAt = 0;
 
-/** Shows, counts down or removes the banner (over every screen, like the pause). */
+/** Shows, counts down or removes the banner (over every screen, on the stage's overlay like the pause). */
 export function update(ctx) {
   const room = ctx.room;
   const host = room.host ? seatInfo(room, room.host) : null;
@@ -19,7 +20,7 @@ export function update(ctx) {
   if (room !== seenRoom) { seenRoom = room; claimAt = Date.now() + (room.host_claim_in || 0) * 1000; }
   if (!banner) {
     banner = h('div', { class: 'host-away', 'data-testid': 'tv-host-away', role: 'status' });
-    document.body.append(banner);
+    overlay().append(banner);
   }
   const name = host.name;
   const tick = () => {

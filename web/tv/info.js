@@ -2,6 +2,7 @@
 // version: for a network where the QR's address is not the one phones reach.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
+import { overlay } from './stage.js';
 
 let panel = null;
 
@@ -20,7 +21,7 @@ export async function open(code) {
       h('div', { class: 'info-head' }, h('h2', { text: t('tv.info.title') }),
         h('button', { class: 'info-close', type: 'button', text: '✕', 'aria-label': t('close'), onclick: close })),
       body));
-  document.body.append(panel);
+  overlay().append(panel);
   let info;
   try {
     const res = await fetch(`/api/info${code ? `?room=${encodeURIComponent(code)}` : ''}`);

@@ -4,6 +4,7 @@ import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
+import { icon } from '/static/shared/icons.js';
 
 // With many players, awaited names past this become "+N" (the line must stay above the board).
 const NAMED_WHEN_MANY = 3;
@@ -24,13 +25,15 @@ export function progressChips(ctx, flag) {
     namedFew(open, many, (s) => chip(s, false)));
 }
 
-/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`) or … (false; null: no mark). */
+/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`; drawn: no font has a bold ✓)
+ * or … (false; null: no mark). */
 function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
     title: name }, elephantToken(seatColour(ctx.room, seat), size),
   tokenOnly ? null : h('span', { class: 'chip-name', text: name }),
-  done == null ? null : h('span', { class: 'chip-mark', text: done ? '✓' : '…' }));
+  done == null ? null : done ? h('span', { class: 'chip-mark', 'data-testid': 'done-mark' }, icon('check'))
+    : h('span', { class: 'chip-mark', text: '…' }));
 }
 
 /** The first few items drawn, the rest as "+N" when there are many. */

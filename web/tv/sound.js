@@ -1,8 +1,9 @@
-// Sound on the TV (issue 13): short cues synthesised with Web Audio (no files to license), after a one-time
-// "press OK for sound" (audio needs a gesture). Muted by the TV's button (kept) or the host's `sound` setting.
+// Sound on the TV (issue 13): cues synthesised with Web Audio (no files to license) after a one-time "press OK"
+// (audio needs a gesture); muted by the TV's button (kept) or the host's `sound` setting.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
+import { overlay } from './stage.js';
 
 const MUTE_KEY = 'imaginarium.tv.muted';
 // eslint-disable-next-line compat/compat -- feature-detected; Chromium 69 may have only the webkit one
@@ -95,7 +96,7 @@ export function showPrompt() {
   }
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
-  document.body.appendChild(button);
+  overlay().appendChild(button);
   document.body.classList.add('sound-asked');   // the brand it takes the place of is hidden
   button.focus();
   return button;
@@ -134,7 +135,7 @@ export function muteButton() {
   return b;
 }
 
-/** A remote has arrows and OK, no Tab: ↑ focuses the mute button, ←/→ move along the top bar, ↓ or Back leave it. */
+/** A remote's keys (no Tab): ↑ focuses the mute button, ←/→ move along the top bar, ↓ or Back leave it. */
 export function remoteKeys() {
   document.addEventListener('keydown', (e) => {
     const active = document.activeElement;

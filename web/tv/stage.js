@@ -1,16 +1,29 @@
-// The TV page is laid out on a 1920×1080 stage and scaled to the viewport (TV browsers use 1920×1080, 1280×720
-// or 960×540 CSS px): every size shows the same picture, letterboxed if the shape differs.
+// The TV page is a 1920×1080 stage scaled to the viewport, letterboxed if the shape differs (4:3, 21:9); what
+// shows over every screen is on a layer scaled alike (overlay()), so never in the black bars.
 export const STAGE_W = 1920;
 export const STAGE_H = 1080;
 
-/** Scales and centres `el` in the window, now and on every resize. */
-export function fitStage(el) {
+/** Scales and centres each of `els` (1920×1080 boxes) in the window, now and on every resize. */
+export function fitStage(...els) {
   const fit = () => {
     const w = window.innerWidth;
     const hgt = window.innerHeight;
     const s = Math.min(w / STAGE_W, hgt / STAGE_H);
-    el.style.transform = `translate(${(w - STAGE_W * s) / 2}px, ${(hgt - STAGE_H * s) / 2}px) scale(${s})`;
+    const transform = `translate(${(w - STAGE_W * s) / 2}px, ${(hgt - STAGE_H * s) / 2}px) scale(${s})`;
+    els.forEach((el) => { el.style.transform = transform; });
   };
   window.addEventListener('resize', fit);
   fit();
+}
+
+let layer = null;
+
+/** The layer over the stage (made once): its children are laid out in stage px. */
+export function overlay() {
+  if (!layer) {
+    layer = document.createElement('div');
+    layer.className = 'stage-over';
+    document.body.appendChild(layer);
+  }
+  return layer;
 }

@@ -1,6 +1,6 @@
 // The TV page: makes (or reopens) a room, keeps one WebSocket, and shows each `state` on the screen for its
 // phase. It computes no rules.
-import { h, fill, toast } from '/static/shared/dom.js';
+import { h, fill, toast, toastHost } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules } from '/static/shared/rules.js';
@@ -14,7 +14,7 @@ import * as voting from './voting.js';
 import * as scored from './scored.js';
 import * as gameOver from './game-over.js';
 import { infoButton } from './info.js';
-import { fitStage } from './stage.js';
+import { fitStage, overlay } from './stage.js';
 import { fitText } from '/static/shared/fit-text.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
@@ -35,7 +35,8 @@ let roomLang = null;    // settings.lang, followed on the first state and on eve
 let mounted = { key: null, screen: null, frame: null };
 
 async function main() {
-  fitStage(app);
+  fitStage(app, overlay());
+  toastHost(overlay());
   polyfillFlexGap(app);
   // The browser's language (or the switch's last tap) until the room names one.
   await Promise.all([loadLang(detectLang()), loadRules()]);
@@ -179,7 +180,7 @@ function renderPause(ctx) {
   if (ctx.room.paused) {
     if (!veil) {
       veil = h('div', { class: 'paused-veil tv-paused', 'data-testid': 'paused' });
-      document.body.append(veil);
+      overlay().append(veil);
     }
     veil.textContent = t('paused');
   } else if (!ctx.room.paused && veil) {
