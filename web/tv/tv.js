@@ -72,7 +72,10 @@ async function roomCode() {
 }
 
 function onMessage(msg) {
-  if (msg.type === 'welcome') { tvKey = msg.tv_key || null; rememberRoom(code); }
+  if (msg.type === 'welcome') {
+    tvKey = msg.tv_key || null;
+    document.cookie = `tv_room=${msg.room}; path=/tv; max-age=31536000`;   // for a bare /tv (pages.py)
+  }
   if (msg.type === 'state') {
     sound.onState(last, msg);
     last = msg;
@@ -84,16 +87,8 @@ function onMessage(msg) {
   }
   else if (msg.type === 'error') {
     toast(msg.message || msg.code);
-    // The room is gone (forgotten, or the server's data was wiped): the server's page for `?room=` then
-    // says so and offers the room in play or a new one, rather than silently switching rooms.
-    if (msg.code === 'no_such_room') location.reload();
+    if (msg.code === 'no_such_room') location.reload();   // gone: the server's page says so
   }
-}
-
-/** This browser's TV room, for a bare `/tv` after a power cycle or a server restart (server/net/pages.py):
- * a cookie, so the server redirects at once, on every TV browser; a year, as rooms last a month unused. */
-function rememberRoom(room) {
-  document.cookie = `tv_room=${encodeURIComponent(room)}; path=/tv; max-age=31536000; samesite=lax`;
 }
 
 /** Shows the TV in language l; `remember`: a tap on the switch, not the room's setting. */
