@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -27,6 +29,7 @@ from server.net.ratelimit import IpLimits
 from server.net.story_routes import setup_story_routes
 from server.net.throttle import ThrottledLog
 from server.net.ws import close_sockets, ws_handler
+from server.room import deck_use
 from server.room.env import SharedEnv
 from server.room.refusals import Refused
 from server.room.registry import Rooms
@@ -136,11 +139,36 @@ class RoomTables:
         rooms = self.app.get(keys.ROOMS)
         return rooms.holding(deck_id) if rooms is not None else {}
 
+    def holders(self, deck_id: str, request: web.Request) -> list[dict[str, Any]]:
+        """The rooms holding `deck_id` as the `deck_in_use` refusal lists them for the host of room `X-Room`
+        (deck_use.describe)."""
+        rooms, now = self.app.get(keys.ROOMS), time.monotonic()
+        if rooms is None:
+            return []
+        asker = str(request.headers.get("X-Room", "")).upper()
+        return [deck_use.describe(room, why, now, asker_hosts=code == asker)
+                for code, why in rooms.holding(deck_id).items() if (room := rooms.get(code)) is not None]
+
+    async def end_game(self, code: str, state_id: int, request: web.Request) -> None:
+        """End room `code`'s game so its deck may go (Room.end_for_deck); the asker (already checked as the
+        host of room `X-Room`) is its host when `X-Room` is `code`. Raises Refused (`no_such_room`, ...)."""
+        rooms = self.app.get(keys.ROOMS)
+        room = rooms.get(code) if rooms is not None else None
+        if room is None:
+            raise Refused("no_such_room")
+        await room.end_for_deck(state_id, asker_hosts=str(request.headers.get("X-Room", "")).upper() == code)
+
     def decks_changed(self, deleted: str | None = None) -> None:
         """Every room's pages get the state anew; lobbies that chose the `deleted` deck choose the built-in
         one, stored (Room.decks_changed)."""
         for room in self._rooms():
             room.decks_changed(deleted)
+
+    def kids_filter_changed(self, deck_id: str) -> None:
+        """Deck `deck_id`'s kids' filter changed: the rooms whose pages show a count it changes get the state
+        anew (Room.kids_filter_changed; server/room/deck_use.py `shows_kids_count`)."""
+        for room in self._rooms():
+            room.kids_filter_changed(deck_id)
 
 
 def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Application:

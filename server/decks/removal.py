@@ -37,16 +37,24 @@ def _uploaded(folder: Path) -> bool:
     return isinstance(manifest, dict) and manifest.get("source") == UPLOAD_SOURCE
 
 
-def retire(library: DeckLibrary, deck_id: str) -> Path:
-    """Makes the uploaded deck `deck_id` disappear: its id is retired and its folder renamed to a hidden
-    one, which it returns (for `purge`). Quick (a few small file operations): call it right after checking
-    that no game uses the deck, with nothing awaited in between. Raises DeckNotFound, DeleteRefused, or
-    OSError when the disk refuses (then the deck is still there)."""
+def check_deletable(library: DeckLibrary, deck_id: str) -> None:
+    """Raises DeckNotFound (no such deck) or DeleteRefused (`deck_builtin`, `deck_not_uploaded`) unless
+    `deck_id` is a deck the host uploaded, which a phone may delete. Asked before anything is done for the
+    deletion (a game is never ended for a deck that then could not go)."""
     folder, builtin = library.folder_of(deck_id)
     if builtin:
         raise DeleteRefused("deck_builtin")
     if not _uploaded(folder):
         raise DeleteRefused("deck_not_uploaded")
+
+
+def retire(library: DeckLibrary, deck_id: str) -> Path:
+    """Makes the uploaded deck `deck_id` disappear: its id is retired and its folder renamed to a hidden
+    one, which it returns (for `purge`). Quick (a few small file operations): call it right after checking
+    that no game uses the deck, with nothing awaited in between. Raises DeckNotFound, DeleteRefused, or
+    OSError when the disk refuses (then the deck is still there)."""
+    check_deletable(library, deck_id)
+    folder, _ = library.folder_of(deck_id)
     library.retired_dir.mkdir(parents=True, exist_ok=True)
     (library.retired_dir / deck_id).touch()
     trash = folder.with_name(f"{TRASH_PREFIX}{deck_id}-{secrets.token_hex(4)}")

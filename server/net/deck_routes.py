@@ -13,17 +13,13 @@
          (`fits` false) is kept, and the page does not choose it but shows `warning`; 403 unless
          `can_upload(request)`; 413 too big; 400 {"error", "message", "files": [...]} when no deck results;
          507 `storage_failed` when the disk refuses (nothing is kept).
-    DELETE /api/decks/{deck}                          an uploaded deck, its prepared pictures and kids' filter
-         (server/decks/removal.py); same `can_upload` check. 200 {"deleted": id}; 403 `deck_builtin`,
-         `deck_not_uploaded`; 404 `not_found`; 409 `deck_in_use` {rooms, hours} (a room still needs its
-         pictures, server/room/deck_use.py: a game under way that a page has open or that changed in the
-         last `hours`) or {rooms, reason: "results"} (only finished games whose results a page has open);
-         507 `delete_failed` (the disk refused; the deck is still there). Every lobby
-         that chose the deleted deck chooses the built-in one (stored, every page told).
+    DELETE /api/decks/{deck}, POST /api/decks/{deck}/end-game: deleting an uploaded deck, and ending a game
+         that holds it first: server/net/deck_delete.py.
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
          `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
-         Every room's pages get the state anew (`decks_version`): the deck list's `kids_size` changed.
+         The pages of rooms that show a count it changes get the state anew (`decks_version`, the deck's
+         `size`): kids' tables in the lobby and kids' games with this deck (server/room/deck_use.py).
 
 `can_upload(request)` may return a bool or an awaitable of one (the server checks the room host token in
 headers `X-Room` and `X-Token`). Every error body is `{"error": code, "message": sentence, "files": [...]}`;
@@ -44,7 +40,6 @@ import tempfile
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 from aiohttp import BodyPartReader, web
 from PIL import Image
@@ -58,56 +53,15 @@ from server.decks.archive import (
 )
 from server.decks.library import DeckLibrary, DeckNotFound
 from server.decks.names import CARD_ID_RE, is_deck_id
-from server.decks.pictures import PROBLEM_CODES, problem_message
-from server.decks.removal import DeleteRefused, purge, retire
 from server.messages import sentence
+from server.net.deck_delete import setup_delete_routes
+from server.net.deck_http import Tables, error, lang_of, localized_files
 from server.net.ratelimit import TokenBucket
-from server.room.deck_use import HOLD_S
 
 log = logging.getLogger(__name__)
 
 CACHE_FOREVER = "public, max-age=31536000, immutable"
 _CARD_FILE = re.compile(rf"(?P<card>{CARD_ID_RE.pattern})\.(?P<size>tv|thumb)\.(?P<fmt>webp|jpg)")
-
-
-class Tables(Protocol):
-    """What the deck routes ask of the rooms (server/app.py gives the registry's side; None: no rooms)."""
-
-    def cards_needed(self, request: web.Request) -> int | None:
-        """The fewest cards the table of the requesting room (header `X-Room`) needs now, None if unknown."""
-        ...
-
-    def holding(self, deck_id: str) -> dict[str, str]:
-        """Rooms that still need deck `deck_id`'s pictures: code -> "playing" (a game under way deals from
-        it) or "results" (a finished game's results are open on some page); server/room/deck_use.py."""
-        ...
-
-    def decks_changed(self, deleted: str | None = None) -> None:
-        """A deck was added or deleted (`deleted`: its id): every room's pages get the state anew, and every
-        lobby whose setting names the deleted deck chooses the built-in one (stored, then told)."""
-        ...
-
-
-def lang_of(request: web.Request) -> str:
-    """"ru" if the request's Accept-Language starts with Russian (the phone sends its page's language), else "en"."""
-    return "ru" if request.headers.get("Accept-Language", "").lower().startswith("ru") else "en"
-
-
-def localized_files(files: list[dict], lang: str) -> list[dict]:
-    """Per-file problems (`{"name", "problem", ...}`) with their `message` in `lang`."""
-    return [{**f, "message": problem_message(f["problem"], lang)} if f.get("problem") in PROBLEM_CODES else f
-            for f in files]
-
-
-def error(request: web.Request, status: int, code: str, files: list | None = None,
-          **extra: int | str) -> web.Response:
-    """A JSON error for people: `{"error": code, "message": ..., "files": [...], **extra}`; the message is
-    the sentence `decks.<code>` (server/messages) in the request's language (`lang_of`), filled with
-    `extra` (numbers such as `retry_after`, `minutes`, `used`; a `reason` picks a more specific sentence)."""
-    lang = lang_of(request)
-    text = sentence(f"decks.{code}", lang, dict(extra))
-    return web.json_response({"error": code, "message": text, "files": localized_files(files or [], lang), **extra},
-                             status=status)
 
 
 def _mb(n: int) -> int:
@@ -275,31 +229,6 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
                                       "title": deck["title"].get(lang) or deck["title"]["en"],
                                       "have": result.deck.size, "needed": needed})}, status=201)
 
-    async def delete_deck(request: web.Request) -> web.Response:
-        if not await allowed(request):
-            return error(request, 403, "forbidden")
-        deck_id = request.match_info["deck"]
-        holding = tables.holding(deck_id) if tables is not None else {}
-        if holding:   # a game under way says so first; else only results screens hold it
-            rooms = ", ".join(holding)
-            if "playing" in holding.values():
-                return error(request, 409, "deck_in_use", rooms=rooms, hours=round(HOLD_S / 3600))
-            return error(request, 409, "deck_in_use", rooms=rooms, reason="results")
-        try:  # no await between the check above and the deck's folder going away: no game can start with it
-            trash = retire(library, deck_id)
-        except DeckNotFound:
-            return error(request, 404, "not_found")
-        except DeleteRefused as exc:
-            return error(request, exc.status, exc.code)
-        except OSError as exc:
-            log.warning("deck %s could not be deleted: %s", deck_id, exc)
-            return error(request, 507, "delete_failed")
-        await asyncio.get_running_loop().run_in_executor(None, purge, library, deck_id, trash)
-        log.info("deck %s deleted", deck_id)
-        if tables is not None:
-            tables.decks_changed(deleted=deck_id)
-        return web.json_response({"deleted": deck_id})
-
     async def deck_cards(request: web.Request) -> web.Response:
         deck_id = request.match_info["deck"]
         try:
@@ -329,14 +258,14 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
             unknown = sorted(set(body) - set(library.get(deck_id).cards))
             return error(request, 400, "unknown_cards",
                          files=[{"name": c, "problem": "not_in_deck"} for c in unknown[:50]])
-        if tables is not None:   # every page's deck list says the cards a kids' game now has (kids_size)
-            tables.decks_changed()
+        if tables is not None:   # kids' tables' pages show the cards a kids' game now has (kids_size)
+            tables.kids_filter_changed(deck_id)
         return web.json_response({"deck": deck_id, "excluded": sorted(ids)})
 
     r = app.router
     r.add_get("/cards/{deck}/{file}", card_image)
     r.add_get("/api/decks", list_decks)
     r.add_post("/api/decks", upload_deck)
-    r.add_delete("/api/decks/{deck}", delete_deck)
     r.add_get("/api/decks/{deck}/cards", deck_cards)
     r.add_put("/api/decks/{deck}/excluded", put_excluded)
+    setup_delete_routes(app, library, allowed, tables)

@@ -18,8 +18,20 @@ lobby holds no deck: its chosen deck gives way to the built-in one.
 * A finished game on its results screen holds its deck while any page (TV or phone) has the room open:
   someone is looking at its cards. Once every page is closed nobody sees them (a page opened later shows
   numbered placeholders for a deleted deck's cards), and the family's next room must not be blocked.
+
+What the refusal shows (`describe`): a family that cannot delete a deck needs to know which game holds it
+(its room code, who plays, how long ago it last changed) and whether it may end that game from the deck page:
+a game under way that no page has open (nobody is playing it right now), or any game of the asking host's own
+room. A game with a TV or phone open elsewhere is someone else's evening: only its host ends it, from there.
+
+Which rooms a change of a deck's kids' filter concerns (`shows_kids_count`): only what a kids' table shows
+counts the filter (the room view's deck `size` there, its game length, the host's deck list's `kids_size`),
+so only kids' tables in the lobby (their deck list shows every deck's count) and kids' games dealing from
+that deck get a new state; every other room's view is the same as before.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from server.room.state import RoomState
 
@@ -36,3 +48,24 @@ def holds(room: RoomState, deck_id: str, now: float) -> str | None:
     if room.finished:
         return RESULTS if room.connections else None
     return PLAYING if room.connections or now - room.changed_at < HOLD_S else None
+
+
+def describe(room: RoomState, why: str, now: float, asker_hosts: bool) -> dict[str, Any]:
+    """One room holding a deck, as the `deck_in_use` refusal lists it (docs/protocol.md `DELETE /api/decks`):
+    ``{"room": code, "reason": "playing" | "results", "names": [people's names, roster order],
+    "idle_minutes": whole minutes since its last change (`changed_at`, time.monotonic `now`), "open": bool
+    (a TV or phone has it open), "can_end": bool, "state_id": int}``. `can_end`: the asker may end the game
+    from the deck page (`Room.end_for_deck`): a game under way (`PLAYING`) that no page has open, or any
+    game under way in the room the asker hosts (`asker_hosts`); a finished game has nothing to end."""
+    return {"room": room.code, "reason": why, "names": [str(e["name"]) for e in room.roster.people],
+            "idle_minutes": max(0, int((now - room.changed_at) // 60)), "open": bool(room.connections),
+            "can_end": why == PLAYING and (asker_hosts or not room.connections), "state_id": room.state_id}
+
+
+def shows_kids_count(room: RoomState, deck_id: str) -> bool:
+    """True if `room`'s pages show a count that deck `deck_id`'s kids' filter changes (RULES.md §2.5): a
+    kids' table (`Mode.has_adult`) in the lobby (its host's deck list, its deck size and game length), or a
+    kids' game dealing from that deck (its settings summary). Other rooms show no such count."""
+    if not room.mode.has_adult:
+        return False
+    return room.game is None or room.deck_info()["id"] == deck_id

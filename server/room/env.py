@@ -39,8 +39,9 @@ class RoomEnv(Protocol):
         """The card ids of a deck (`kids`: without the cards taken out for children), or None."""
         ...
 
-    def deck_info(self, deck_id: str) -> dict[str, Any]:
-        """`{"id", "title", "size"}` of a deck for the room view (size 0 if there is no such deck)."""
+    def deck_info(self, deck_id: str, *, kids: bool = False) -> dict[str, Any]:
+        """`{"id", "title", "size", "all"}` of a deck for the room view: `all` its cards, `size` those a table
+        deals (`kids`: the kids' filter applied, RULES.md §2.5); both 0 if there is no such deck."""
         ...
 
     def decks_version(self) -> int:
@@ -108,10 +109,13 @@ class SharedEnv:
         """The library's `version` (DeckLibrary.changed), 0 for a library without one."""
         return int(getattr(self.library, "version", 0))
 
-    def deck_info(self, deck_id: str) -> dict[str, Any]:
-        """`{"id", "title", "size"}` of a deck for the room view (size 0 if it is missing)."""
+    def deck_info(self, deck_id: str, *, kids: bool = False) -> dict[str, Any]:
+        """`{"id", "title", "size", "all"}` of a deck for the room view, in cards: `all` the deck's, `size`
+        what a table deals from it (`kids`: without the cards the kids' filter takes out, as `deck(kids=True)`
+        and `start` count them, RULES.md §2.5); both 0 if it is missing."""
         deck = self._get_deck(deck_id)
         if deck is None:
-            return {"id": deck_id, "title": {"en": deck_id}, "size": 0}
-        return {"id": deck_id, "title": getattr(deck, "title", None) or {"en": deck_id},
-                "size": getattr(deck, "size", None) or len(deck.cards)}
+            return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0}
+        every = getattr(deck, "size", None) or len(deck.cards)
+        dealt = len(self.deck(deck_id, kids=True) or ()) if kids else every
+        return {"id": deck_id, "title": getattr(deck, "title", None) or {"en": deck_id}, "size": dealt, "all": every}

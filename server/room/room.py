@@ -32,6 +32,7 @@ from typing import Any
 
 from server import engine
 from server.room import clock, host, views
+from server.room.deck_events import DeckEvents
 from server.room.env import RoomEnv
 from server.room.record import new_record
 from server.room.refusals import Malformed, Refused
@@ -60,7 +61,7 @@ class _Action:
         self.version = -1
 
 
-class Room(RoomState):
+class Room(DeckEvents):
     """A room `code` with its record (JSON-able dict, what the store keeps) and the live engine state.
 
     `env` gives the store, the deck library, boards and the join URL. Connections attach after `hello`.
@@ -84,6 +85,7 @@ class Room(RoomState):
         self._wake: asyncio.TimerHandle | None = None   # when the room looks at its clock next
         self._clock_stopped = False   # the server is shutting down: the clock no longer acts
         self._gone_decks: set[str] = set()   # decks deleted while an action was being stored (_fall_back)
+        self._gone_retry: asyncio.TimerHandle | None = None   # a fall-back whose store failed, tried again
 
     @classmethod
     def create(cls, env: RoomEnv, code: str, lang: str | None) -> Room:
@@ -133,23 +135,6 @@ class Room(RoomState):
     def state_for(self, conn: Connection, room_view: dict[str, Any] | None = None) -> dict[str, Any]:
         """The `state` message for `conn` (server/room/views.py)."""
         return views.state_for(self, conn, room_view)
-
-    def decks_changed(self, deleted: str | None = None) -> None:
-        """A deck was uploaded or deleted (`deleted`: its id): every page gets the state anew (`decks_version`
-        reloads the host's deck list), and a lobby that chose the deleted deck chooses the built-in one."""
-        self._gone_decks |= {deleted} if deleted else set()
-        self._version += 1
-        self.broadcast()
-        self._fall_back()
-
-    def _fall_back(self) -> None:
-        """Once no action is being stored (also from `done`): a lobby whose deck was deleted stores the built-in one."""
-        if self._action is None and not self._waiting and self._gone_decks:
-            gone, self._gone_decks = self._gone_decks, set()
-            if self.phase == "lobby" and self.settings.get("deck") in gone:   # a game keeps its deck (new_game)
-                work = self._working_copy()
-                work.settings["deck"], work.data["state_id"] = "builtin", work.state_id + 1
-                self._store(clock.CLOCK, "deck_deleted", work, NO_EFFECTS, True)   # the room's own act: no person
 
     def broadcast(self) -> None:
         """Queue the current (durable) state on every connection (encoded once where sockets share it)."""
@@ -247,8 +232,13 @@ class Room(RoomState):
                 action.conn.refused(action.kind, Refused("storage_failed"))
                 if action.conn is clock.CLOCK:   # a failing disk: the clock tries again later, not at once
                     retry = clock.CHECKPOINT_S
+                if action.kind == "deck_deleted":   # so does the lobby's fall-back to the built-in deck
+                    self._fall_back_failed()
             else:
                 self._publish(action)
+                stored = getattr(action.conn, "stored_now", None)   # an action from the deck page waits for it
+                if stored is not None:
+                    stored()
         while self._waiting and self._action is None:
             conn, msg = self._waiting.popleft()
             if conn in self.connections:  # a socket that left the room meanwhile has nobody to tell
@@ -302,6 +292,7 @@ class Room(RoomState):
         """At shutdown: the clock stops acting, and a running clock's time left goes to the store (the
         store's `flush` waits for it) so a restart continues from there."""
         self._clock_stopped = True
+        self._stop_retries()
         if self._wake is not None:
             self._wake.cancel()
             self._wake = None

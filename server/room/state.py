@@ -65,8 +65,9 @@ class RoomState:
         game = self.data.pop("game", None)  # kept live in `game`; `record()` puts it back
         self.game: engine.GameState | None = engine.from_json(game) if game else None
         self.connections: set[Connection] = set()
-        # the room view's deck entry, read once per choice: ((chosen id, env.decks_version(), in a game), entry)
-        self._deck_info: tuple[tuple[str, int, bool], dict[str, Any]] | None = None
+        # the room view's deck entry, read once per choice:
+        # ((chosen id, env.decks_version(), in a game, a kids' table), entry)
+        self._deck_info: tuple[tuple[str, int, bool, bool], dict[str, Any]] | None = None
         # since when (time.monotonic) no socket holds the host; a loaded room counts from now
         self.host_away_since: float | None = time.monotonic()
         # when the timer runs out (time.monotonic), None while it does not run (server/room/clock.py)
@@ -165,18 +166,21 @@ class RoomState:
         return max(0, math.ceil(self.env.host_grace - (time.monotonic() - since)))
 
     def deck_info(self) -> dict[str, Any]:
-        """`env.deck_info` (`{"id", "title", "size"}`) of the deck the room plays with, looked up on disk
-        once per deck choice rather than per state: again when the deck setting changes, when a deck is
-        added or deleted (`env.decks_version`), and after `forget_deck_info` (every `set_settings` and
-        `start`: a deck folder edited by hand shows its new size then). In the lobby a chosen deck that is
-        gone (the host deleted it) gives way to the built-in one, which `start` then deals; a game keeps
-        its own deck's id whatever happens (its cards are named by it)."""
+        """`env.deck_info` (`{"id", "title", "size", "all"}`, in cards) of the deck the room plays with; at a
+        kids' table (`Mode.has_adult`) `size` is what the kids' filter leaves, the count `start` deals and
+        checks (RULES.md §2.5), and `all` the whole deck. Looked up on disk once per deck choice rather than
+        per state: again when the deck setting or the mode changes, when a deck or a filter changes
+        (`env.decks_version`), and after `forget_deck_info` (every `set_settings` and `start`: a deck folder
+        edited by hand shows its new size then). In the lobby a chosen deck that is gone (the host deleted
+        it) gives way to the built-in one, which `start` then deals; a game keeps its own deck's id whatever
+        happens (its cards are named by it)."""
         chosen = self.settings.get("deck", "builtin")
-        key = (chosen, self.env.decks_version(), self.game is not None)
+        kids = self.mode.has_adult
+        key = (chosen, self.env.decks_version(), self.game is not None, kids)
         if self._deck_info is None or self._deck_info[0] != key:
-            info = self.env.deck_info(chosen)
-            if not info["size"] and self.game is None and chosen != "builtin":
-                info = self.env.deck_info("builtin")
+            info = self.env.deck_info(chosen, kids=kids)
+            if not info["all"] and self.game is None and chosen != "builtin":
+                info = self.env.deck_info("builtin", kids=kids)
             self._deck_info = (key, info)
         return self._deck_info[1]
 

@@ -135,6 +135,7 @@ async def test_the_host_deletes_an_uploaded_deck_after_confirming(ui, server_pro
             # deck may go, from the same sheet
             await table.act(table.phones[0], "end_game")
             await table.act(table.phones[0], "new_game")
+            await sheet.get_by_test_id("deck-holders-back").click()   # from the games that held it, to the decks
             await sheet.get_by_test_id("deck-delete-pick").click()
             await sheet.get_by_test_id("deck-delete-yes").click()
             await expect(sheet).to_have_count(0)

@@ -126,10 +126,12 @@ async def test_the_deck_of_a_game_under_way_is_not_deleted(client, make_table):
     game = await make_table(4, settings={"deck": deck})
     resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby, RU))
     assert resp.status == 409
+    holder = {"room": game.code, "reason": "playing", "names": ["P1", "P2", "P3", "P4"], "idle_minutes": 0,
+              "open": True, "can_end": False, "state_id": game.expected}   # people play it now: not from here
     assert await resp.json() == {"error": "deck_in_use", "rooms": game.code, "hours": 6, "files": [], "message":
                                  f"Этой колодой сейчас играют (комната {game.code}): удалить её можно, когда игра "
                                  "закончится. Игра, брошенная на 6 часов (без ходов и без открытых экранов), её "
-                                 "больше не держит."}
+                                 "больше не держит.", "holders": [holder]}
     assert deck in await deck_ids(client)
     assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
 
@@ -157,7 +159,10 @@ async def test_a_finished_game_holds_its_deck_while_its_results_are_open(client,
         resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby, lang))
         assert resp.status == 409
         assert await resp.json() == {"error": "deck_in_use", "rooms": game.code, "reason": "results", "files": [],
-                                     "message": message}
+                                     "message": message, "holders": [{
+                                         "room": game.code, "reason": "results", "names": ["P1", "P2", "P3", "P4"],
+                                         "idle_minutes": 0, "open": True, "can_end": False,
+                                         "state_id": game.expected}]}
     assert (await client.get(f"/cards/{deck}/c001.thumb.webp")).status == 200
     # once no page has the results open (here: a restart, every socket closed), the deck may go
     client = await restarted(client, make_client)

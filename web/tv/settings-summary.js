@@ -16,6 +16,10 @@ export function settingsSummary(settings, deck) {
   if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
   // The kids' game is never timed (server/room/clock.py): its TV does not promise a timer.
   if (settings.timer && !modeRules(settings.mode).has_adult) chips.push(t('settings.timer_chip', { n: settings.timer }));
-  if (deck && deck.title) chips.push(t('settings.deck_is', { title: localized(deck.title), n: deck.size != null ? deck.size : '?' }));
+  // At a kids' table `size` is what the kids' filter leaves (what the game deals), `all` the whole deck.
+  const n = deck && deck.size != null ? deck.size : '?';
+  if (deck && deck.title && modeRules(settings.mode).has_adult && deck.all != null) {
+    chips.push(t('settings.deck_is_kids', { title: localized(deck.title), n, all: deck.all }));
+  } else if (deck && deck.title) chips.push(t('settings.deck_is', { title: localized(deck.title), n }));
   return chips.map((c) => h('span', { class: 'chip setting-chip', text: c }));
 }

@@ -1,0 +1,199 @@
+"""Uploaded decks at kids' tables and when a deck goes, over real HTTP and WebSockets against the whole app:
+a kids' table shows and counts the cards its filter leaves everywhere (RULES.md §2.5), a filter tap re-sends
+the state only to the rooms that show a count it changes, and a lobby's fall-back to the built-in deck that
+the disk refused is stored once the disk takes it again."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from server import engine
+from server.net import keys
+from server.room.settings import engine_settings
+from tests.helpers.bounds import EVENT_S
+from tests.server.test_family_decks import RU, cards, deck_ids, host_headers, restarted, upload
+
+
+async def quiet(p) -> None:
+    """`p` got no state since the last one it read: a ping's pong comes first (a socket's frames keep their
+    order, server/net/outbox.py, so a state queued before the ping would arrive before the pong)."""
+    seen = len(p.frames)
+    await p.send({"type": "ping"})
+    await p.until(lambda m: m["type"] == "pong")
+    assert [json.loads(f)["type"] for f in p.frames[seen:]] == ["pong"], p.name
+
+
+async def kids_lobby(client, make_table, n_cards: int, title: str):
+    """A kids' lobby (the host is the adult, one child without a phone) that chose a new deck of `n_cards`."""
+    table = await make_table(1, settings={"mode": "kids"}, start=False)
+    adult = table.phones[0]
+    await table.act(adult, "add_child", name="Маша", colour="pink")
+    _, body = await upload(client, table, cards(n_cards), title)
+    deck = body["deck"]["id"]
+    await table.act(adult, "set_settings", settings={"deck": deck})
+    return table, deck
+
+
+async def test_a_kids_table_shows_and_counts_the_cards_its_filter_leaves(client, make_table):
+    table, deck = await kids_lobby(client, make_table, 30, "Thirty")
+    assert (table.tv.state["room"]["deck"]["size"], table.tv.state["room"]["deck"]["all"]) == (30, 30)
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=[f"c{i:03d}" for i in range(1, 13)],
+                            headers=host_headers(table))
+    assert resp.status == 200
+    for p in table.sockets:
+        state = await p.until_state(lambda s: s["room"]["deck"]["size"] == 18)
+        assert state["room"]["deck"] == {"id": deck, "title": {"en": "Thirty", "ru": "Thirty"}, "size": 18, "all": 30}
+    # the lobby's game length counts the same 18 cards that `start` deals
+    room = client.server.app[keys.ROOMS].get(table.code)
+    settings = engine_settings(room.settings)
+    board = room.env.board(settings)
+    low, _ = engine.mode_seat_range(settings.ruleset, settings.mode)
+    seats = max(len(room.roster.leads()), low)
+    assert engine.game_length(settings, seats, 18, board) != engine.game_length(settings, seats, 30, board)
+    assert table.tv.state["room"]["length"] == engine.game_length(settings, seats, 18, board)
+    # the same deck at a standard table: every card
+    await table.act(table.phones[0], "set_settings", settings={"mode": "standard"})
+    assert table.tv.state["room"]["deck"]["size"] == 30
+    # a filter that takes every card out: the kids' table shows 0, not the built-in deck (it is still chosen)
+    await table.act(table.phones[0], "set_settings", settings={"mode": "kids"})
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=[f"c{i:03d}" for i in range(1, 31)],
+                            headers=host_headers(table))
+    assert resp.status == 200
+    state = await table.tv.until_state(lambda s: s["room"]["deck"]["size"] == 0)
+    assert state["room"]["deck"]["id"] == deck and state["room"]["length"] is None
+    err = await table.refused(table.phones[0], "start", "deck_too_small")
+    assert err["params"]["have"] == 0
+
+
+async def test_a_filter_tap_re_sends_the_state_only_where_a_count_it_changes_is_shown(client, make_table, connect):
+    kids, deck = await kids_lobby(client, make_table, 30, "Filtered")
+    other_kids = await make_table(1, settings={"mode": "kids"}, start=False)        # lists every deck's kids' count
+    grown_ups = await make_table(1, start=False)                                   # same deck, every card counts
+    await grown_ups.act(grown_ups.phones[0], "set_settings", settings={"deck": deck})
+    game = await make_table(4, settings={"deck": deck})                            # a standard game with it
+    version = kids.tv.state["room"]["decks_version"]
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=["c001"], headers=host_headers(kids))
+    assert resp.status == 200
+    for t in (kids, other_kids):
+        for p in t.sockets:
+            state = await p.until_state(lambda s: s["room"]["decks_version"] != version)
+            assert state["state_id"] == t.expected   # a new view, not a new action
+    assert kids.tv.state["room"]["deck"]["size"] == 29
+    for t in (grown_ups, game):
+        for p in t.sockets:
+            await quiet(p)
+    # their next state carries the new version (the host's deck list reloads then) and the same size
+    await grown_ups.act(grown_ups.phones[0], "rename", name="Host")
+    assert grown_ups.tv.state["room"]["decks_version"] != version
+    assert grown_ups.tv.state["room"]["deck"]["size"] == 30
+
+
+async def test_a_fall_back_the_disk_refused_is_stored_once_it_takes_it(client, make_table):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(30), "Gone")
+    deck = body["deck"]["id"]
+    await lobby.act(lobby.phones[0], "set_settings", settings={"deck": deck})
+    store = client.server.app[keys.STORE]
+    db = store._db
+    db.execute("PRAGMA query_only = ON")  # every write now fails inside sqlite
+    try:
+        resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
+        assert resp.status == 200
+        # the lobby shows the built-in deck at once, though the fall-back could not be stored
+        state = await lobby.tv.until_state(lambda s: s["room"]["deck"]["id"] == "builtin")
+        assert state["state_id"] == lobby.expected and state["room"]["settings"]["deck"] == deck
+        # the host's next action waits for the fall-back's store and fails like it: both were tried
+        await lobby.refused(lobby.phones[0], "rename", "storage_failed", name="Host")
+    finally:
+        db.execute("PRAGMA query_only = OFF")
+
+    def stored_deck() -> str:
+        (text,) = db.execute("SELECT data FROM rooms WHERE code = ?", (lobby.code,)).fetchone()
+        return json.loads(text)["settings"]["deck"]
+
+    assert stored_deck() == deck
+    # the room tries again (every clock.CHECKPOINT_S) and stores it: every page is told
+    lobby.expected += 1
+    for p in lobby.sockets:   # bounded: the server's heartbeat pings alone would keep `until` reading
+        state = await asyncio.wait_for(p.until_state(lambda s: s["room"]["settings"]["deck"] == "builtin"), EVENT_S)
+        assert state["state_id"] == lobby.expected and state["room"]["deck"]["id"] == "builtin"
+    assert stored_deck() == "builtin"
+
+
+# ---- the way out of "deck in use" ---------------------------------------------------------------------------
+
+async def end_game(client, deck: str, headers: dict, room: str, state_id: int):
+    resp = await client.post(f"/api/decks/{deck}/end-game", json={"room": room, "state_id": state_id},
+                             headers=headers)
+    return resp.status, await resp.json()
+
+
+async def test_a_game_nobody_has_open_can_be_ended_from_the_deck_page_then_the_deck_goes(client, make_table,
+                                                                                           make_client):
+    lobby = await make_table(1, start=False)
+    _, body = await upload(client, lobby, cards(40), "Holiday")
+    deck = body["deck"]["id"]
+    game = await make_table(4, settings={"deck": deck})
+    await game.play_until(lambda g: g["round"] == 2)
+    other = await make_table(4)                               # a game with the built-in deck
+    # people are at that table now: the refusal names it, and it is not ended from here
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
+    (holder,) = (await resp.json())["holders"]
+    assert resp.status == 409 and (holder["open"], holder["can_end"]) == (True, False)
+    status, body = await end_game(client, deck, host_headers(lobby, RU), game.code, holder["state_id"])
+    assert status == 409 and body["error"] == "game_open" and body["message"] == (
+        f"Игру в комнате {game.code} сейчас кто-то открыл: закончить её может только хозяин той игры, со своего "
+        "телефона. Ничего не изменилось.")
+    assert game.tv.game["phase"] != "game_over" and deck in await deck_ids(client)
+    # the evening is over, every page closed (a restart here): the game may be ended from the deck page
+    client = await restarted(client, make_client)
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(lobby))
+    (holder,) = (await resp.json())["holders"]
+    assert resp.status == 409 and holder == {"room": game.code, "reason": "playing", "names": ["P1", "P2", "P3", "P4"],
+                                             "idle_minutes": 0, "open": False, "can_end": True,
+                                             "state_id": game.expected}
+    # what the asker saw is out of date: nothing is ended
+    status, body = await end_game(client, deck, host_headers(lobby), game.code, holder["state_id"] - 1)
+    assert status == 409 and body["error"] == "game_moved" and body["holders"] == [holder]
+    # a game that does not hold the deck is never ended through it, though no page has it open either
+    status, body = await end_game(client, deck, host_headers(lobby), other.code, other.expected)
+    assert status == 409 and body["error"] == "deck_in_use" and body["holders"] == [holder]
+    assert client.server.app[keys.ROOMS].get(other.code).game.phase != "game_over"
+    # the disk refuses: nothing changes
+    db = client.server.app[keys.STORE]._db
+    db.execute("PRAGMA query_only = ON")
+    try:
+        status, body = await end_game(client, deck, host_headers(lobby), game.code, holder["state_id"])
+    finally:
+        db.execute("PRAGMA query_only = OFF")
+    assert status == 507 and body["error"] == "storage_failed" and "Nothing changed" in body["message"]
+    room = client.server.app[keys.ROOMS].get(game.code)
+    assert room.game.phase != "game_over" and room.state_id == holder["state_id"] and deck in await deck_ids(client)
+    # confirmed: the game ends as the host's end_game would (its rounds kept), then the deck goes
+    status, body = await end_game(client, deck, host_headers(lobby), game.code, holder["state_id"])
+    assert (status, body) == (200, {"deleted": deck, "ended": game.code})
+    assert room.game.phase == "game_over" and room.game.end_reason == "host" and room.state_id == holder["state_id"] + 1
+    assert room.data["story"]["rounds"] and deck not in await deck_ids(client)
+    # stored: a restart finds it ended
+    client = await restarted(client, make_client)
+    assert client.server.app[keys.ROOMS].get(game.code).game.phase == "game_over"
+
+
+async def test_the_host_of_a_game_under_way_may_end_it_from_the_deck_page(client, make_table):
+    game = await make_table(4, start=False)
+    _, body = await upload(client, game, cards(40), "Ours")
+    deck = body["deck"]["id"]
+    await game.act(game.phones[0], "set_settings", settings={"deck": deck})
+    await game.act(game.phones[0], "start")
+    resp = await client.delete(f"/api/decks/{deck}", headers=host_headers(game))
+    (holder,) = (await resp.json())["holders"]
+    assert resp.status == 409 and (holder["open"], holder["can_end"]) == (True, True)
+    status, body = await end_game(client, deck, host_headers(game), game.code, holder["state_id"])
+    game.expected += 1
+    await game.sync()    # every page is told: the results screen
+    assert game.tv.game["phase"] == "game_over" and game.tv.game["end_reason"] == "host"
+    # the results on those pages show its cards: the deck stays until the room starts a new game
+    assert status == 409 and body["error"] == "deck_in_use" and body["reason"] == "results"
+    assert [h["can_end"] for h in body["holders"]] == [False] and deck in await deck_ids(client)
+    await game.act(game.phones[0], "new_game")
+    assert (await client.delete(f"/api/decks/{deck}", headers=host_headers(game))).status == 200
