@@ -89,7 +89,8 @@ async def join_page(request: web.Request) -> web.StreamResponse:
 
 async def join_without_code(request: web.Request) -> web.StreamResponse:
     """`GET /join` or `/join/` (also `/p`, `/p/`): the join page of the room in play (what a bare `/tv`
-    opens on a TV that never showed a room), or a friendly "no game yet" page (404) when there is none. A phone never makes a room."""
+    opens on a TV that never showed a room), or a friendly "no game yet" page (404) when there is none. A
+    phone never makes a room."""
     room = request.app[keys.ROOMS].current()
     if room is not None:
         raise web.HTTPFound(f"/join/{room.code}")
