@@ -230,6 +230,24 @@ CUT_NAMES_JS = """() => [...document.querySelectorAll(
     '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .tv-main .outcome, .standing-name')]
   .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
   .map((el) => [el.className, el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
+# Words of those names split across two lines ("Прадедушк-а"): each word's text must lie on one line.
+SPLIT_WORDS_JS = """() => {
+  const split = [];
+  for (const el of document.querySelectorAll('.tv-main .owner-plate, .tv-main .points-name, .standing-name')) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const re = /\\S+/g;
+      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}"""
 # The font size every one of those names is drawn at (the stage's floor for the sofa is 24 px).
 NAME_SIZES_JS = """() => [...document.querySelectorAll(
     '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .standing-name')]
@@ -252,7 +270,7 @@ async def _family_table(sc: Scene, names: list[str], sessions: list) -> tuple[ob
     return tv, table
 
 
-@pytest.mark.parametrize("names", [FAMILY_NAMES], ids=["four-teams"])
+@pytest.mark.parametrize("names", [FAMILY_NAMES, BIG_FAMILY_NAMES], ids=["four-teams", "seven-teams"])
 async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_process, launch_options, output_dir,
                                                                      names):
     """The TV's round result with four, and with seven, pairs teams of long names ("Бабушка Валентина & Дедушка
@@ -278,6 +296,13 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
         await expect(tv.get_by_test_id("readiness").locator(".chip.token-only")).to_have_count(teams - 1)
         first_chip = tv.get_by_test_id("readiness").locator(".chip").first
         await expect(first_chip).to_have_attribute("title", re.compile(" & "))
+        # Four teams: a row of points below the cards; five or more: each team's points under its card's plate.
+        points = ".points-item" if teams <= 4 else "[data-testid=plate-points]"
+        await expect(tv.locator(points)).to_have_count(teams)
+        result = table.tv.game["result"]
+        for seat, p in result["points"].items():
+            await expect(tv.locator(f"{points}[data-elephant='{seat}'] .points-value")).to_have_text(
+                f"+{p}" if p > 0 else str(p))
         for w, h in ((2560, 1080), (1024, 768)):   # other screen shapes: the same picture, letterboxed
             await tv.set_viewport_size({"width": w, "height": h})
             await sc.shot(tv, f"tv-scored-{teams}-teams-{w}x{h}")
@@ -286,9 +311,11 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
             await sc.shot(tv, f"tv-scored-{teams}-teams-{size['width']}")
             cut = await tv.evaluate(CUT_NAMES_JS)
             assert not cut, f"{size['width']}: names cut on the round result: {cut}"
+            split = await tv.evaluate(SPLIT_WORDS_JS)
+            assert not split, f"{size['width']}: words split across lines: {split}"
             assert min(await tv.evaluate(NAME_SIZES_JS)) >= 24
             await fits(tv, size["width"], "TV result with long team names")
-            assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+            assert await tv.evaluate(BOTTOM_JS, points) <= await tv.evaluate(TOP_JS, ".board")
             assert await tv.evaluate(BOTTOM_JS, "[data-testid=readiness]") <= await tv.evaluate(TOP_JS, ".card-number")
 
     try:

@@ -194,9 +194,9 @@ SHAPES = [(1024, 768), (1280, 1024), (1366, 768), (2560, 1080), (1920, 1080), (1
 SHOT_SHAPES = {(1920, 1080), (1280, 720), (1024, 768), (2560, 1080)}
 STAGE_FLOOR_PX = 24   # the stage's smallest must-read text (2.2 % of its 1080 lines)
 
-# Each element named (CSS selector) must lie inside the stage's box on the screen, and its text be no smaller
-# than the stage's floor, scaled as the stage is: [problems].
-ON_STAGE_JS = """([selectors, floor]) => {
+# Each element named (CSS selector) must lie inside the stage's box on the screen (`textOnly`: its text, for a veil
+# over the whole screen), and its text be no smaller than the stage's floor, scaled as the stage is: [problems].
+ON_STAGE_JS = """([selectors, floor, textOnly]) => {
   const app = document.getElementById('app');
   const s = app.getBoundingClientRect();
   const scale = s.width / app.offsetWidth;
@@ -204,10 +204,13 @@ ON_STAGE_JS = """([selectors, floor]) => {
   for (const sel of selectors) {
     const el = document.querySelector(sel);
     if (!el) { bad.push(`${sel}: missing`); continue; }
-    const r = el.getBoundingClientRect();
-    if (r.left < s.left - 0.5 || r.top < s.top - 0.5 || r.right > s.right + 0.5 || r.bottom > s.bottom + 0.5) {
-      bad.push(`${sel} ${[r.left, r.top, r.right, r.bottom].map(Math.round)} outside the stage `
-        + `${[s.left, s.top, s.right, s.bottom].map(Math.round)}`);
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    for (const r of textOnly ? range.getClientRects() : [el.getBoundingClientRect()]) {
+      if (r.left < s.left - 0.5 || r.top < s.top - 0.5 || r.right > s.right + 0.5 || r.bottom > s.bottom + 0.5) {
+        bad.push(`${sel} ${[r.left, r.top, r.right, r.bottom].map(Math.round)} outside the stage `
+          + `${[s.left, s.top, s.right, s.bottom].map(Math.round)}`);
+      }
     }
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -219,15 +222,15 @@ ON_STAGE_JS = """([selectors, floor]) => {
   }
   return bad;
 }"""
-# A toast (shared/dom.js), shown and measured at once (it fades after four seconds).
+# A toast (shared/dom.js), shown and measured at once (it fades after four seconds), then taken away.
 TOAST_JS = """async (message) => {
   (await import('/static/shared/dom.js')).toast(message);
   return true;
 }"""
 
 
-async def _on_stage(page, selectors: list[str], where: str) -> None:
-    bad = await page.evaluate(ON_STAGE_JS, [selectors, STAGE_FLOOR_PX])
+async def _on_stage(page, selectors: list[str], where: str, text_only: bool = False) -> None:
+    bad = await page.evaluate(ON_STAGE_JS, [selectors, STAGE_FLOOR_PX, text_only])
     assert not bad, f"{where}: {bad}"
 
 
@@ -235,6 +238,9 @@ async def _each_shape(ui, page, name: str, check) -> None:
     """Runs `await check(w, h)` at every screen shape (screenshots of the main ones as <name>-<w>x<h>)."""
     for w, h in SHAPES:
         await page.set_viewport_size({"width": w, "height": h})
+        # the stage is refitted on the window's resize event, which comes after the new size
+        await page.wait_for_function("""([w, h]) => Math.abs(document.getElementById('app').getBoundingClientRect()
+          .width - 1920 * Math.min(w / 1920, h / 1080)) < 0.5""", arg=[w, h])
         await check(w, h)
         if (w, h) in SHOT_SHAPES:
             await ui.shot(page, f"{name}-{w}x{h}")
@@ -265,6 +271,7 @@ async def test_tv_overlays_sit_on_the_stage_at_every_screen_shape(ui, server_pro
             await boxes_apart(page, "sound-prompt", "qr")
             await page.evaluate(TOAST_JS, f"toast {w}×{h}")
             await _on_stage(page, [".toasts .toast:last-child"], f"{w}×{h} toast")
+            await page.evaluate("document.querySelectorAll('.toasts .toast').forEach((t) => t.remove())")
         await _each_shape(ui, page, "lobby", lobby)
 
         host = table.phones[0]
@@ -297,7 +304,7 @@ async def test_tv_overlays_sit_on_the_stage_at_every_screen_shape(ui, server_pro
         await expect(page.get_by_test_id("paused")).to_be_visible()
 
         async def paused(w: int, h: int) -> None:
-            await _on_stage(page, ['[data-testid="paused"]'], f"{w}×{h} paused")
+            await _on_stage(page, ['[data-testid="paused"]'], f"{w}×{h} paused", text_only=True)
         await _each_shape(ui, page, "paused", paused)
         await table.act(host, "resume")
         await expect(page.get_by_test_id("paused")).to_have_count(0)

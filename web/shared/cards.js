@@ -1,4 +1,4 @@
-// Card images: /cards/{deck}/{card}.{tv|thumb}.webp with a JPEG fallback, preloaded so the reveal has no pop-in.
+// Card images: /cards/{deck}/{card}.{tv|thumb}.webp, JPEG fallback, preloaded (no pop-in at the reveal).
 import { h } from './dom.js';
 
 const ready = new Map();  // "deck/card/size" → Promise<url that loaded>
@@ -39,7 +39,7 @@ function tryLoad(url) {
 // After WebP and JPEG both fail, the JPEG is asked for again after these pauses (ms).
 export const RETRY_DELAYS = [1000, 3000];
 
-/** A card's <img>: WebP, then JPEG, retried; at last a plain face showing `number` (issue 15 item 9). */
+/** A card's <img>: WebP, then JPEG, retried; at last a plain face showing `number` (issue 15). */
 export function cardImg(deck, card, size = 'tv', cls = 'card-img', number = null) {
   const img = h('img', { class: cls, alt: '', draggable: 'false', decoding: 'async' });
   let tries = 0;

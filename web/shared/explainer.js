@@ -1,5 +1,5 @@
-// How to play (issue 13 item 6): five cards for the chosen rules; every number from the engine's catalogue
-// (GET /api/rules) or the room, the words from `how.*`. The TV loops it in the lobby, a phone opens it.
+// How to play (issue 13 item 6): five cards for the chosen rules; numbers from the catalogue (GET /api/rules)
+// or the room, words from `how.*`.
 import { h } from './dom.js';
 import { t, tOr } from './i18n.js';
 import { icon } from './icons.js';
@@ -68,8 +68,8 @@ export function explainerCards(settings, board) {
   const conditions = rs ? rs.conditions : [];
   if (s.special_cells !== false && conditions.length) {
     const list = conditions.map((c) => tOr(`condition_short.${c}`, c)).join(', ');
-    // Kids: the cell under the storyteller's elephant sets the condition (§3), and the adult has an elephant
-    // only against a single child (§2.5); with several children there is none.
+    // Kids: the cell under the storyteller's elephant sets the condition (§3); the adult has an elephant only
+    // against one child (§2.5).
     teller.push(t(m.has_adult ? 'how.teller.special_kids' : 'how.teller.special', { list }));
   }
   if (s.restriction) {
@@ -131,8 +131,8 @@ export function explainerCards(settings, board) {
 
 /**
  * The explainer as a deck: `auto` ms per card (0: by hand), `size` px pictures, `fit`: text shrinks to fit
- * (the TV cannot scroll). Returns {el, head, foot (a page adds its controls there), update(settings, board),
- * next(), prev(), stop()}.
+ * (the TV cannot scroll). Returns {el, head, foot (for a page's controls), update(settings, board), next(),
+ * prev(), stop()}.
  */
 export function explainer({ auto = 0, size = 96, testid = 'explainer', fit = false } = {}) {
   let cards = [];

@@ -1,6 +1,5 @@
-// The last round ends straight in `game_over`: a page that watched its vote keeps the result on screen a
-// while before the final standings (a phone may tap past it); a page opened later goes straight there.
-// Leaving the game stops a pending timer, so it cannot fire into the next game.
+// The last round ends straight in `game_over`: a page that watched its vote shows the result a while first (a
+// phone may tap past it). Leaving the game stops a pending timer (it must not fire into the next game).
 
 export const FINAL_RESULT_MS = 7000;
 

@@ -10,7 +10,7 @@ export function fitText(root) {
   for (let i = 0; i < els.length; i++) fitOne(els[i]);
 }
 
-// Strict: a line 1 px too wide already ends in "…" ("★ Дедушка Никол…" stopped a step early at +1).
+// Strict: 1 px too wide shows "…".
 function overflows(el) {
   return el.scrollWidth > el.clientWidth;
 }

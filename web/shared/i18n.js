@@ -42,7 +42,7 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] != null ? params[k] : m));
 }
 
-/** Translates key, or `fallback` without one (a ruleset or mode new to the translations shows its id). */
+/** Translates key, or `fallback` without one (a ruleset new to the translations shows its id). */
 export function tOr(key, fallback, params = {}) {
   return has(key) ? t(key, params) : fallback;
 }

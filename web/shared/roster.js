@@ -12,7 +12,7 @@ export function memberCount(entry) {
   return entry && entry.members != null ? entry.members : 1;
 }
 
-/** The card number everyone had to find in a round result (the storyteller's, or the kids' target; RULES.md §2). */
+/** The card number to find in a round result (the storyteller's, or the kids' target; RULES.md §2). */
 export function targetCard(result) {
   return result.target_card != null ? result.target_card : result.storyteller_card;
 }
@@ -62,7 +62,7 @@ export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
 }
 
-/** A vote token's label: two letters ("Ан"), else initials ("АП") or more letters where another seat's matches. */
+/** A vote token's label: two letters ("Ан"), else initials ("АП") or more where another seat's matches. */
 export function voteLabel(room, seat) {
   const name = seatName(room, seat);
   const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name);

@@ -1,5 +1,5 @@
-// The story of the evening (issue 13; docs/protocol.md "Story"): every round, fetched at game over (it is in
-// no `state`: it grows every round) with the TV's key or a phone's seat token in a header, never in a URL.
+// The story of the evening (docs/protocol.md "Story"): fetched at game over with the TV's key or a seat's token
+// in a header, never in a URL.
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { cardImg } from './cards.js';

@@ -82,8 +82,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     if (document.visibilityState === 'visible') reconnect();
   });
   window.addEventListener('online', reconnect);
-  // A page that only listens (the TV) would show an old screen for good on a socket a Wi-Fi drop left
-  // half-open: a ping now and then finds it.
+  // A page that only listens (the TV) keeps a half-open socket for good: a ping now and then finds it.
   setInterval(reconnect, CHECK_MS);
   open();
 

@@ -1,5 +1,5 @@
-// The board: a serpentine track of cells with special-cell icons, and every elephant on its cell (the same
-// element from state to state, so CSS transitions move it).
+// The board: a serpentine track of cells, special-cell icons, every elephant on its cell (one element per
+// elephant, so CSS transitions move it).
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, setStyle } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';

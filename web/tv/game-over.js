@@ -1,5 +1,4 @@
-// TV, phase `game_over`: the winners and final standings, then the story of the evening round by round, in a
-// loop; a remote's left/right browse it.
+// TV, phase `game_over`: the winners and standings, then the evening round by round (a remote's ←/→ browse).
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn, has } from '/static/shared/i18n.js';
 import { loadStory, roundView, storyHeading } from '/static/shared/story.js';

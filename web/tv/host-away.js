@@ -11,7 +11,7 @@ let timer = null;
 let seenRoom = null;
 let claimAt = 0;
 
-/** Shows, counts down or removes the banner (over every screen, on the stage's overlay like the pause). */
+/** Shows, counts down or removes the banner. */
 export function update(ctx) {
   const room = ctx.room;
   const host = room.host ? seatInfo(room, room.host) : null;

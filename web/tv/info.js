@@ -1,5 +1,4 @@
-// The TV's info panel: every address phones may join this room by (GET /api/info), the mDNS name, the
-// version: for a network where the QR's address is not the one phones reach.
+// The TV's info panel: every address phones may join by (GET /api/info), the mDNS name, the version.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { overlay } from './stage.js';

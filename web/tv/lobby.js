@@ -63,7 +63,7 @@ export function create(ctx) {
     const m = modeRules(mode);
     const pairs = m.people_per_seat > 1;
     roster.classList.toggle('pairs', pairs);   // a look (two tokens a row), not a mode name
-    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
+    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child: no phone
       'data-testid': 'roster-item' },
     pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),

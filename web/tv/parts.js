@@ -32,7 +32,7 @@ function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
     title: name }, elephantToken(seatColour(ctx.room, seat), size),
   tokenOnly ? null : h('span', { class: 'chip-name', text: name }),
-  done == null ? null : done ? h('span', { class: 'chip-mark', 'data-testid': 'done-mark' }, icon('check'))
+  done == null ? null : done ? h('span', { class: 'chip-mark' }, icon('check'))
     : h('span', { class: 'chip-mark', text: '…' }));
 }
 
@@ -79,8 +79,7 @@ export function readyChips(ctx) {
   return h('div', { class: `waiting-line ready-line${many ? ' many' : ''}`, 'data-testid': 'readiness' },
     h('span', { class: 'waiting-label', text: t('tv.ready_label', { ready: count, total: p.ready_needed.length }) }),
     p.ready_needed.map((seat) => {
-      // Pairs: a team is its elephant here ("A & B" would not fit whole beside two more teams; the plates and
-      // the points just below name it whole, and the tooltip does).
+      // Pairs: a team is its elephant here (the plates below and the tooltip name it whole).
       const team = memberCount(seatInfo(ctx.room, seat)) > 1;
       return seatChip(ctx, seat, ready.has(seat), team, team ? 48 : 40);
     }));

@@ -24,8 +24,7 @@ export function create() {
     fill(top, associationLine(ctx), conditionsBox(g.conditions),
       g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null,
       disputes);
-    // A slot per card expected (table_plan), backs filling in as cards come; bots' cards come at the reveal,
-    // the duel's mammoth card lies face down from the start.
+    // A slot per card expected (table_plan), filled as cards come (bots' at the reveal, the mammoth's at once).
     const plan = g.table_plan || { players: 0, extra: 0, extra_owner: null };
     const players = Math.max(g.played_count || 0, plan.players);
     const extra = plan.extra;

@@ -1,4 +1,4 @@
-// TV, phase `scored`: the cards with their owners and votes, and every elephant's points with a short breakdown.
+// TV, phase `scored`: the cards with owners and votes, every elephant's points with a short breakdown.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
@@ -31,15 +31,20 @@ export function create() {
       h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) }),
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx));
-    const k = JSON.stringify(r.table);
+    const many = (g.elephants || []).length > 4;
+    const teams = modeOf(g).people_per_seat > 1;
+    // 5-7 teams: points under the plates, which then hold a whole "A & B"
+    const onPlates = teams && many && g.elephants.every((e) => r.table.some((entry) => entry.owner === e.id));
+    const k = JSON.stringify([r.table, onPlates]);
     if (k !== key) {
       key = k;
-      fill(cardsBox, resultCards(ctx, r));
+      fill(cardsBox, resultCards(ctx, r, onPlates));
     }
-    points.classList.toggle('two-rows', (g.elephants || []).length > 4);
-    el.classList.toggle('two-rows', (g.elephants || []).length > 4);
-    el.classList.toggle('teams', modeOf(g).people_per_seat > 1);
-    fill(points, pointsList(ctx, r));
+    points.classList.toggle('two-rows', many);
+    el.classList.toggle('two-rows', many);
+    el.classList.toggle('teams', teams);
+    el.classList.toggle('on-plates', onPlates);
+    fill(points, onPlates ? [] : pointsList(ctx, r));
   }
   return { el, update };
 }
@@ -52,7 +57,7 @@ export function outcomeText(ctx) {
   return t(`${family}.${r.outcome || 'some'}`, { name });
 }
 
-function resultCards(ctx, r) {
+function resultCards(ctx, r, onPlates) {
   const { el, cards } = tableCards(deckId(ctx.room), r.table, true);
   el.classList.add('with-owners');
   r.table.forEach((entry, i) => {
@@ -72,23 +77,37 @@ function resultCards(ctx, r) {
       h('div', { class: `owner-plate fit${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ''}`, style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       entry.number === r.storyteller_card ? h('span', { class: 'owner-star', text: '★ ' }) : null,
-      h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) }))]);
+      h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) })),
+      onPlates ? platePoints(r, owner) : null]);
   });
   return el;
+}
+
+/** A team's points and their reasons, under its card's plate. */
+function platePoints(r, owner) {
+  return h('div', { class: 'plate-points', 'data-testid': 'plate-points', 'data-elephant': owner },
+    pointsValue(r, owner), pointsWhy(r, owner));
+}
+
+function pointsValue(r, id) {
+  const p = pointsOf(r, id);
+  return h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) });
+}
+
+/** The reasons of elephant `id`'s points, one a line; null for none. */
+function pointsWhy(r, id) {
+  const parts = ((r.breakdown || {})[id] || []).map((b) => h('span', { class: 'why-part', text: reasonText(b) }));
+  return parts.length ? h('div', { class: 'points-why' }, parts) : null;
 }
 
 function pointsList(ctx, r) {
   const order = [...(ctx.game.elephants || [])]
     .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
-    const p = pointsOf(r, e.id);
-    const parts = ((r.breakdown || {})[e.id] || []).map((b) => h('span', { class: 'why-part',
-      text: reasonText(b) }));
     const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
-    const why = parts.length ? h('div', { class: 'points-why' }, parts) : null;
-    const value = h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) });
-    // A team's "A & B" takes the item's whole width, under its points: in one row of points only (two such
-    // rows would run under the board).
+    const why = pointsWhy(r, e.id);
+    const value = pointsValue(r, e.id);
+    // A team's "A & B" under its points, the item's whole width (one row of points only).
     if (memberCount(seatInfo(ctx.room, e.id)) > 1 && order.length <= 4) {
       return h('div', { class: 'points-item team', 'data-elephant': e.id },
         h('div', { class: 'points-head' }, pieceToken(ctx.room, e, 44), why || h('div', { class: 'points-why' }), value), name);

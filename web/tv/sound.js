@@ -1,5 +1,5 @@
-// Sound on the TV (issue 13): cues synthesised with Web Audio (no files to license) after a one-time "press OK"
-// (audio needs a gesture); muted by the TV's button (kept) or the host's `sound` setting.
+// TV sound (issue 13): Web Audio cues (no files to license) after a one-time "press OK" (audio needs a gesture);
+// muted by the TV's button (kept) or the host's `sound` setting.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
@@ -76,7 +76,7 @@ function enable() {
   enabled = true;
 }
 
-/** The one-time prompt over every screen (none without Web Audio): OK or a tap starts audio and removes it. */
+/** The one-time prompt (none without Web Audio): OK or a tap starts audio and removes it. */
 export function showPrompt() {
   if (!AC || enabled) return null;
   promptLabel = h('span', { text: t('sound.prompt') });
@@ -97,7 +97,7 @@ export function showPrompt() {
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
   overlay().appendChild(button);
-  document.body.classList.add('sound-asked');   // the brand it takes the place of is hidden
+  document.body.classList.add('sound-asked');   // hides the brand
   button.focus();
   return button;
 }

@@ -3,7 +3,7 @@
 export const STAGE_W = 1920;
 export const STAGE_H = 1080;
 
-/** Scales and centres each of `els` (1920×1080 boxes) in the window, now and on every resize. */
+/** Scales and centres each of `els` (1920×1080) in the window, now and on resizes. */
 export function fitStage(...els) {
   const fit = () => {
     const w = window.innerWidth;
@@ -18,7 +18,7 @@ export function fitStage(...els) {
 
 let layer = null;
 
-/** The layer over the stage (made once): its children are laid out in stage px. */
+/** The layer over the stage (made once), laid out in stage px. */
 export function overlay() {
   if (!layer) {
     layer = document.createElement('div');

@@ -2,7 +2,7 @@
 import { h } from '/static/shared/dom.js';
 import { cardImg, preloadAll } from '/static/shared/cards.js';
 
-/** The row for table [{number, card}]; `faceUp`: at once, else once loaded. Returns {el, cards: Map(number → el)}. */
+/** The row for table [{number, card}], face up at once (`faceUp`) or once loaded: {el, cards: number → el}. */
 export function tableCards(deck, table, faceUp) {
   const cards = new Map();
   const row = h('div', { class: 'table-row', 'data-n': table.length, style: { '--n': table.length } });

@@ -1,4 +1,4 @@
-// TV, phase `telling`: who the storyteller is, the conditions on their association, and that we wait.
+// TV, phase `telling`: who tells, the conditions on their association, and that we wait.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';

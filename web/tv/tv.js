@@ -1,5 +1,4 @@
-// The TV page: makes (or reopens) a room, keeps one WebSocket, and shows each `state` on the screen for its
-// phase. It computes no rules.
+// The TV page: makes (or reopens) a room, keeps one WebSocket, shows each `state` by phase; computes no rules.
 import { h, fill, toast, toastHost } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
@@ -147,6 +146,8 @@ function render() {
     f.round.hidden = !ctx.game.round;
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
+    // five to seven teams' result: the standings' "A & B" on two lines
+    f.grid.classList.toggle('wide-side', Boolean(f.main.querySelector('.on-plates')));
     f.board.update(ctx);
     f.side.update(ctx);
   }
@@ -163,11 +164,10 @@ function gameFrame(ctx) {
   const main = h('main', { class: 'tv-main' });
   const b = board.create(ctx);
   const sd = side.create(ctx);
-  fill(app,
-    h('div', { class: 'tv-game' },
-      topBar(h('div', { class: 'tv-heading' }, title, round, clock.el)),
-      main, sd.el, b.el));
-  return { title, round, clock, main, board: b, side: sd };
+  const grid = h('div', { class: 'tv-game' },
+    topBar(h('div', { class: 'tv-heading' }, title, round, clock.el)), main, sd.el, b.el);
+  fill(app, grid);
+  return { grid, title, round, clock, main, board: b, side: sd };
 }
 
 let veil = null;
@@ -175,7 +175,7 @@ function renderPause(ctx) {
   if (ctx.room.paused) {
     if (!veil) {
       veil = h('div', { class: 'paused-veil tv-paused', 'data-testid': 'paused' });
-      overlay().append(veil);
+      document.body.append(veil);
     }
     veil.textContent = t('paused');
   } else if (!ctx.room.paused && veil) {
