@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import logging
 import os
@@ -223,6 +224,19 @@ def fail(sentence: str) -> int:
     return 2
 
 
+def cannot_listen(port: int, host: str | None, exc: OSError) -> str:
+    """One sentence saying why the server could not listen on `port` (of `host`, None = all interfaces)
+    and what to do; `exc` is the OSError the bind raised (EADDRINUSE, EACCES, EADDRNOTAVAIL, ...)."""
+    if exc.errno == errno.EADDRINUSE:
+        return (f"Port {port} is in use — is the game server already running? "
+                f"Start it with --port {port + 1 if port < 65535 else 8081} to use another.")
+    if exc.errno == errno.EACCES:
+        return f"This user may not listen on port {port}: start the server with --port 8080 or another above 1024."
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"This machine has no address {host}: start the server without --host to listen on all of them."
+    return f"Cannot listen on port {port} ({exc.strerror or exc}): start the server with another --port."
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the server until SIGINT/SIGTERM; returns the exit status: 0, 1 (cannot listen), 2 (the data
     folder cannot keep the games: read-only, full, missing, gone; one sentence on stderr)."""
@@ -252,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:  # the data folder is unusable: say which, not "cannot listen"
         return fail(datadir.explain(config.data_dir, exc))
     except OSError as exc:
-        log.critical("cannot listen on port %d: %s", config.port, exc)
+        print(f"imaginarium: {cannot_listen(config.port, config.host, exc)}", file=sys.stderr, flush=True)
         return 1
     if keys.DATA_DIR_GONE in app:
         return fail(app[keys.DATA_DIR_GONE])
