@@ -29,6 +29,9 @@ from server.room.store import StorageError
 
 log = logging.getLogger("server")
 WATCH_S = 2.0   # how often the running server looks whether its data folder is still there
+# the systemd unit's --listen-wait: after a power cut the router often boots after the Pi, and a service
+# started with --host <its LAN address> would otherwise use up its start limit before the address exists
+SERVICE_LISTEN_WAIT_S = 120
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -36,6 +39,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="imaginarium", description="Imaginarium party game server for the living room.")
     p.add_argument("--host", default=None, help="address to listen on (default: all interfaces)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
+    p.add_argument("--listen-wait", type=float, default=0, metavar="S",
+                   help="if the address or port cannot be used yet, keep trying for S seconds (the systemd "
+                        f"unit waits {SERVICE_LISTEN_WAIT_S} s for the network at boot; default: fail at once)")
     p.add_argument("--data-dir", type=Path, default=None,
                    help=f"where rooms and imported decks are kept (default {default_data_dir()})")
     p.add_argument("--no-zeroconf", action="store_true", help="do not advertise over mDNS")
@@ -73,7 +79,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def config_from_args(args: argparse.Namespace) -> Config:
     """A Config from parsed options."""
-    return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
+    return Config(host=args.host, port=args.port, listen_wait_s=args.listen_wait,
+                  data_dir=args.data_dir or default_data_dir(),
                   zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip,
                   allow_hosts=tuple(n.strip() for arg in args.allow_host for n in arg.split(",") if n.strip()),
                   upload_quota_mb=args.upload_quota_mb,
@@ -83,7 +90,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
 def service_options(args: argparse.Namespace) -> list[str]:
     """The options of `args` the systemd service should run with (all but --data-dir, given apart, and
     --print-systemd-unit itself)."""
-    out = ["--port", str(args.port)]
+    out = ["--port", str(args.port), "--listen-wait", f"{args.listen_wait or SERVICE_LISTEN_WAIT_S:g}"]
     if args.upload_quota_mb != Config.upload_quota_mb:
         out += ["--upload-quota-mb", str(args.upload_quota_mb)]
     for flag, value in (("--host", args.host), ("--lang", args.lang), ("--advertise-ip", args.advertise_ip)):
