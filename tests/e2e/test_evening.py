@@ -19,7 +19,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.helpers.browser import fits
-from tests.helpers.wire import Player, seated_table, socket_opener
+from tests.helpers.wire import RECV_TIMEOUT, Player, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 expect.set_options(timeout=20_000)
@@ -59,9 +59,9 @@ class KeptPlayer(Player):
         super().__init__(ws, name)
         self.lock = asyncio.Lock()
 
-    async def recv(self) -> dict:
+    async def recv(self, timeout: float = RECV_TIMEOUT) -> dict:
         async with self.lock:
-            return await super().recv()
+            return await super().recv(timeout)
 
 
 async def keep_answering(table) -> None:

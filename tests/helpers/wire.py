@@ -42,9 +42,14 @@ class Player:
     def me(self) -> dict:
         return self.state["game"]["me"]
 
-    async def recv(self) -> dict:
-        """The next message (raises on timeout or a closed socket)."""
-        return self.take(await self.ws.receive(timeout=RECV_TIMEOUT))
+    async def recv(self, timeout: float = RECV_TIMEOUT) -> dict:
+        """The next message (raises TimeoutError after `timeout` s, AssertionError on a closed socket).
+        The bound covers the whole wait: aiohttp's own `receive(timeout=)` starts again after every
+        heartbeat ping it answers, so with pings coming it never ran out."""
+        # asyncio.timeout, not wait_for: a receive in a task of its own left a server's 1008 close read as 1006
+        async with asyncio.timeout(timeout):
+            frame = await self.ws.receive()
+        return self.take(frame)
 
     def take(self, frame) -> dict:
         """Record one received frame: its text, and the latest state, welcome and seat token it carries."""
@@ -70,13 +75,16 @@ class Player:
         """Read until a message satisfies `pred(msg)`; returns it. Raises AssertionError when none has
         within UNTIL_S: frames that keep coming (pongs, the timer's state every 5 s) must not turn a
         message that never comes into a test that never ends (each frame alone is bounded by recv)."""
-        deadline = asyncio.get_running_loop().time() + UNTIL_S
-        while True:
-            msg = await self.recv()
+        loop = asyncio.get_running_loop()
+        deadline, msg = loop.time() + UNTIL_S, None
+        while (left := deadline - loop.time()) > 0:
+            try:
+                msg = await self.recv(min(RECV_TIMEOUT, left))
+            except TimeoutError:
+                break
             if pred(msg):
                 return msg
-            if asyncio.get_running_loop().time() > deadline:
-                raise AssertionError(f"{self.name}: no matching {what} within {UNTIL_S:.0f} s (last: {msg})")
+        raise AssertionError(f"{self.name}: no matching {what} within {UNTIL_S:.0f} s (last: {msg})")
 
     async def until_state(self, pred=lambda s: True) -> dict:
         """Read until a `state` satisfying `pred(state)` arrives."""
@@ -123,8 +131,8 @@ class LivePlayer(Player):
             if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
                 return
 
-    async def recv(self) -> dict:
-        return self.take(await asyncio.wait_for(self.inbox.get(), RECV_TIMEOUT))
+    async def recv(self, timeout: float = RECV_TIMEOUT) -> dict:
+        return self.take(await asyncio.wait_for(self.inbox.get(), timeout))
 
     async def close(self) -> None:
         await self.ws.close()
