@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import logging
 import os
@@ -28,6 +29,9 @@ from server.room.store import StorageError
 
 log = logging.getLogger("server")
 WATCH_S = 2.0   # how often the running server looks whether its data folder is still there
+# the systemd unit's --listen-wait: after a power cut the router often boots after the Pi, and a service
+# started with --host <its LAN address> would otherwise use up its start limit before the address exists
+SERVICE_LISTEN_WAIT_S = 120
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -35,6 +39,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="imaginarium", description="Imaginarium party game server for the living room.")
     p.add_argument("--host", default=None, help="address to listen on (default: all interfaces)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
+    p.add_argument("--listen-wait", type=float, default=0, metavar="S",
+                   help="if the address or port cannot be used yet, keep trying for S seconds (the systemd "
+                        f"unit waits {SERVICE_LISTEN_WAIT_S} s for the network at boot; default: fail at once)")
     p.add_argument("--data-dir", type=Path, default=None,
                    help=f"where rooms and imported decks are kept (default {default_data_dir()})")
     p.add_argument("--no-zeroconf", action="store_true", help="do not advertise over mDNS")
@@ -72,7 +79,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def config_from_args(args: argparse.Namespace) -> Config:
     """A Config from parsed options."""
-    return Config(host=args.host, port=args.port, data_dir=args.data_dir or default_data_dir(),
+    return Config(host=args.host, port=args.port, listen_wait_s=args.listen_wait,
+                  data_dir=args.data_dir or default_data_dir(),
                   zeroconf=not args.no_zeroconf, lang=args.lang, advertise_ip=args.advertise_ip,
                   allow_hosts=tuple(n.strip() for arg in args.allow_host for n in arg.split(",") if n.strip()),
                   upload_quota_mb=args.upload_quota_mb,
@@ -82,7 +90,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
 def service_options(args: argparse.Namespace) -> list[str]:
     """The options of `args` the systemd service should run with (all but --data-dir, given apart, and
     --print-systemd-unit itself)."""
-    out = ["--port", str(args.port)]
+    out = ["--port", str(args.port), "--listen-wait", f"{args.listen_wait or SERVICE_LISTEN_WAIT_S:g}"]
     if args.upload_quota_mb != Config.upload_quota_mb:
         out += ["--upload-quota-mb", str(args.upload_quota_mb)]
     for flag, value in (("--host", args.host), ("--lang", args.lang), ("--advertise-ip", args.advertise_ip)):
@@ -222,6 +230,19 @@ def fail(sentence: str) -> int:
     return 2
 
 
+def cannot_listen(port: int, host: str | None, exc: OSError) -> str:
+    """One sentence saying why the server could not listen on `port` (of `host`, None = all interfaces)
+    and what to do; `exc` is the OSError the bind raised (EADDRINUSE, EACCES, EADDRNOTAVAIL, ...)."""
+    if exc.errno == errno.EADDRINUSE:
+        return (f"Port {port} is in use — is the game server already running? "
+                f"Start it with --port {port + 1 if port < 65535 else 8081} to use another.")
+    if exc.errno == errno.EACCES:
+        return f"This user may not listen on port {port}: start the server with --port 8080 or another above 1024."
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"This machine has no address {host}: start the server without --host to listen on all of them."
+    return f"Cannot listen on port {port} ({exc.strerror or exc}): start the server with another --port."
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the server until SIGINT/SIGTERM; returns the exit status: 0, 1 (cannot listen), 2 (the data
     folder cannot keep the games: read-only, full, missing, gone; one sentence on stderr)."""
@@ -251,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:  # the data folder is unusable: say which, not "cannot listen"
         return fail(datadir.explain(config.data_dir, exc))
     except OSError as exc:
-        log.critical("cannot listen on port %d: %s", config.port, exc)
+        print(f"imaginarium: {cannot_listen(config.port, config.host, exc)}", file=sys.stderr, flush=True)
         return 1
     if keys.DATA_DIR_GONE in app:
         return fail(app[keys.DATA_DIR_GONE])

@@ -30,6 +30,9 @@ class Config:
 
     host: str | None = None
     port: int = 8080
+    # seconds to keep trying an address or port that cannot be used yet (the network still coming up at
+    # boot: server/net/serve.py); 0 fails at once
+    listen_wait_s: float = 0.0
     data_dir: Path = field(default_factory=default_data_dir)
     zeroconf: bool = True
     lang: str | None = None   # None: every screen speaks its own browser's language

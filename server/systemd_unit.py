@@ -8,7 +8,10 @@ problem (exit code 2) if it is fixed soon, e.g. the USB stick is back. `StartLim
 store's flushes (the server stops at once, exit 2, server/room/store.py), and restarting it every 5 seconds
 for as long as the card fails wore it further and left the TV flickering between the game and "offline";
 systemd then logs "Start request repeated too quickly" after the store's CRITICAL lines, and a reboot or
-`systemctl reset-failed` tries again (README "If the memory card fails"). `RequiresMountsFor=` waits for
+`systemctl reset-failed` tries again (README "If the memory card fails"). So that harmless boot-time
+failures do not use up those starts, the service's `--listen-wait 120` (server/cli.py) keeps trying for two
+minutes an address not up yet (`--host` <the LAN address> before the router answers after a power cut) or a
+port still held, rather than exiting at once. `RequiresMountsFor=` waits for
 the data folder's mount at boot; `After=network-online.target` so the LAN address exists when the banner
 is printed; `LimitNOFILE=8192` leaves room for many phones' sockets (the server also raises its soft limit
 to the hard one at start-up).

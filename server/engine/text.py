@@ -26,6 +26,15 @@ _CLUSTER = regex.compile(r"\X")
 # the marks LRM RLM ALM. In a name or an association they could flip the rest of a TV line or a roster;
 # RTL letters themselves (Hebrew, Arabic) are kept. Named here so no future exception for format
 # characters lets them back in.
+# Pictographs a TV without a colour-emoji font (most smart TVs) draws as empty boxes: anything shown as an
+# emoji by default (Emoji_Presentation: 🐘 ✨ ⭐, also the skin tones), any pictograph beyond the BMP
+# (🕊 has no default emoji style but no text font either), a pictograph asked to look like an emoji
+# (U+FE0F after ❤ or ☺), the regional indicators of flags (🇷🇺) and the keycap mark of 1️⃣. Text-style
+# symbols of the BMP (© ™ ♥ ☀ ✈ ★, drawn by DejaVu Sans, the pages' font) stay allowed, as do letters of
+# every script. Unicode properties (UTS #51), not a list: the `regex` module follows its Unicode version.
+# web/phone/text-limit.js `hasEmoji` says the same to the phone before it sends.
+_EMOJI = regex.compile(r"[\p{Emoji_Presentation}\p{Regional_Indicator}\u20e3]"
+                       r"|\p{Extended_Pictographic}\ufe0f|(?=[^\x00-\uffff])\p{Extended_Pictographic}")
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
@@ -56,6 +65,14 @@ def clean(text: str) -> str:
         else:
             kept.append(ch)
     return " ".join("".join(kept).split())
+
+
+def has_emoji(text: str) -> bool:
+    """True if `text` holds an emoji a TV without a colour-emoji font would show as a box: a code point
+    with Emoji_Presentation, a regional indicator (flags), a keycap (U+20E3), a pictograph with U+FE0F or
+    any Extended_Pictographic beyond the BMP (UTS #51 properties; see `_EMOJI`). Names refuse these
+    (`server.room.roster.Roster.check_name`, issue "names, small phones and copy" item 1)."""
+    return _EMOJI.search(text) is not None
 
 
 def fits(text: str, max_graphemes: int, max_bytes: int) -> bool:

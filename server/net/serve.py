@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import logging
+import socket
 from collections.abc import Callable
 
 from aiohttp import web
@@ -12,12 +15,16 @@ from aiohttp.web_runner import GracefulExit
 from server.net import keys
 from server.net.guard import ConnectionGuard, connection_budget, quiet_accept_errors
 
+log = logging.getLogger(__name__)
+NOT_YET = (errno.EADDRNOTAVAIL, errno.EADDRINUSE)   # the address is not up yet; the port is still held
+
 
 async def start(app: web.Application, host: str | None, port: int, *, shutdown_timeout: float = 5,
                 handle_signals: bool = False) -> tuple[web.AppRunner, ConnectionGuard]:
     """Set up `app` on `host:port` (None: every interface) with the guard; returns the runner (call
     `cleanup()` to stop) and the guard. Raises OSError if the port cannot be bound."""
     config = app[keys.CONFIG]
+    await until_listenable(host, port, config.listen_wait_s)
     quiet_accept_errors(asyncio.get_running_loop(), app[keys.THROTTLED])
     # keepalive_timeout: aiohttp closes a connection that has not sent complete request headers this
     # long after it opened (or after its last response): the slowloris deadline
@@ -29,6 +36,27 @@ async def start(app: web.Application, host: str | None, port: int, *, shutdown_t
     guard.install(runner.server)
     await web.TCPSite(runner, host, port).start()
     return runner, guard
+
+
+async def until_listenable(host: str | None, port: int, wait_s: float) -> None:
+    """Wait (up to `wait_s` seconds, trying once a second) until `host:port` (None: every interface) can
+    be bound, while binding fails because the address does not exist yet or the port is still held: at
+    boot a Pi's LAN address comes only once the router answers. Returns when it can, or when it gives up
+    (then binding for real raises the error). Probes with a socket closed at once."""
+    loop = asyncio.get_running_loop()
+    deadline, told = loop.time() + wait_s, False
+    while True:
+        try:
+            with socket.create_server((host or "", port)):
+                return
+        except OSError as exc:
+            if exc.errno not in NOT_YET or loop.time() >= deadline:
+                return
+            if not told:
+                log.warning("cannot listen on %s port %d yet (%s): trying again for up to %g s",
+                            host or "every interface", port, exc.strerror, wait_s)
+                told = True
+        await asyncio.sleep(1)
 
 
 def serve(app: web.Application, host: str | None, port: int, announce: Callable[[], None]) -> None:

@@ -70,11 +70,16 @@ class Roster:
 
     # ------------------------------------------------------------------ checks and changes
     def check_name(self, name: object, except_person: str | None = None) -> str:
-        """`name` cleaned (at most NAME_MAX graphemes). Raises Refused `bad_name` or `name_taken`
-        (case-insensitive, other than `except_person`'s own)."""
+        """`name` cleaned (at most NAME_MAX graphemes). Raises Refused `bad_name` (too long, empty, or
+        with `reason: emoji` when it holds an emoji the TV would draw as a box: `texts.has_emoji`),
+        or `name_taken` (case-insensitive, other than `except_person`'s own). Every way a name is set
+        comes here (join, taking a seat, rename, the kids' adult adding a child, RULES.md §2.5); names
+        already stored are never checked again, so older rooms still load and play."""
         cleaned = texts.clean_limited(name, texts.NAME_MAX, max_bytes=texts.NAME_MAX_BYTES)
         if cleaned is None:
             raise Refused("bad_name", max=texts.NAME_MAX)
+        if texts.has_emoji(cleaned):
+            raise Refused("bad_name", reason="emoji", max=texts.NAME_MAX)
         for entry in self.people:
             if entry["person"] != except_person and entry["name"].casefold() == cleaned.casefold():
                 raise Refused("name_taken")

@@ -319,8 +319,10 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
                 # the page shows the association as it stands now (a restatement redraws the screen)
                 current = restated[i - 1] if i else "Who ate the cake?"
                 await expect(page.get_by_test_id("association")).to_have_text(current)
-                async def host_plays() -> None:
+                async def host_plays(page=page) -> None:
                     await table.act(host, "play_card", card=host.me["hand"][0])
+                    # the page has drawn the host's move (the play form shows nothing of it: wait for its state)
+                    await expect(page.locator("main.phone-main")).to_have_attribute("data-state", str(table.expected))
 
                 # the first time, another player's move redraws the phone while the confirmation is open
                 await dispute(ui, table, page, vp, "dispute-confirm", host_plays if i == 0 else None)

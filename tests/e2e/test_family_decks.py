@@ -8,11 +8,13 @@ Start does. Screenshots: test-output/family-decks-*.png.
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 
 import aiohttp
 import pytest
+from PIL import Image
 from playwright.async_api import expect
 
 from tests.decks.helpers import make_zip, picture
@@ -27,6 +29,8 @@ TEXT = {
     "ru-RU": {"kept": "Колода «Tiny» сохранена, но не выбрана: в ней 3 карты, а для текущих настроек нужно "
                       "не меньше 28.",
               "damaged": "holiday.jpg — картинка повреждена: файл не открывается",
+              "pixels": "huge.png — больше 40 мегапикселей для JPEG, 16 для PNG или WebP",
+              "option_small": "Tiny (3 карты): мало",
               "chosen_small": "В этой колоде мало карт для стола: 3, а для текущих настроек нужно не меньше 28.",
               "confirm": "Удалить колоду «Summer» (30 карт) с сервера?",
               "in_use": re.compile(r"Этой колодой сейчас играют \(комната [A-Z]{4}\)"),
@@ -37,6 +41,8 @@ TEXT = {
                             "побольше."},
     "en-US": {"kept": "“Tiny” is saved but not chosen: it has 3 cards, and the current settings need at least 28.",
               "damaged": "holiday.jpg — damaged picture: the file cannot be opened",
+              "pixels": "huge.png — more than 40 megapixels as JPEG, 16 as PNG or WebP",
+              "option_small": "Tiny (3 cards): too few",
               "chosen_small": "This deck has too few cards for the table: 3, and the current settings need at "
                               "least 28.",
               "confirm": "Delete “Summer” (30 cards) from the server?",
@@ -47,6 +53,14 @@ TEXT = {
                             "current settings need at least 8. Put cards back in the kids' filter, or choose a bigger "
                             "deck."},
 }
+
+
+def huge_png() -> bytes:
+    """A plain PNG of 4100×4100 = 16.8 million pixels: small as a file, over the PNG limit of 16 megapixels
+    (server/decks/pictures.py MAX_FULL_DECODE_PIXELS)."""
+    out = io.BytesIO()
+    Image.new("RGB", (4100, 4100), (40, 90, 160)).save(out, "PNG")
+    return out.getvalue()
 
 
 def zip_file(name: str, n: int, extra: dict[str, bytes] | None = None) -> dict:
@@ -76,10 +90,19 @@ async def test_a_deck_too_small_is_kept_not_chosen_and_the_phone_says_why(ui, vi
     text, tv, _code, host = await hosted_lobby(ui, viewport, locale)
     select = host.get_by_test_id("setting-deck")
     await expect(select).to_have_value("builtin")
-    await host.get_by_test_id("deck-file").set_input_files(zip_file("Tiny.zip", 3, {"holiday.jpg": os.urandom(3000)}))
+    await host.get_by_test_id("deck-file").set_input_files(zip_file("Tiny.zip", 3, {"holiday.jpg": os.urandom(3000),
+                                                                                   "huge.png": huge_png()}))
     warning = host.get_by_test_id("upload-warning")
     await expect(warning).to_contain_text(text["kept"])
-    await expect(host.get_by_test_id("upload-problems")).to_have_text(text["damaged"])
+    problems = host.get_by_test_id("upload-problems")
+    await expect(problems.locator("li")).to_have_count(2)
+    await expect(problems).to_contain_text(text["damaged"])
+    await expect(problems).to_contain_text(text["pixels"])            # the limit, not just "too many pixels"
+    # one box: the sentence, then the skipped files, then the delete button
+    box = host.get_by_test_id("upload-status")
+    order = await box.evaluate("(b) => [...b.children].map((c) => c.dataset.testid || c.tagName)")
+    assert order == ["upload-warning", "upload-problems", "upload-warning-delete"], order
+    await expect(select.locator("option[value=tiny]")).to_have_text(text["option_small"])   # «3 карты», not «3 карт»
     await expect(select.locator("option")).to_have_count(2)
     await expect(select).to_have_value("builtin")                     # not chosen: the table could not start
     await expect(tv.locator(".settings")).not_to_contain_text("Tiny")

@@ -173,4 +173,5 @@ class PipedServerProcess(ServerProcess):
         """Whether `text` reaches the log within `timeout` seconds. The drain thread copies the pipe
         behind the server, so a line the server wrote before answering may not be in the file yet."""
         with self.written:
-            return self.written.wait_for(lambda: text in self.log.read_text(), timeout)
+            # the drain thread makes the file with the first line: called at once, there may be none yet
+            return self.written.wait_for(lambda: self.log.exists() and text in self.log.read_text(), timeout)

@@ -7,16 +7,19 @@ import contextlib
 
 class StallingProxy:
     """127.0.0.1:<port> → the server. `stall()`: bytes are held both ways and nothing is closed (the device
-    cannot tell). `flow()`: the connections that lived through the stall lose their held bytes (the server had
-    long given up on them) and are cut, or with `cut=False` stay open and silent for good (a half-open
-    socket: the server's close was lost too); the ones opened meanwhile go through."""
+    cannot tell); `stall(ws_only=True)` holds only WebSocket connections (their first bytes are `GET /ws`), so
+    the page still fetches what it needs over HTTP (a slow second for the socket alone). `drop()` cuts the
+    stalled connections at once. `flow()`: the connections that lived through the stall lose their held bytes
+    (the server had long given up on them) and are cut, or with `cut=False` stay open and silent for good (a
+    half-open socket: the server's close was lost too); the ones opened meanwhile go through."""
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
         self.flowing = asyncio.Event()
         self.flowing.set()
         self.server: asyncio.AbstractServer | None = None
-        self.live: list[list] = []       # per connection: [doomed, client writer, server writer]
+        self.live: list[list] = []       # per connection: [doomed, client writer, server writer, is a WebSocket]
+        self.ws_only = False
         self.cut = True
         self.tasks: set[asyncio.Task] = set()
 
@@ -24,10 +27,22 @@ class StallingProxy:
     def port(self) -> int:
         return self.server.sockets[0].getsockname()[1]
 
-    def stall(self) -> None:
+    def stall(self, ws_only: bool = False) -> None:
+        self.ws_only = ws_only
         self.flowing.clear()
         for conn in self.live:
-            conn[0] = True
+            if conn[3] or not ws_only:
+                conn[0] = True
+
+    def drop(self) -> None:
+        """While stalled: cut the connections that lived through the stall now (the device sees its socket
+        close, as when it leaves the Wi-Fi); the ones it opens next are held until `flow()`, so it stays
+        reconnecting for as long as the test needs."""
+        for conn in self.live:
+            if conn[0]:
+                for writer in conn[1:3]:
+                    with contextlib.suppress(ConnectionError, OSError, RuntimeError):
+                        writer.close()
 
     def flow(self, cut: bool = True) -> None:
         self.cut = cut
@@ -44,7 +59,7 @@ class StallingProxy:
 
     async def _accept(self, reader, writer) -> None:
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
-        conn = [False, writer, up_writer]
+        conn = [False, writer, up_writer, None]
         self.live.append(conn)
         for src, dst in ((reader, up_writer), (up_reader, writer)):
             task = asyncio.ensure_future(self._pipe(conn, src, dst))
@@ -54,7 +69,10 @@ class StallingProxy:
     async def _pipe(self, conn: list, src, dst) -> None:
         try:
             while data := await src.read(65536):
-                await self.flowing.wait()
+                if conn[3] is None:                      # the client speaks first: its request line
+                    conn[3] = data.startswith(b"GET /ws")
+                if conn[3] or not self.ws_only:
+                    await self.flowing.wait()
                 if conn[0]:
                     if self.cut:
                         break

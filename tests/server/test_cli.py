@@ -6,6 +6,7 @@ import os
 import pwd
 import re
 import resource
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from server.config import default_data_dir
 from server.net import keys
 from server.systemd_unit import quote
 from tests.helpers.bounds import EVENT_S, EXIT_S
-from tests.helpers.process import ROOT, ServerProcess, free_port
+from tests.helpers.process import ROOT, PipedServerProcess, ServerProcess, free_port
 
 
 def test_defaults():
@@ -105,7 +106,7 @@ def test_print_systemd_unit_for_this_user_installation_and_data_folder(tmp_path)
     service = unit["Service"]
     assert service["User"] == pwd.getpwuid(os.geteuid()).pw_name
     venv_script = Path(sys.executable).parent / "imaginarium"   # this venv's command, symlinks not resolved
-    assert service["ExecStart"] == f'{venv_script} --port 9000 --lang ru --data-dir "{data}"'
+    assert service["ExecStart"] == f'{venv_script} --port 9000 --listen-wait 120 --lang ru --data-dir "{data}"'
     assert service["Restart"] == "on-failure" and service["LimitNOFILE"] == "8192"
     assert unit["Unit"]["After"] == unit["Unit"]["Wants"] == "network-online.target"
     assert unit["Unit"]["RequiresMountsFor"] == f'"{data}"'
@@ -152,3 +153,25 @@ def test_the_readme_names_every_option(capsys):
     options = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", capsys.readouterr().out)) - {"--help"}
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert options and sorted(o for o in options if f"`{o}" not in readme) == []
+
+
+def test_listen_wait_starts_the_server_once_its_port_is_free(tmp_path):
+    """At boot the LAN address may not exist yet and a port may still be held: with --listen-wait (the
+    systemd unit's 120 s) the server keeps trying and starts once it can, rather than exiting 1 at once and
+    using up the unit's start limit. Without it, it exits 1 at once (a family at a terminal hears now)."""
+    holder = socket.create_server(("127.0.0.1", 0))
+    port = holder.getsockname()[1]
+    without = subprocess.run(ServerProcess(port, tmp_path / "d1", tmp_path / "l1").argv(), cwd=ROOT,
+                             capture_output=True, text=True, timeout=EXIT_S, check=False)
+    assert without.returncode == 1 and f"Port {port} is in use" in without.stderr
+    server = PipedServerProcess(port, tmp_path / "data", tmp_path / "server.log", ("--listen-wait", "120"))
+    server.start()
+    try:
+        assert server.logged(f"port {port} yet"), server.log.read_text()
+        assert server.proc.poll() is None   # still trying, not given up
+        holder.close()
+        assert server.wait_ready()
+        assert not server.error_lines()
+    finally:
+        holder.close()
+        server.stop()

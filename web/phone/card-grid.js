@@ -9,7 +9,7 @@ import { icon } from '/static/shared/icons.js';
  * A grid of cards. items: [{id, card, number?, disabled?, label?}]. options:
  *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
  *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier corner enlarges it.
- * Returns { el, selected(): ids, clear() }.
+ * Returns { el, selected(): ids, select(ids), clear() }.
  */
 export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
   let selected = [];
@@ -37,15 +37,21 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
     els.set(item.id, card);
     el.append(card);
   }
-  function pick(id) {
-    if (selected.includes(id)) selected = selected.filter((x) => x !== id);
-    else selected = max === 1 ? [id] : [...selected, id].slice(-max);
+  function show() {
     for (const [k, c] of els) c.classList.toggle('selected', selected.includes(k));
     onChange(selected);
   }
+  function pick(id) {
+    if (selected.includes(id)) selected = selected.filter((x) => x !== id);
+    else selected = max === 1 ? [id] : [...selected, id].slice(-max);
+    show();
+  }
+  const choosable = new Set(selectable ? items.filter((i) => !i.disabled).map((i) => i.id) : []);
   return {
     el,
     selected: () => selected,
+    /** Selects those of `ids` this grid still offers (a choice carried over from the same screen drawn again). */
+    select(ids) { selected = (ids || []).filter((id) => choosable.has(id)).slice(0, max); show(); },
     clear() { selected = []; for (const c of els.values()) c.classList.remove('selected'); onChange(selected); },
   };
 }
@@ -68,22 +74,35 @@ export function enlarge(deck, item, choose) {
 /**
  * The sticky bottom bar with the confirm button. update(label, enabled); onConfirm runs on tap, after
  * which the button stays busy until the next state (or a refusal) so a double tap cannot act twice.
+ * wait(true) while the socket is down: the button says "Reconnecting…" and cannot be tapped, and the choice
+ * stays as it is, to be confirmed again on the state that comes back (a game action is never sent later
+ * by itself: it was chosen for a state that may be gone).
  */
 export function confirmBar(onConfirm) {
   const btn = h('button', { class: 'btn primary confirm', type: 'button', 'data-testid': 'confirm', disabled: true });
   const el = h('div', { class: 'confirm-bar' }, btn);
   let busy = false;
+  let away = false;
+  let label = '';
+  let enabled = false;
+  const draw = () => {
+    btn.textContent = away ? t('conn.reconnecting') : label;
+    btn.disabled = busy || !enabled || away;
+    btn.classList.toggle('waiting', away);
+  };
   btn.addEventListener('click', () => {
     if (btn.disabled || busy) return;
     if (onConfirm() !== false) { busy = true; btn.disabled = true; }
   });
   return {
     el,
-    update(label, enabled) {
-      btn.textContent = label;
-      btn.disabled = busy || !enabled;
+    update(l, e) {
+      label = l;
+      enabled = e;
+      draw();
       el.hidden = false;
     },
+    wait(a) { away = a; draw(); },
     hide() { el.hidden = true; },
     release() { busy = false; },
   };

@@ -11,8 +11,13 @@ import { modeRules } from '/static/shared/rules.js';
 import { openDeleter } from './deck-delete.js';
 
 /** A file's problem for people: the page's own words for the code, else the server's sentence. */
+// Problems whose words name this server's limit: the server's sentence (in the page's language, from
+// Accept-Language) says it ("more than 40 megapixels as JPEG, 16 as PNG or WebP"), the page's short one does not.
+const LIMITED = ['too_big', 'too_many_pixels'];
+
 function problemText(p) {
   const key = `deck.problem.${p.problem}`;
+  if (p.message && LIMITED.includes(p.problem)) return p.message;
   return has(key) ? t(key) : (p.message || p.problem);
 }
 
@@ -47,7 +52,7 @@ function optionText(d, kids, needed) {
   if (kids && d.size != null && n < d.size) {
     return t(small ? 'deck.option_kids_too_small' : 'deck.option_kids', { title: localized(d.title), n, all: d.size });
   }
-  return t(small ? 'deck.option_too_small' : 'deck.option', { title: localized(d.title), n: n != null ? n : '?' });
+  return tn(small ? 'deck.option_too_small' : 'deck.option', n != null ? n : '?', { title: localized(d.title) });
 }
 
 /**
@@ -77,7 +82,17 @@ export function deckPicker(getCtx, choose) {
   bar.hidden = true;
   const el = h('div', { class: 'deck-picker' },
     h('div', { class: 'deck-row' }, select, uploadBtn, deleteBtn, file),
-    warning, bar, status, problems, leftOut, used);
+    warning, bar, status, leftOut, used);
+
+  /**
+   * One box for the last upload or deletion: the sentence, the skipped files under it, then any buttons
+   * (the files list sat outside the box, after the «Удалить её» button). `kind`: '', good, warn or bad.
+   */
+  function say(kind, line, actions) {
+    status.className = kind ? `upload-status ${kind}` : 'upload-status';
+    fill(status, typeof line === 'string' ? h('span', { text: line }) : line,
+      problems.childElementCount ? problems : null, actions || null);
+  }
 
   /** The last upload's or deletion's words go once the host picks a deck: they were about that moment. */
   function clearStatus() {
@@ -91,8 +106,7 @@ export function deckPicker(getCtx, choose) {
     const onDeleted = (deck, wasChosen) => {
       // a lobby that chose it chooses the built-in deck (the server stores it and sends a new state)
       fill(problems);
-      status.className = 'upload-status good';
-      status.textContent = t(wasChosen ? 'deck.deleted_chosen' : 'deck.deleted', { title: localized(deck.title) });
+      say('good', t(wasChosen ? 'deck.deleted_chosen' : 'deck.deleted', { title: localized(deck.title) }));
       load(null);
     };
     openDeleter({ decks, headers: hostHeaders(c), preselect, chosen: () => (getCtx().room.settings || {}).deck, onDeleted });
@@ -146,8 +160,8 @@ export function deckPicker(getCtx, choose) {
     for (const [k, v] of Object.entries(hostHeaders(c))) xhr.setRequestHeader(k, v);
     bar.hidden = false;
     bar.firstChild.style.width = '0%';
-    status.textContent = t('deck.uploading', { name: f.name });
     fill(problems);
+    say('', t('deck.uploading', { name: f.name }));
     uploadBtn.disabled = true;
     xhr.upload.onprogress = (ev) => {
       if (ev.lengthComputable) bar.firstChild.style.width = `${Math.round((ev.loaded / ev.total) * 100)}%`;
@@ -168,21 +182,18 @@ export function deckPicker(getCtx, choose) {
     fill(problems, files.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${problemText(p)}`)));
     if (statusCode === 201 && body && body.deck && body.fits === false) {
       // kept, but a deck the table cannot start with is not chosen: say why, offer to delete it at once
-      status.className = 'upload-status warn';
       const id = body.deck.id;
-      fill(status, h('span', { 'data-testid': 'upload-warning', text: body.warning
+      say('warn', h('span', { 'data-testid': 'upload-warning', text: body.warning
         + (files.length ? ` ${tn('deck.skipped_n', files.length)}` : '') }),
       h('button', { class: 'btn small', type: 'button', 'data-testid': 'upload-warning-delete', text: t('deck.delete_this'),
         onclick: () => askDelete(id) }));
       load(null);
     } else if (statusCode === 201 && body && body.deck) {
-      status.className = 'upload-status good';
-      status.textContent = t('deck.uploaded', { title: localized(body.deck.title), n: body.deck.size })
-        + (files.length ? ` ${tn('deck.skipped_n', files.length)}` : '');
+      say('good', tn('deck.uploaded', body.deck.size, { title: localized(body.deck.title) })
+        + (files.length ? ` ${tn('deck.skipped_n', files.length)}` : ''));
       load(body.deck.id);
     } else {
-      status.className = 'upload-status bad';
-      status.textContent = (body && body.message) || t('deck.upload_failed', { status: statusCode });
+      say('bad', (body && body.message) || t('deck.upload_failed', { status: statusCode }));
       load(null);   // what the quota holds now
     }
   }

@@ -5,17 +5,17 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg, deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { formScreen, confirmForm } from './form-screen.js';
+import { formScreen, confirmForm, keptText } from './form-screen.js';
 import { associationField } from './text-limit.js';
 import { associationBox, waitingChips, partnerLine } from './parts.js';
 import { conditionsBox, conditionIcon } from '/static/shared/conditions.js';
 
-/** Builds the screen; update(ctx) switches between choosing, restating and waiting. */
-export function create() {
+/** Builds the screen (`carried`: formScreen's); update(ctx) switches between choosing, restating and waiting. */
+export function create(ctx, carried) {
   return formScreen({ class: 'p-hand', 'data-testid': 'phone-playing' }, (c) => {
     const can = (c.me && c.me.can) || [];
     return can.includes('play_card') ? 'play' : can.includes('restate') ? 'restate' : null;
-  }, { play: playForm, restate: restateForm }, waitView());
+  }, { play: playForm, restate: restateForm }, waitView(), carried);
 }
 
 function playForm(ctx) {
@@ -40,7 +40,7 @@ function playForm(ctx) {
     // Below the hand, away from the cards a thumb is aiming at.
     const box = dispute(c);
     if (bottom.firstChild !== box) fill(bottom, box);
-  });
+  }, { carry: () => grid.selected(), restore: (ids) => grid.select(ids) });
 }
 
 function restateForm(ctx) {
@@ -52,8 +52,9 @@ function restateForm(ctx) {
   association.input.addEventListener('input', refresh);
   const el = h('div', { class: 'restate-form' },
     notice(t('phone.disputed'), t('phone.restate_hint')), conditions, association.field, bar.el);
-  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)));
+  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)), keptText(association));
 }
+
 
 /** True once this seat has disputed the association this turn (the room's pacing says so). */
 function disputed(ctx) {
@@ -81,7 +82,7 @@ function disputeButton(ctx) {
   const confirm = () => h('div', { class: 'dispute-confirm', 'data-testid': 'dispute-confirm' },
     h('p', { class: 'hint', text: t('phone.dispute_ask') }),
     (ctx.game.conditions || []).map((c) => h('button', { class: 'btn', type: 'button', 'data-testid': 'dispute-condition',
-      'data-condition': c, onclick: (ev) => { ev.currentTarget.disabled = true; ctx.send('dispute', { condition: c }); } },
+      'data-condition': c, onclick: (ev) => { const b = ev.currentTarget; b.disabled = ctx.send('dispute', { condition: c }); } },
     h('span', { class: 'condition-icon' }, conditionIcon(c)), h('span', { text: t(`condition.${c}`) }))),
     h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'dispute-cancel', text: t('phone.dispute_cancel'), onclick: () => fill(box, button) }));
   const button = h('button', { class: 'btn small ghost', type: 'button', 'data-testid': 'dispute', text: t('phone.dispute'), onclick: ask });

@@ -13,7 +13,7 @@ const NAME_KEY = 'imaginarium.name';
 /** A name box with a live "n/24" counter (text-limit.js). Returns { input, el, refresh(), ok() }. */
 export function nameField(props, label) {
   const input = h('input', { class: 'name-input', type: 'text', autocomplete: 'nickname', enterkeyhint: 'done', ...props });
-  const counter = limitCounter(input, NAME_MAX, { testid: 'name-count', maxBytes: NAME_MAX_BYTES });
+  const counter = limitCounter(input, NAME_MAX, { testid: 'name-count', maxBytes: NAME_MAX_BYTES, noEmoji: true });
   const el = h('label', { class: 'field' },
     label ? h('span', { class: 'field-label', text: label }) : null, input, counter.el);
   return { input, el, refresh: counter.refresh, ok: counter.fits };

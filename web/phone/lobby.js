@@ -31,8 +31,12 @@ function modeLabel(mode, ruleset) {
   return t('settings.mode_players', { mode: name, n: min === max ? String(min) : `${min}–${max}` });
 }
 
-/** Builds the lobby; the settings form is built once and refreshed in place (so a tap is never lost). */
-export function create(ctx) {
+/**
+ * Builds the lobby; the settings form is built once and refreshed in place (so a tap is never lost).
+ * `carried`: what carry() of the lobby gave before it was drawn again (the language switch): the settings
+ * still on their way or queued.
+ */
+export function create(ctx, carried) {
   const me = h('div', { class: 'lobby-me' });
   const colours = h('div', { class: 'colour-picker small' });
   const roster = h('ul', { class: 'p-roster', 'data-testid': 'phone-roster' });
@@ -51,8 +55,9 @@ export function create(ctx) {
     fill(me, info ? elephantToken(info.colour, 72) : null,
       h('div', {}, h('div', { class: 'lobby-me-name', text: (info && info.name) || '' }),
         h('div', { class: 'hint', text: t('phone.you_are_in') })));
+    // While reconnecting the colours wait (the header says why): a colour may be gone once we are back.
     fill(colours, (c.room.colours_free || []).map((col) => h('button', {
-      class: 'colour', type: 'button', 'aria-label': t(`colour.${col}`), 'data-colour': col,
+      class: 'colour', type: 'button', 'aria-label': t(`colour.${col}`), 'data-colour': col, disabled: !c.online,
       onclick: () => c.send('set_colour', { colour: col }) }, elephantToken(col, 40))));
     const seats = (c.room.roster || []).filter((r) => !r.removed);
     fill(roster, seats.map((r) => h('li', { class: `p-roster-item${r.connected || r.child ? '' : ' offline'}` },
@@ -67,7 +72,8 @@ export function create(ctx) {
     waitLine.textContent = c.you.is_host ? t('phone.you_are_host') : t('phone.wait_for_host');
     if (c.you.is_host) {
       if (!form) {
-        form = settingsForm(() => ctx);
+        form = settingsForm(() => ctx, carried);
+        carried = null;
         kids = childForm(() => ctx);
         teams = teamEditor(() => ctx);
         fill(hostPart, kids.el, teams.el, form.el);
@@ -77,7 +83,8 @@ export function create(ctx) {
       teams.update(c);
     } else if (form) { form = null; kids = null; teams = null; fill(hostPart); }
   }
-  return { el, update, refused: () => { if (form) form.refused(); } };
+  return { el, update, refused: () => { if (form) form.refused(); }, reconnected: () => { if (form) form.reconnected(); },
+    carry: () => (form ? form.carry() : null) };
 }
 
 /** Kids' game: the adult adds children who have no phone (add_child); a child's phone may take the place later. */
@@ -173,22 +180,30 @@ function toggle(name, onChange) {
   return el;
 }
 
-/** The host's settings form and Start button. */
-function settingsForm(getCtx) {
+/**
+ * The host's settings form and Start button. `carried`: carry() of the form this one replaces (the language
+ * switch), so what was on its way or queued goes on.
+ */
+function settingsForm(getCtx, carried) {
+  const kept = carried || {};
   // A setting sent but not yet confirmed by a new state: Start waits for it, or the start would carry a
   // stale state_id (typing a number and tapping Start fires the input's change first).
-  let pending = false;
-  let startQueued = false;
+  let pending = Boolean(kept.pending);
+  let startQueued = Boolean(kept.startQueued);
   // Settings tapped while one is on its way wait for its answer and then go together: two quick taps must
-  // not carry the same state_id (the second would be refused as stale and lost).
-  let queued = null;
-  let sentAt = null;
+  // not carry the same state_id (the second would be refused as stale and lost). Settings tapped while the
+  // socket is down (a dropped Wi-Fi, a sleeping phone) wait here too, and go once the state that brings it
+  // back has come: checked against it (what it already holds is not sent), with its state_id.
+  let queued = kept.queued || null;
+  let sentAt = kept.sentAt != null ? kept.sentAt : null;
+  let inflight = kept.inflight || null;   // the settings on their way (pending)
   const send = (settings) => {
     const c = getCtx();
-    if (c.send('set_settings', { settings })) { pending = true; sentAt = c.stateId; }
+    if (c.send('set_settings', { settings }, true)) { pending = true; sentAt = c.stateId; inflight = settings; }
+    else queued = { ...settings, ...(queued || {}) };   // the socket just went: it waits for the next one
   };
   const set = (settings) => {
-    if (pending) { queued = { ...(queued || {}), ...settings }; return; }
+    if (pending || !getCtx().online) { queued = { ...(queued || {}), ...settings }; return; }
     const current = getCtx().room.settings || {};
     if (Object.entries(settings).every(([k, v]) => current[k] === v)) return;  // nothing changes
     send(settings);
@@ -241,6 +256,7 @@ function settingsForm(getCtx) {
     onclick: () => {
       if (pending) { startQueued = true; start.disabled = true; } else sendStart();
     } });
+  if (startQueued) start.disabled = true;
   const deck = deckPicker(getCtx, (id) => set({ deck: id }));
   const shortRow = h('div', { class: 'setting' },
     h('div', { class: 'setting-row' }, h('label', { class: 'setting-label' }, shortOn, ' ', t('settings.short_game')),
@@ -308,18 +324,36 @@ function settingsForm(getCtx) {
     const chosen = storyteller.value;
     fill(storyteller, seats.map((r) => h('option', { value: r.seat, text: r.name })));
     if (seats.some((r) => r.seat === chosen)) storyteller.value = chosen;
+    if (!c.online) { start.disabled = true; return; }                  // queued taps go on the state that brings us back
     if (pending && c.stateId != null && c.stateId <= sentAt) return;   // our setting is not answered yet
     pending = false;
+    inflight = null;
     if (flush()) return;                                               // queued taps went out: wait again
     if (startQueued) { startQueued = false; sendStart(); } else start.disabled = false;
   }
   /** A refused setting or start: nothing is in flight any more; Start can be tapped again. */
   function refused() {
     pending = false;
+    inflight = null;
     if (flush()) return;      // a later tap is still wanted: send it
     startQueued = false;
     update(getCtx(), true);   // back to what the server holds
     start.disabled = false;
   }
-  return { el, update, refused };
+  /**
+   * A new socket: the answer to what was on its way is not coming on it. Those settings wait with the queued
+   * ones for the state that follows; it shows whether they were applied (then nothing is sent again) or not.
+   * A Start is a choice made for the table as it was: the host taps it again (the button comes back).
+   */
+  function reconnected() {
+    if (pending) queued = { ...(inflight || {}), ...(queued || {}) };
+    pending = false;
+    inflight = null;
+    startQueued = false;
+  }
+  /** What a form drawn again in its place takes over (the language switch keeps the socket). */
+  function carry() {
+    return { pending, startQueued, queued, sentAt, inflight };
+  }
+  return { el, update, refused, reconnected, carry };
 }

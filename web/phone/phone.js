@@ -2,7 +2,7 @@
 // server's `state` to the screen for the phase, and sends intents with the state_id. No rules here:
 // which buttons show comes from `me.can`.
 import { h, fill, toast } from '/static/shared/dom.js';
-import { detectLang, loadLang, t, tn } from '/static/shared/i18n.js';
+import { detectLang, loadLang, otherLang, t, tn } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
@@ -37,6 +37,10 @@ let mounted = { key: null, screen: null };
 let header = null;
 let prevTurn = new Set();
 let noRoom = false;      // the server said there is no such room: the badge says so instead of "Connecting…"
+// Actions can be sent: a state came on the open socket (ws-client.js). While not, the page says it is
+// reconnecting, confirm buttons wait, and lobby settings tapped meanwhile wait in the lobby's queue.
+let online = false;
+let everOnline = false;
 // The last round's result before the standings, as on the TV (a tap on "Final standings" skips it).
 const hold = finalHold(() => { if (last) render(); });
 
@@ -46,13 +50,25 @@ async function main() {
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
   renderShell();
+  loadLang(otherLang(), false, true).catch(() => {});   // so the language switch works with the Wi-Fi away
   conn = connect({
     room: code, role: 'phone', token: () => readToken(), lang: () => document.documentElement.lang,
-    onStatus: (s) => { holdCountdowns(s !== 'online'); if (!noRoom) badge.set(s); }, onMessage,
+    onStatus, onMessage,
   });
   // Keeping the screen on must start inside a tap (Wake Lock on iOS, the video everywhere): ask on any tap
   // while a game runs.
   document.addEventListener('click', () => { if (playing(last)) startKeepAwake(); }, { capture: true });
+}
+
+function onStatus(s) {
+  holdCountdowns(s !== 'online');
+  if (!noRoom) badge.set(s);
+  const was = online;
+  online = s === 'online';
+  everOnline = everOnline || online;
+  renderAway();
+  // Gone: redraw so the controls that send wait. Back: the state that made us online redraws at once.
+  if (was && !online && last && mounted.screen) render();
 }
 
 function readToken() {
@@ -61,9 +77,15 @@ function readToken() {
 
 function onMessage(msg) {
   if (msg.type === 'welcome') {
-    // A new socket: an action the old one sent and never had answered is not coming, so the button it made
-    // busy is released (if it was applied after all, the state that follows shows it and moves on).
-    if (mounted.screen && mounted.screen.refused) mounted.screen.refused();
+    // A new socket (a welcome while not online; a repeated hello on the open one, for the language, is not):
+    // an action the old one sent and never had answered is not coming, so the button it made busy is released
+    // (if it was applied after all, the state that follows shows it and moves on). The lobby keeps its
+    // settings to check them against that state.
+    const screen = mounted.screen;
+    if (!online && screen) {
+      if (screen.reconnected) screen.reconnected();
+      else if (screen.refused) screen.refused();
+    }
     // A token the server gave us is kept; a welcome without a seat means ours is unknown or was revoked.
     try {
       if (msg.token) localStorage.setItem(tokenKey, msg.token);
@@ -82,7 +104,7 @@ function onMessage(msg) {
     noRoom = true;
     badge.set('no_room');
   } else if (msg.type === 'error') {
-    toast(msg.message || msg.code);
+    oneToast(msg.message || msg.code);
     if (msg.ref && last && last.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
     if (mounted.screen && mounted.screen.refused) mounted.screen.refused(msg);
   }
@@ -92,10 +114,15 @@ function onMessage(msg) {
 // partner's (both phones get the same view: docs/protocol.md "People and seats").
 const sent = new Set();
 
-/** Sends an intent; returns false when offline (the button stays usable). */
-function send(type, fields = {}) {
+/**
+ * Sends an intent; returns false when it was not sent (no socket, or no state on it yet): the tap is not kept
+ * here, so the button stays usable and the toast says to tap again (`keeps`: the caller keeps the intent
+ * itself, no toast). What waits instead is up to the screen: confirm buttons wait visibly (ctx.online), the
+ * lobby queues its settings (lobby.js).
+ */
+function send(type, fields = {}, keeps = false) {
   const ok = conn.send(type, fields);
-  if (!ok) toast(t('conn.offline'));
+  if (!ok && !keeps) toast(t('conn.not_sent'));
   else if (last && last.game) sent.add(`${last.game.round}/${type}`);
   return ok;
 }
@@ -106,13 +133,21 @@ function sentByMe(type) {
 }
 
 async function switchLang(l) {
-  await loadLang(l, true);
+  try {
+    await loadLang(l, true);
+  } catch {
+    toast(t('conn.not_sent'));   // the other language's strings could not come: nothing changed; tap again
+    return;
+  }
   badge.refresh();
   switcher.refresh();
+  // The screen is drawn again in the new language; what the player chose or queued on it goes along.
+  const carry = mounted.screen && mounted.screen.carry ? { key: mounted.key, data: mounted.screen.carry() } : null;
   mounted = { key: null, screen: null };
   renderShell();
-  if (last) render();
-  if (conn) conn.restart();
+  if (last) render(carry);
+  // The server's sentences in the new language: a repeated hello on the same socket, so nothing is dropped.
+  if (conn) conn.hello();
 }
 
 function renderShell() {
@@ -122,16 +157,30 @@ function renderShell() {
   const main = h('main', { class: 'phone-main' });
   const banner = h('div', { class: 'host-gone', hidden: true });
   const clock = countdown('phone-countdown', 'countdown');
+  // In the sticky header, so it shows wherever the page is scrolled.
+  const away = h('div', { class: 'reconnecting', role: 'status', 'data-testid': 'reconnecting', hidden: true },
+    h('span', { class: 'reconnecting-spinner', 'aria-hidden': 'true' }),
+    h('span', { class: 'reconnecting-text' }, h('b', { text: t('conn.reconnecting') }), ' ',
+      h('span', { class: 'reconnecting-line', text: t('conn.reconnecting_line') })));
   const top = h('header', { class: 'phone-top' }, me,
-    h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn));
-  header = { top, me, menuBtn, main, banner, clock };
+    h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn), away);
+  header = { top, me, menuBtn, main, banner, clock, away };
   fill(app, top, banner, main);
+  renderAway();
   if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
+}
+
+/** "Reconnecting…" once the page had been online (the first connection has its own "Connecting…"). */
+function renderAway() {
+  if (!header) return;
+  header.away.hidden = online || !everOnline || noRoom;
+  document.body.classList.toggle('reconnecting-now', !header.away.hidden);
 }
 
 function ctx() {
   const game = last.game;
-  return { room: last.room, game, you: last.you || {}, me: (game && game.me) || null, code, send, sentByMe, token: readToken, stateId: last.state_id };
+  return { room: last.room, game, you: last.you || {}, me: (game && game.me) || null, code, send, sentByMe, token: readToken,
+    stateId: last.state_id, online };
 }
 
 function screenKey(c) {
@@ -140,7 +189,8 @@ function screenKey(c) {
   return hold.screen(c.game, Boolean(mounted.key) && mounted.key.indexOf('voting/') === 0);
 }
 
-function render() {
+/** Draws the state in `last`; `carry` {key, data}: what the last screen kept, for the same screen drawn again. */
+function render(carry) {
   const c = ctx();
   const key = screenKey(c);
   c.showFinal = key === 'scored' && hold.holding() ? hold.skip : null;
@@ -148,7 +198,7 @@ function render() {
   const fullKey = `${key}/${c.game ? c.game.round : 0}`;
   if (mounted.key !== fullKey) {
     const mod = SCREENS[key] || telling;
-    const screen = mod.create(c);
+    const screen = mod.create(c, carry && carry.key === fullKey ? carry.data : null);
     fill(header.main, screen.el);
     header.main.dataset.screen = key;
     header.main.dataset.round = c.game ? c.game.round : 0;
@@ -157,6 +207,7 @@ function render() {
   }
   mounted.screen.update(c);
   header.main.dataset.seat = c.you.seat || '';     // which elephant this phone plays for (pairs: the team)
+  header.main.dataset.state = String(c.stateId);   // the state drawn (tests wait for a move to reach the page)
   renderHeader(c);
   hostMenu.update(c);
   renderPause(c);
@@ -170,8 +221,10 @@ function renderHeader(c) {
   const mine = c.you.person ? personInfo(c.room, c.you.person) : null;   // pairs: me, not my team
   fill(header.me,
     info ? elephantToken((mine || info).colour, 40) : null,
-    h('span', { class: 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-    c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null);
+    // The badge sits under the name: beside it, a 360 px phone cut «Мама» to «М..».
+    h('span', { class: 'me-text' },
+      h('span', { class: 'me-name', 'data-testid': 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
+      c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null));
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
@@ -248,3 +301,12 @@ function playing(msg) {
 }
 
 main().catch((e) => fill(app, h('p', { class: 'phone-loading', text: String(e) })));
+
+/**
+ * A refusal's toast, shown once: the same sentence again (a second tap, children added one after another)
+ * replaces the copy still on screen instead of piling up under it. Phone only: dom.js is the TV's too.
+ */
+function oneToast(message) {
+  for (const el of document.querySelectorAll('.toast')) if (el.textContent === message) el.remove();
+  toast(message);
+}

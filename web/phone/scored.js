@@ -56,17 +56,20 @@ function moveOn(c) {
   const can = (c.me && c.me.can) || [];
   const p = c.room.pacing || {};
   const ready = (p.ready || []).includes(c.you.seat);
-  const send = (kind) => (ev) => { ev.currentTarget.disabled = true; c.send(kind); };
+  // Busy once sent; while reconnecting they wait (drawn again by the state that brings the socket back).
+  const send = (kind) => (ev) => { const b = ev.currentTarget; b.disabled = c.send(kind); };
+  const away = !c.online;
   if (can.includes('next_round')) {
     return h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
-      onclick: send('next_round') });
+      disabled: away, onclick: send('next_round') });
   }
   if (!can.includes('ready')) return null;
   return h('div', { class: 'move-on' },
     ready ? notice(t('phone.ready_done'), t('phone.ready_wait'), 'ready-done')
-      : h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'ready', text: t('phone.ready'), onclick: send('ready') }),
+      : h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'ready', text: t('phone.ready'),
+        disabled: away, onclick: send('ready') }),
     c.you.is_host ? h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round_now'),
-      onclick: send('next_round') }) : null);
+      disabled: away, onclick: send('next_round') }) : null);
 }
 
 function reason(b) {

@@ -6,15 +6,24 @@ import { t } from '/static/shared/i18n.js';
 import { seatName, seatInfo, memberCount } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { formScreen, confirmForm } from './form-screen.js';
+import { formScreen, confirmForm, keptText } from './form-screen.js';
 import { associationField } from './text-limit.js';
 import { waitingChips } from './parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
 
-/** Builds the screen; update(ctx) switches between the storyteller's form and the waiting view. */
-export function create() {
+/** Builds the screen (`carried`: formScreen's); update(ctx) switches between the storyteller's form and the waiting view. */
+export function create(ctx, carried) {
   return formScreen({ class: 'p-telling', 'data-testid': 'phone-telling' },
-    (c) => (((c.me && c.me.can) || []).includes('tell') ? 'tell' : null), { tell: tellForm }, waitView);
+    (c) => (((c.me && c.me.can) || []).includes('tell') ? 'tell' : null), { tell: tellForm }, waitView, carried);
+}
+
+/**
+ * Scrolls the page just enough that `field` shows above the fixed confirm bar `barEl`: on a 360×640
+ * phone the association box sat under the bar once a card was chosen. Instant, so nothing moves later.
+ */
+function revealField(field, barEl) {
+  const hidden = field.getBoundingClientRect().bottom - (barEl.getBoundingClientRect().top - 12);
+  if (hidden > 0) window.scrollBy(0, hidden);
 }
 
 function tellForm(ctx) {
@@ -32,8 +41,10 @@ function tellForm(ctx) {
   const refresh = () => bar.update(duel ? t('phone.tell_association') : t('phone.tell_with_card'),
     association.fits() && (duel || grid.selected().length === 1));
   association.input.addEventListener('input', refresh);
+  const field = h('label', { class: 'field' }, h('span', { class: 'field-label',
+    text: duel ? t('phone.association_required') : t('phone.association_optional') }), association.field);
   grid = duel ? null : cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
-    deck: deckId(ctx.room), selectable: true, onChange: refresh,
+    deck: deckId(ctx.room), selectable: true, onChange: () => { refresh(); revealField(field, bar.el); },
   });
   const el = h('div', { class: 'tell-form' },
     // "First to tell" (claim): nobody is the storyteller yet; whoever tells first becomes it.
@@ -43,10 +54,13 @@ function tellForm(ctx) {
       : notice(t('phone.claim_title'), t('phone.claim_hint'), 'you-tell'),
     conditions,
     grid ? grid.el : null,
-    h('label', { class: 'field' }, h('span', { class: 'field-label',
-      text: duel ? t('phone.association_required') : t('phone.association_optional') }), association.field),
+    field,
     bar.el);
-  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)));
+  const text = keptText(association);
+  return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)), {
+    carry: () => ({ text: text.carry(), cards: grid ? grid.selected() : [] }),
+    restore: (d) => { text.restore(d.text); if (grid) grid.select(d.cards); },
+  });
 }
 
 function waitView(ctx) {

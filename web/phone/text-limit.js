@@ -24,6 +24,21 @@ export function lightEnough(text, maxBytes) {
     && graphemes(s).every((c) => Array.from(c).length <= CLUSTER_MAX_CODE_POINTS);
 }
 
+// Emoji a TV without a colour-emoji font draws as boxes: the same Unicode properties as
+// server/engine/text.py `_EMOJI` (Emoji_Presentation, regional indicators, keycaps, a pictograph with
+// U+FE0F, any pictograph beyond the BMP). Built at run time: a browser whose RegExp lacks these property
+// names (older than Chrome 74) skips the check here and the server's refusal says it instead.
+let EMOJI = null;
+try {
+  EMOJI = new RegExp('[\\p{Emoji_Presentation}\\p{Regional_Indicator}\\u20E3]'
+    + '|\\p{Extended_Pictographic}\\uFE0F|(?=[\\u{10000}-\\u{10FFFF}])\\p{Extended_Pictographic}', 'u');
+} catch (e) { EMOJI = null; }
+
+/** True if `text` holds an emoji the server refuses in a name (server/engine/text.py `has_emoji`). */
+export function hasEmoji(text) {
+  return Boolean(EMOJI) && EMOJI.test(String(text == null ? '' : text));
+}
+
 /**
  * The storyteller's association box (a textarea; props add to its attributes), with its counter showing
  * from three quarters of ASSOCIATION_MAX on. `optional`: an empty association fits (spoken aloud).
@@ -47,7 +62,8 @@ export function spoken(text) {
  * above; a cluster heavy with marks counts too, see lightEnough).
  * `showFrom`: the count from which the counter shows ("n/max"; 0 = always). Returns
  * { input, el: the counter, refresh(), text(): the cleaned text, fits(): 0 < count ≤ max, or count ≤ max
- * when `optional` }.
+ * when `optional` }. `opts.noEmoji`: a name, where an emoji makes the counter say the TV cannot show it and
+ * fits() false (the server refuses it: bad_name, reason emoji).
  */
 export function limitCounter(input, max, opts) {
   const o = opts || {};
@@ -56,12 +72,15 @@ export function limitCounter(input, max, opts) {
   const count = () => graphemeCount(spoken(input.value));
   // few characters but heavy ones (many marks or code points in each): the server refuses those too
   const heavy = () => Boolean(o.maxBytes) && !lightEnough(spoken(input.value), o.maxBytes);
+  const emoji = () => Boolean(o.noEmoji) && hasEmoji(input.value);
   function refresh() {
     const n = count();
     const tooHeavy = n <= max && heavy();
-    el.textContent = n > max ? t('phone.too_long', { n: n, max: max }) : tooHeavy ? t('phone.too_heavy') : n + '/' + max;
-    el.classList.toggle('over', n > max || tooHeavy);
-    el.hidden = n < showFrom && !tooHeavy;
+    const pictures = n <= max && !tooHeavy && emoji();
+    el.textContent = n > max ? t('phone.too_long', { n: n, max: max }) : tooHeavy ? t('phone.too_heavy')
+      : pictures ? t('phone.no_emoji') : n + '/' + max;
+    el.classList.toggle('over', n > max || tooHeavy || pictures);
+    el.hidden = n < showFrom && !tooHeavy && !pictures;
   }
   input.addEventListener('input', refresh);
   refresh();
@@ -70,6 +89,6 @@ export function limitCounter(input, max, opts) {
     el: el,
     refresh: refresh,
     text: () => spoken(input.value),
-    fits: () => { const n = count(); return n <= max && (n > 0 || Boolean(o.optional)) && !heavy(); },
+    fits: () => { const n = count(); return n <= max && (n > 0 || Boolean(o.optional)) && !heavy() && !emoji(); },
   };
 }

@@ -9,13 +9,13 @@ import { seatName, seatColour } from '/static/shared/roster.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { deckId } from '/static/shared/cards.js';
 
-/** Builds the screen; update(ctx) switches between voting and waiting. */
-export function create() {
+/** Builds the screen (`carried`: formScreen's); update(ctx) switches between voting and waiting. */
+export function create(ctx, carried) {
   return formScreen({ class: 'p-voting', 'data-testid': 'phone-voting' }, (c) => {
     if (!((c.me && c.me.can) || []).includes('vote')) return null;
     // Kids' game: the adult's phone enters the children's votes (the engine's `for`).
     return c.game.adult && c.game.adult === c.you.seat ? 'proxy' : 'vote';
-  }, { vote: voteForm, proxy: proxyForm }, waitView);
+  }, { vote: voteForm, proxy: proxyForm }, waitView, carried);
 }
 
 function tableItems(ctx, selectable) {
@@ -40,7 +40,8 @@ function voteForm(ctx) {
   const grid = cardGrid(tableItems(ctx, true), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
   return confirmForm(el, bar, refresh, (c) => fill(top, associationBox(c),
-    h('p', { class: 'hint', text: modeOf(c.game).against_mammoth ? t('phone.vote_hint_duel') : t('phone.vote_hint') })));
+    h('p', { class: 'hint', text: modeOf(c.game).against_mammoth ? t('phone.vote_hint_duel') : t('phone.vote_hint') })),
+  { carry: () => grid.selected(), restore: (ids) => grid.select(ids) });
 }
 
 function proxyForm(ctx) {

@@ -3,9 +3,8 @@ import { h } from './dom.js';
 import { t, otherLang } from './i18n.js';
 
 /**
- * A connection badge; call .set(status) with "connecting" | "online" | "offline". `short`: offline says only
- * "Offline" / «Нет связи» (the TV: its top bar also holds the phase title and the countdown, and the long
- * «Нет связи — переподключаемся…» squeezed the title to «Все выб…»; the whole sentence stays in the tooltip).
+ * A connection badge: .set("connecting" | "online" | "offline"). `short` (the TV's bar, beside the title and
+ * the countdown): offline says only «Нет связи»; the sentence goes in the tooltip.
  */
 export function connectionBadge({ short = false } = {}) {
   const el = h('div', { class: 'conn conn-connecting', role: 'status', 'data-testid': 'conn' });

@@ -51,7 +51,7 @@ function endLines(settings, rs, m, board) {
   return lines;
 }
 
-/** The cards for room settings and the lobby's board ({length} or null): [{id, title, lines, picture(px)}]. */
+/** Cards for room settings and the lobby's board ({length} or null): [{id, title, lines, picture(px)}]. */
 export function explainerCards(settings, board) {
   const s = settings || {};
   const ruleset = s.ruleset || rules().default.ruleset;

@@ -1,6 +1,5 @@
-// `gap` on flex containers is Chromium 84+ / iOS 14.5+: older ones (the 2020 TVs' Chromium 69) lay the items
-// out touching. There only, items get margins equal to the gap after every change, so the stylesheets keep
-// writing `gap` (docs/architecture.md "Browsers"). An item's own margin (`margin-left: auto`) stays.
+// Flex `gap` is Chromium 84+ / iOS 14.5+: in older browsers only, items get margins equal to the gap after
+// every change, so stylesheets keep `gap` (docs/architecture.md "Browsers"). An item's own margin stays.
 
 const MARK = 'data-gap-margin';
 

@@ -4,6 +4,7 @@ export const LANGS = ['ru', 'en'];
 const STORE_KEY = 'imaginarium.lang';
 let dict = {};
 let current = 'en';
+const loaded = {};
 
 /** A saved choice, else the browser's first supported language, else English. */
 export function detectLang() {
@@ -16,11 +17,15 @@ export function detectLang() {
   return 'en';
 }
 
-/** Loads a language's strings and makes it current. */
-export async function loadLang(lang, remember = false) {
-  const res = await fetch(`/static/shared/i18n/${lang}.json`);
-  if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
-  dict = await res.json();
+/** Loads a language's strings (kept: no network for a switch later) and makes it current; `ahead`: only loads. */
+export async function loadLang(lang, remember = false, ahead = false) {
+  if (!loaded[lang]) {
+    const res = await fetch(`/static/shared/i18n/${lang}.json`);
+    if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
+    loaded[lang] = await res.json();
+  }
+  if (ahead) return;
+  dict = loaded[lang];
   current = lang;
   document.documentElement.lang = lang;
   if (remember) safeSet(STORE_KEY, lang);

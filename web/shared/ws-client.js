@@ -1,5 +1,4 @@
-// One WebSocket to the server, reconnecting forever with capped back-off, and at once when the page shows
-// again or the network returns (phones sleep; Wi-Fi drops).
+// One WebSocket, reconnecting forever with capped back-off, at once when the page shows or the network returns.
 
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8000;
@@ -7,9 +6,8 @@ const PONG_WAIT_MS = 4000;
 const CHECK_MS = 20000;
 
 /**
- * Opens the connection: room code, role "tv" | "phone", token() the seat to resume (or null), lang() for the
- * server's messages, onMessage(msg), onStatus("connecting" | "online" | "offline"). Returns
- * { send(type, fields) → bool (actions carry the last state_id), reconnect(), restart(), stateId() }.
+ * connect({room, role, token(), lang(), onMessage, onStatus}) → {send(type, fields) → bool, hello(), reconnect(),
+ * restart(), stateId()}. "online" (and send) once a `state` came on the socket: no old socket's state_id.
  */
 export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let ws = null;
@@ -17,23 +15,27 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let retryTimer = null;
   let pongTimer = null;
   let lastStateId = null;
+  let synced = false;
+  const hello = (sock) => sock.send(JSON.stringify({ type: 'hello', room, role, token: token(), lang: lang() }));
 
   function open() {
     clearTimeout(retryTimer);
     retryTimer = null;
+    synced = false;
     onStatus('connecting');
     const proto = location.protocol === 'https:' ? 'wss://' : 'ws://';
     const sock = new WebSocket(`${proto}${location.host}/ws`);
     ws = sock;
-    sock.onopen = () => {
-      sock.send(JSON.stringify({ type: 'hello', room, role, token: token(), lang: lang() }));
-    };
+    sock.onopen = () => hello(sock);
     sock.onmessage = (ev) => {
       if (sock !== ws) return;
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === 'welcome') { attempt = 0; onStatus('online'); }
-      if (msg.type === 'state') lastStateId = msg.state_id;
+      if (msg.type === 'welcome') attempt = 0;
+      if (msg.type === 'state') {
+        lastStateId = msg.state_id;
+        if (!synced) { synced = true; onStatus('online'); }
+      }
       if (msg.type === 'pong') { clearTimeout(pongTimer); pongTimer = null; }
       onMessage(msg);
     };
@@ -47,13 +49,13 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
 
   function schedule() {
     if (retryTimer) return;
-    // Jitter, so a room of phones does not reconnect in lockstep.
+    // jitter: a room of phones does not reconnect in lockstep
     const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt) * (0.6 + 0.4 * Math.random());
     attempt = Math.min(attempt + 1, 10);
     retryTimer = setTimeout(open, delay);
   }
 
-  /** Drops a socket that may be half-open (phone woke up) and opens a fresh one now. */
+  /** Drops a socket that may be half-open (a phone woke up); opens one now. */
   function restart() {
     const old = ws;
     ws = null;
@@ -62,7 +64,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     open();
   }
 
-  /** Pings an open socket (see probe); reconnects a closed one now. */
+  /** Probes an open socket; reconnects a closed one now. */
   function reconnect() {
     if (ws && ws.readyState === WebSocket.OPEN) {
       probe();
@@ -71,7 +73,7 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
     }
   }
 
-  /** A ping on the open socket; no pong within PONG_WAIT_MS restarts it. */
+  /** A ping; no pong within PONG_WAIT_MS restarts the socket. */
   function probe() {
     if (pongTimer) return;
     ws.send(JSON.stringify({ type: 'ping' }));
@@ -88,12 +90,14 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
 
   return {
     send(type, fields = {}) {
-      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      if (!ws || ws.readyState !== WebSocket.OPEN || !synced) return false;
       ws.send(JSON.stringify({ type, ...fields, state_id: lastStateId }));
-      // A Wi-Fi dead zone leaves the socket open but silent for minutes: a ping behind every action finds it.
+      // A Wi-Fi dead zone leaves the socket open and silent: a ping behind every action finds it.
       probe();
       return true;
     },
+    // The same hello again changes only the language (docs/protocol.md).
+    hello() { if (ws && ws.readyState === WebSocket.OPEN) hello(ws); },
     reconnect,
     restart,
     stateId: () => lastStateId,

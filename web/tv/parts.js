@@ -6,7 +6,7 @@ import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/rost
 import { graphemeCount } from '/static/shared/text.js';
 import { icon } from '/static/shared/icons.js';
 
-// With many players, awaited names past this become "+N" (the line must stay above the board).
+// With many players, awaited names past this become "+N" (the line stays above the board).
 const NAMED_WHEN_MANY = 3;
 
 /** Chips for the phase's seats: done (✓, never what) and awaited; flag "has_played" | "has_voted". */
@@ -52,7 +52,7 @@ export function waitingChips(ctx) {
     namedFew(waiting, many, (s) => seatChip(ctx, s, null)));
 }
 
-/** The typed association in big quotes, or a line saying it is spoken aloud. */
+/** The typed association in big quotes, or a line saying it is said aloud. */
 export function associationLine(ctx) {
   const g = ctx.game;
   if (g.association) return associationText(g.association);
@@ -61,7 +61,7 @@ export function associationLine(ctx) {
     text: t('tv.association_spoken', { name: seatName(ctx.room, g.storyteller) }) });
 }
 
-/** A typed association in big quotes; long ones get smaller type (tv.css keeps it to 3 lines). */
+/** A typed association in big quotes; long ones smaller (tv.css keeps it to 3 lines). */
 export function associationText(text, extra = '') {
   const n = graphemeCount(text);
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';
@@ -85,7 +85,7 @@ export function readyChips(ctx) {
     }));
 }
 
-/** While cards are played: who disputed the association and which condition it breaks, as one line of chips. */
+/** While cards are played: who disputed the association and which condition, one line of chips. */
 export function disputeLines(ctx) {
   const p = ctx.room.pacing;
   const disputes = (p && p.disputes) || [];

@@ -1,6 +1,6 @@
-// The chosen table settings as chips (lobby), in words from the translation files.
+// The chosen table settings as chips (lobby), in words from the translations.
 import { h } from '/static/shared/dom.js';
-import { t, tOr, localized } from '/static/shared/i18n.js';
+import { t, tn, tOr, localized } from '/static/shared/i18n.js';
 import { modeRules, rules } from '/static/shared/rules.js';
 
 /** Chips describing settings (RULES.md §4) and the deck. */
@@ -20,6 +20,6 @@ export function settingsSummary(settings, deck) {
   const n = deck && deck.size != null ? deck.size : '?';
   if (deck && deck.title && modeRules(settings.mode).has_adult && deck.all != null) {
     chips.push(t('settings.deck_is_kids', { title: localized(deck.title), n, all: deck.all }));
-  } else if (deck && deck.title) chips.push(t('settings.deck_is', { title: localized(deck.title), n }));
+  } else if (deck && deck.title) chips.push(tn('settings.deck_is', n, { title: localized(deck.title) }));
   return chips.map((c) => h('span', { class: 'chip setting-chip', text: c }));
 }

@@ -102,7 +102,7 @@ async function switchLang(l, remember = true) {
   sound.relabelPrompt();
   mounted = { key: null, screen: null, frame: null };
   if (last) render(); else renderWaiting();
-  if (conn) conn.restart();  // the server's messages in the new language
+  if (conn) conn.hello();  // the server's sentences too
 }
 
 function topBar(extra) {

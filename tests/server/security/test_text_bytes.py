@@ -42,7 +42,9 @@ async def test_a_name_of_28824_code_points_is_refused(client, connect):
         err = await p.error()
         assert err["code"] == "bad_name", (name[:8], err)
     assert json.dumps(room.record(), sort_keys=True) == before
-    await p.act("join", name="Zoe " + FAMILY, colour="red")
+    await p.act("join", name="Zoe " + FAMILY, colour="red")   # within the limits, but an emoji (item 1)
+    assert (await p.error())["params"]["reason"] == "emoji"
+    await p.act("join", name="Zoe", colour="red")
     await p.until(lambda m: m["type"] == "welcome" and m["seat"])
 
 
