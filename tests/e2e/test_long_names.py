@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import PHONE, TV, Scene, fits, run_scene
+from tests.helpers.browser import PHONE, TV, Scene, fits, resize_tv, run_scene
 from tests.helpers.wire import COLOURS, LivePlayer, seated_table
 
 # 24 graphemes each (every character here is one grapheme): wide Cyrillic, an unbroken word, symbols
@@ -305,10 +305,10 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
             await expect(tv.locator(f"{points}[data-elephant='{seat}'] .points-value")).to_have_text(
                 f"+{p}" if p > 0 else str(p))
         for w, h in ((2560, 1080), (1024, 768)):   # other screen shapes: the same picture, letterboxed
-            await tv.set_viewport_size({"width": w, "height": h})
+            await resize_tv(tv, w, h)
             await sc.shot(tv, f"tv-scored-{teams}-teams-{w}x{h}")
         for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
-            await tv.set_viewport_size(size)
+            await resize_tv(tv, size["width"], size["height"])
             await sc.shot(tv, f"tv-scored-{teams}-teams-{size['width']}")
             cut = await tv.evaluate(CUT_NAMES_JS)
             assert not cut, f"{size['width']}: names cut on the round result: {cut}"

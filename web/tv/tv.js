@@ -71,7 +71,10 @@ async function roomCode() {
 }
 
 function onMessage(msg) {
-  if (msg.type === 'welcome') tvKey = msg.tv_key || null;
+  if (msg.type === 'welcome') {
+    tvKey = msg.tv_key || null;
+    document.cookie = `tv_room=${msg.room}; path=/tv; max-age=31536000`;   // for a bare /tv (pages.py)
+  }
   if (msg.type === 'state') {
     sound.onState(last, msg);
     last = msg;
@@ -83,15 +86,8 @@ function onMessage(msg) {
   }
   else if (msg.type === 'error') {
     toast(msg.message || msg.code);
-    if (msg.code === 'no_such_room') newRoom();
+    if (msg.code === 'no_such_room') location.reload();   // gone: the server's page says so
   }
-}
-
-/** The room is gone (the server's data was wiped): start a fresh one. */
-async function newRoom() {
-  const params = new URLSearchParams(location.search);
-  params.delete('room');
-  location.search = params.toString();
 }
 
 /** Shows the TV in language l; `remember`: a tap on the switch, not the room's setting. */
