@@ -122,12 +122,13 @@ def reachability_note(host: str | None) -> list[str]:
 
 def banner(app: web.Application) -> str:
     """What the terminal shows once the server listens: the TV URL, the join URL and its QR code, for
-    the current room (`Rooms.current`: the most recent one whose game is not over; a new one if there is
-    none), the same room a bare `/tv` opens."""
+    the room in play (`Rooms.printed_room`: the most recent one whose game is not over; a new one if there
+    is none), which a bare `/tv` then opens on a TV that never showed a room, for as long as its game is
+    not over."""
     rooms = app[keys.ROOMS]
     urls = app[keys.URLS]
     try:
-        room = rooms.current_or_create()
+        room = rooms.printed_room()
     except StorageError as exc:
         return f"Imaginarium {__version__}: could not create a room ({exc}); open {urls.tv()}"
     join = urls.join(room.code)

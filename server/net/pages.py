@@ -10,7 +10,7 @@ from aiohttp import web
 from server import __version__, engine
 from server.lan import qr
 from server.lan.addresses import Urls
-from server.net import keys
+from server.net import keys, tv_missing
 from server.room.room import Room
 from server.room.store import StorageError
 
@@ -30,19 +30,33 @@ def _page(relative: str) -> Handler:
     return handler
 
 
+TV_ROOM_COOKIE = "tv_room"   # the room a TV's browser last showed: web/tv/tv.js sets it (path /tv)
+
+
 async def tv_page(request: web.Request) -> web.StreamResponse:
-    """`GET /tv`: the TV page. `?room=CODE` reopens that room and `?new=1` lets the page make a new one
-    (`POST /api/rooms`); a bare `/tv` redirects to the current room (`Rooms.current`, the one the
-    terminal banner printed; made if every room is finished), so reopening the TV tab never strands the
-    phones in another room."""
+    """`GET /tv`: the TV page. `?room=CODE` opens that room, or, if this server has no such room, says so
+    on a 404 page with links to the room in play and to a new room (server/net/tv_missing.py); `?new=1`
+    lets the page make a new room (`POST /api/rooms`). A bare `/tv` (a power-cycled TV, a bookmark)
+    redirects to the room this TV's browser last showed (cookie `tv_room`) while that room exists, else to
+    the room in play (`Rooms.current`: the one the terminal printed while its game is not over; made if
+    there is none), so a TV never jumps to a room another TV or a phone made meanwhile."""
     query = request.query
-    if "room" in query or "new" in query:
+    rooms = request.app[keys.ROOMS]
+    asked = query.get("room", "")
+    if asked.strip():
+        if rooms.get(asked) is None:
+            request.app[keys.URLS].learn(request)
+            return tv_missing.page(request, asked, rooms.current())
         return await _TV_PAGE(request)
-    try:
-        room = await request.app[keys.ROOMS].current_or_open()
-    except StorageError as exc:  # the page's own POST /api/rooms then says so on the TV
-        log.warning("could not store a new room: %s", exc)
+    if "new" in query:
         return await _TV_PAGE(request)
+    room = rooms.get(request.cookies.get(TV_ROOM_COOKIE))
+    if room is None:
+        try:
+            room = await rooms.current_or_open()
+        except StorageError as exc:  # the page's own POST /api/rooms then says so on the TV
+            log.warning("could not store a new room: %s", exc)
+            return await _TV_PAGE(request)
     raise web.HTTPFound(request.rel_url.update_query(room=room.code))
 
 
@@ -74,8 +88,9 @@ async def join_page(request: web.Request) -> web.StreamResponse:
 
 
 async def join_without_code(request: web.Request) -> web.StreamResponse:
-    """`GET /join` or `/join/` (also `/p`, `/p/`): the current room's join page (the room a bare `/tv`
-    shows), or a friendly "no game yet" page (404) when there is none. A phone never makes a room."""
+    """`GET /join` or `/join/` (also `/p`, `/p/`): the join page of the room in play (what a bare `/tv`
+    opens on a TV that never showed a room), or a friendly "no game yet" page (404) when there is none. A
+    phone never makes a room."""
     room = request.app[keys.ROOMS].current()
     if room is not None:
         raise web.HTTPFound(f"/join/{room.code}")

@@ -27,6 +27,7 @@ class Rooms:
         self.default_lang = default_lang
         self._rooms: dict[str, Room] = {}
         self._opening: set[str] = set()  # codes of rooms being stored, not yet findable
+        self.printed: str | None = None  # the room the terminal banner printed at start (`printed_room`)
 
     def load(self) -> int:
         """Load every stored room (forgetting month-old ones, by the store's run clock); returns how many. A
@@ -93,14 +94,25 @@ class Rooms:
         return room
 
     def current(self) -> Room | None:
-        """The most recently written room whose game is not over (a lobby or a game in progress), or
-        None. A bare `/tv` and the terminal banner both show this room, so the TV, the banner's QR and
-        every phone agree on one room."""
+        """The room in play, or None: the room the terminal printed at start (`printed_room`) while its
+        game is not over, else the most recently written room whose game is not over (a lobby or a game in
+        progress). A bare `/tv` on a TV that never showed a room, a bare `/join` and the banner all show
+        this room, so a stray `/tv?new=1` never pulls the living-room TV or the phones away from it."""
+        printed = self._rooms.get(self.printed) if self.printed else None
+        if printed is not None and not printed.finished:
+            return printed
         for code in self.env.store.codes_by_recency():
             room = self._rooms.get(code)
             if room is not None and not room.finished:
                 return room
         return None
+
+    def printed_room(self) -> Room:
+        """The room the terminal banner prints (`current_or_create`), remembered as the room in play for
+        this run of the server. Blocking like `create`. Raises StorageError."""
+        room = self.current_or_create()
+        self.printed = room.code
+        return room
 
     def current_or_create(self) -> Room:
         """`current()`, or a new room when every room is finished (or there is none); blocking like

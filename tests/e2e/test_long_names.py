@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import PHONE, TV, Scene, fits, run_scene
+from tests.helpers.browser import PHONE, TV, Scene, fits, resize_tv, run_scene
 from tests.helpers.wire import COLOURS, LivePlayer, seated_table
 
 # 24 graphemes each (every character here is one grapheme): wide Cyrillic, an unbroken word, symbols
@@ -228,7 +228,7 @@ BIG_FAMILY_NAMES = ["Бабушка Зинаида", "Дедушка Никол�
 # Names on the result screen whose text is hidden: cut at the end of a line (…; 1 px too wide already shows it) or
 # clamped off a line (a line's height rounds up by a pixel).
 CUT_NAMES_JS = """() => [...document.querySelectorAll(
-    '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .tv-main .outcome, .standing-name')]
+    '.tv-main .owner-plate, .tv-main .points-name, .tv-main .outcome, .standing-name')]
   .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
   .map((el) => [el.className, el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
 # Words of those names split across two lines ("Прадедушк-а"): each word's text must lie on one line.
@@ -276,9 +276,9 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
                                                                      names):
     """The TV's round result with four, and with seven, pairs teams of long names ("Бабушка Валентина & Дедушка
     Николай"): every team name on the owner plates, in the points and in the standings is whole (it shrinks,
-    then wraps, as the TV's other names do; the ready line shows each team's elephant), no smaller than 24 px
-    on the stage, and the ready line, the cards, the points and the board stay apart. 1920×1080 and 1280×720
-    look the same (screenshots at 1024×768 and 2560×1080 too)."""
+    then wraps, as the TV's other names do; the ready line names each team in its share: test_tv_rows.py), no
+    smaller than 24 px on the stage, and the ready line, the cards, the points and the board stay apart.
+    1920×1080 and 1280×720 look the same (screenshots at 1024×768 and 2560×1080 too)."""
     teams = len(names) // 2
     sessions: list[aiohttp.ClientSession] = []
 
@@ -293,8 +293,8 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
         await expect(tv.get_by_test_id("readiness")).to_be_visible()
         await expect(tv.locator(".owner-plate")).to_have_count(teams)
-        # the ready line shows each team as its elephant (its name in the tooltip)
-        await expect(tv.get_by_test_id("readiness").locator(".chip.token-only")).to_have_count(teams - 1)
+        # the ready line names each team, cut to its share of the row (its whole name in the tooltip)
+        await expect(tv.get_by_test_id("readiness").locator(".chip .chip-name")).to_have_count(teams - 1)
         first_chip = tv.get_by_test_id("readiness").locator(".chip").first
         await expect(first_chip).to_have_attribute("title", re.compile(" & "))
         # Four teams: a row of points below the cards; five or more: each team's points under its card's plate.
@@ -305,10 +305,10 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
             await expect(tv.locator(f"{points}[data-elephant='{seat}'] .points-value")).to_have_text(
                 f"+{p}" if p > 0 else str(p))
         for w, h in ((2560, 1080), (1024, 768)):   # other screen shapes: the same picture, letterboxed
-            await tv.set_viewport_size({"width": w, "height": h})
+            await resize_tv(tv, w, h)
             await sc.shot(tv, f"tv-scored-{teams}-teams-{w}x{h}")
         for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
-            await tv.set_viewport_size(size)
+            await resize_tv(tv, size["width"], size["height"])
             await sc.shot(tv, f"tv-scored-{teams}-teams-{size['width']}")
             cut = await tv.evaluate(CUT_NAMES_JS)
             assert not cut, f"{size['width']}: names cut on the round result: {cut}"

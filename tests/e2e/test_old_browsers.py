@@ -74,6 +74,12 @@ async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output
             standings = await tv.evaluate(_text_of("standings"))
             assert all(name in standings for name, _ in NAMES), standings
             await tv.screenshot(output_dir / f"old{version}-tv-reveal.png")
+            # It remembers its room for a bare /tv (server/net/pages.py), and an unknown room gets its page.
+            assert f"tv_room={code}" in await tv.evaluate("document.cookie")
+            await tv.goto(f"{server_process.page_url}/tv?room=ZZZZ")
+            link = await tv.wait_for(_text_of("room-in-play"), "the no-such-room page's link to the room in play")
+            assert f"Open room {code}" in link, link
+            await tv.screenshot(output_dir / f"old{version}-tv-no-such-room.png")
             assert not tv.errors, f"Chromium {version} page errors: {tv.errors}"
         finally:
             await browser.close()

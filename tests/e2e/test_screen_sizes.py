@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import boxes_apart
+from tests.helpers.browser import boxes_apart, resize_tv
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -237,10 +237,7 @@ async def _on_stage(page, selectors: list[str], where: str, text_only: bool = Fa
 async def _each_shape(ui, page, name: str, check) -> None:
     """Runs `await check(w, h)` at every screen shape (screenshots of the main ones as <name>-<w>x<h>)."""
     for w, h in SHAPES:
-        await page.set_viewport_size({"width": w, "height": h})
-        # the stage is refitted on the window's resize event, which comes after the new size
-        await page.wait_for_function("""([w, h]) => Math.abs(document.getElementById('app').getBoundingClientRect()
-          .width - 1920 * Math.min(w / 1920, h / 1080)) < 0.5""", arg=[w, h])
+        await resize_tv(page, w, h)
         await check(w, h)
         if (w, h) in SHOT_SHAPES:
             await ui.shot(page, f"{name}-{w}x{h}")

@@ -48,6 +48,14 @@ async def fits(page, width: int, where: str) -> None:
     assert not bad, f"{where}: wider than {width} px: {bad}"
 
 
+async def resize_tv(page, width: int, height: int) -> None:
+    """Sets the TV page's viewport and waits until stage.js has refitted the stage to it (on the window's resize
+    event, which comes after the new size)."""
+    await page.set_viewport_size({"width": width, "height": height})
+    await page.wait_for_function("""([w, h]) => Math.abs(document.getElementById('app').getBoundingClientRect()
+      .width - 1920 * Math.min(w / 1920, h / 1080)) < 0.5""", arg=[width, height])
+
+
 async def boxes_apart(page, a: str, b: str) -> None:
     """Fails when the boxes of test ids `a` and `b` overlap on the screen."""
     ra = await page.get_by_test_id(a).bounding_box()

@@ -1,5 +1,4 @@
-// The board: a serpentine track of cells, special-cell icons, every elephant on its cell (one element per
-// elephant, so CSS transitions move it).
+// The board: a serpentine track of cells and every elephant on its cell (one element each, so CSS moves it).
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, setStyle } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
@@ -7,7 +6,7 @@ import { pieceToken } from '/static/shared/pieces.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
 
-// Where the n-th of k elephants sharing a cell sits (fractions of the cell) and how small they get.
+// Where the n-th of k elephants on a cell sits (cell fractions) and its scale.
 function stackPlace(n, k) {
   if (k <= 1) return { dx: 0, dy: 0.08, scale: 1 };
   const rows = Math.ceil(k / 2);
@@ -16,7 +15,7 @@ function stackPlace(n, k) {
   return { dx: (col - 0.5) * 0.42, dy: 0.08 + (row - (rows - 1) / 2) * (0.62 / rows), scale: k > 4 ? 0.55 : 0.72 };
 }
 
-/** Builds the board; update(ctx) moves the elephants (and redraws a changed board). */
+/** Builds the board; update(ctx) moves the elephants. */
 export function create() {
   const cells = h('div', { class: 'cells' });
   const layer = h('div', { class: 'elephants' });
@@ -71,7 +70,8 @@ export function create() {
     const onCell = new Map();
     const perCell = new Map();
     // Index along the track from the printed cell (Dixit keeps scores past 30 on the last cell, D12).
-    const cellOf = (e) => (e.cell - (b.first_number || 0) + geom.length) % geom.length;
+    // Duel: past the finish shows at it (D9).
+    const cellOf = (e) => (race && e.distance > race ? race : (e.cell - (b.first_number || 0) + geom.length) % geom.length);
     for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
     const seen = new Set();
     for (const e of g.elephants || []) {

@@ -1,5 +1,6 @@
-// TV, phase `game_over`: the winners and standings, then the evening round by round (a remote's ←/→ browse).
+// TV, phase `game_over`: winners and standings, then the evening's story in a loop (left/right browse it).
 import { h, fill } from '/static/shared/dom.js';
+import { modeOf } from '/static/shared/rules.js';
 import { t, tn, has } from '/static/shared/i18n.js';
 import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
 import { pieceToken } from '/static/shared/pieces.js';
@@ -11,7 +12,7 @@ export function title() {
   return t('tv.title.game_over');
 }
 
-// How long the standings and each round stay (long enough to read the association aloud).
+// How long the standings and each round stay.
 export const FINAL_SLIDE_MS = 12000;
 export const ROUND_SLIDE_MS = 9000;
 
@@ -57,6 +58,7 @@ export function create(ctx0) {
     let headline;
     if (g.duel_outcome) headline = t(`duel_outcome.${g.duel_outcome}`);
     else headline = winnerEls.length > 1 ? t('tv.winners') : t('tv.winner');
+    const finish = modeOf(g).finish || Infinity;   // duel: past the finish shows at it (D9)
     let rank = 0;
     let prev = null;
     const rows = standings(g).map((e, i) => {
@@ -66,7 +68,7 @@ export function create(ctx0) {
         won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),
         pieceToken(ctx.room, e, 64),
         h('span', { class: 'final-name fit', text: elephantName(ctx.room, e) }),
-        h('span', { class: 'final-distance', text: tn('cells_n', e.distance) }));
+        h('span', { class: 'final-distance', text: tn('cells_n', Math.min(e.distance, finish)) }));
     });
     fill(final,
       h('div', { class: 'winners', 'data-testid': 'winners' },

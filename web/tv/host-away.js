@@ -1,5 +1,4 @@
-// The host's phone has gone (flat battery, asleep): the TV says so and counts down room.host_claim_in, as the
-// phones do, until any player may take the host's controls (claim_host; issue 15).
+// The host's phone has gone: the TV counts down room.host_claim_in until anyone may claim host (issue 15).
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { seatInfo } from '/static/shared/roster.js';

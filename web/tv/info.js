@@ -1,4 +1,4 @@
-// The TV's info panel: every address phones may join by (GET /api/info), the mDNS name, the version.
+// The TV's info panel: every join address (GET /api/info), the mDNS name, the version.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { overlay } from './stage.js';
@@ -11,7 +11,7 @@ export function infoButton(getCode) {
     'aria-label': t('tv.info.title'), text: 'i', onclick: () => (panel ? close() : open(getCode())) });
 }
 
-/** Opens the panel (the addresses fetched afresh). */
+/** Opens the panel. */
 export async function open(code) {
   close();
   const body = h('div', { class: 'info-body' }, h('p', { text: t('connecting') }));

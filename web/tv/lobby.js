@@ -1,4 +1,4 @@
-// TV lobby: a big QR, the join URL and room code, the roster, the chosen settings, and how to play.
+// TV lobby: QR, join URL and code, roster, settings, how to play.
 import { h, fill } from '/static/shared/dom.js';
 import { t, tOr } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
@@ -7,7 +7,7 @@ import { elephantToken } from '/static/shared/colours.js';
 import { explainer } from '/static/shared/explainer.js';
 import { settingsSummary } from './settings-summary.js';
 
-// Each how-to-play card stays long enough to read five lines from the sofa.
+// Long enough to read a how-to-play card from the sofa.
 const HOW_CARD_MS = 10000;
 
 /** A pairs team: both members' elephants side by side. */
@@ -16,7 +16,7 @@ function teamTokens(r) {
   return h('span', { class: 'team-tokens' }, people.map((p) => elephantToken(p.colour, 60, p.name)));
 }
 
-/** Builds the lobby screen; update(ctx) refreshes the roster and settings. */
+/** Builds the lobby; update(ctx) refreshes it. */
 export function create(ctx) {
   const qr = h('img', { class: 'qr', alt: t('qr_alt'), src: `/api/rooms/${encodeURIComponent(ctx.code)}/qr.png`,
     'data-testid': 'qr' });
@@ -25,7 +25,8 @@ export function create(ctx) {
   const alt = h('div', { class: 'join-alt', 'data-testid': 'join-alt', hidden: true });
   fetch(`/api/info?room=${encodeURIComponent(ctx.code)}`).then((r) => r.json()).then((info) => {
     if (!info.mdns_url) return;
-    alt.textContent = t('tv.also_at', { url: `${info.mdns_url}/join/${ctx.code}` });
+    const [before, after] = t('tv.also_at', { url: '\u0001' }).split('\u0001');
+    fill(alt, before, urlParts(`${info.mdns_url}/join/${ctx.code}`), after);
     alt.hidden = false;
   }).catch(() => { /* the QR and the address above are enough */ });
   const codeEl = h('div', { class: 'room-code', 'data-testid': 'room-code', text: ctx.code });
@@ -55,15 +56,15 @@ export function create(ctx) {
 
   function update(c) {
     const room = c.room;
-    url.textContent = room.join_url || '';
+    fill(url, urlParts(room.join_url || ''));
     codeEl.textContent = room.code || c.code;
     const seats = (room.roster || []).filter((r) => !r.removed);
     count.textContent = t('tv.players_n', { n: seats.length });
     const mode = (room.settings || {}).mode;
     const m = modeRules(mode);
     const pairs = m.people_per_seat > 1;
-    roster.classList.toggle('pairs', pairs);   // a look (two tokens a row), not a mode name
-    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child: no phone
+    roster.classList.toggle('pairs', pairs);
+    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
       'data-testid': 'roster-item' },
     pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
@@ -86,4 +87,9 @@ export function create(ctx) {
       : `${tOr(`tv.mode_hint.${mode}`, '')} ${t('tv.hint_host_starts')}`;
   }
   return { el, update };
+}
+
+/** An address that wraps only before "/join/CODE". */
+function urlParts(url) {
+  return url.split(/(?=\/join\/)/).map((p, i) => [i ? h('wbr') : null, h('span', { class: 'url-part', text: p })]);
 }

@@ -6,8 +6,8 @@ import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/rost
 import { graphemeCount } from '/static/shared/text.js';
 import { icon } from '/static/shared/icons.js';
 
-// With many players, awaited names past this become "+N" (the line stays above the board).
-const NAMED_WHEN_MANY = 3;
+// Named chips past this take two rows.
+const ONE_ROW = 3;
 
 /** Chips for the phase's seats: done (✓, never what) and awaited; flag "has_played" | "has_voted". */
 export function progressChips(ctx, flag) {
@@ -16,17 +16,16 @@ export function progressChips(ctx, flag) {
   const seats = (g.seats || []).filter((s) => s.active !== false && s.seat !== g.storyteller);
   const many = seats.length > 4;
   // Many players: done ones shrink to their elephant and ✓, so the line fits.
-  const chip = (s, done) => seatChip(ctx, s.seat, done, done && many);
+  const chip = (seat, done) => seatChip(ctx, seat, done, done && many);
   const done = seats.filter((s) => s[flag] && !waiting.has(s.seat));
   const open = seats.filter((s) => !done.includes(s));
   return h('div', { class: `waiting-line${many ? ' many' : ''}`, 'data-testid': 'progress' },
-    done.map((s) => chip(s, true)),
+    done.map((s) => chip(s.seat, true)),
     open.length ? h('span', { class: 'waiting-label', text: t('waiting_for') }) : null,
-    namedFew(open, many, (s) => chip(s, false)));
+    chipRows(open, (s) => chip(s.seat, false), rowLimit(ctx, open.map((s) => s.seat))));
 }
 
-/** A seat's chip: its elephant (`size` px), name (unless `tokenOnly`), ✓ (`done`; drawn: no font has a bold ✓)
- * or … (false; null: no mark). */
+/** A seat's chip: elephant, name (unless `tokenOnly`), drawn ✓ (`done`), … (false) or no mark (null). */
 function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);
   return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
@@ -36,20 +35,28 @@ function seatChip(ctx, seat, done, tokenOnly, size = 40) {
     : h('span', { class: 'chip-mark', text: '…' }));
 }
 
-/** The first few items drawn, the rest as "+N" when there are many. */
-function namedFew(items, many, draw) {
-  if (!many || items.length <= NAMED_WHEN_MANY + 1) return items.map(draw);
-  return [items.slice(0, NAMED_WHEN_MANY).map(draw),
-    h('span', { class: 'waiting-more', text: `+${items.length - NAMED_WHEN_MANY}` })];
+/** Chips a row holds: fewer for pairs' "A & B". */
+function rowLimit(ctx, seats) {
+  return seats.some((seat) => memberCount(seatInfo(ctx.room, seat)) > 1) ? 2 : ONE_ROW;
+}
+
+/** Items in one row, or two past `oneRow`. */
+function chipRows(items, draw, oneRow = ONE_ROW) {
+  if (!items.length) return null;
+  const rows = items.length > oneRow ? 2 : 1;
+  const perRow = Math.ceil(items.length / rows);
+  const parts = [];
+  for (let i = 0; i < items.length; i += perRow) parts.push(items.slice(i, i + perRow));
+  return h('span', { class: `chip-rows${rows > 1 ? ' two' : ''}` },
+    parts.map((row) => h('span', { class: 'chip-row' }, row.map(draw))));
 }
 
 /** "Waiting for Аня, Борис" as chips (the view's waiting_for). */
 export function waitingChips(ctx) {
   const waiting = ctx.game.waiting_for || [];
-  const many = waiting.length > 4;
-  return h('div', { class: `waiting-line${many ? ' many' : ''}`, 'data-testid': 'waiting' },
+  return h('div', { class: 'waiting-line', 'data-testid': 'waiting' },
     waiting.length ? h('span', { class: 'waiting-label', text: t('waiting_for') }) : null,
-    namedFew(waiting, many, (s) => seatChip(ctx, s, null)));
+    chipRows(waiting, (s) => seatChip(ctx, s, null), rowLimit(ctx, waiting)));
 }
 
 /** The typed association in big quotes, or a line saying it is said aloud. */
@@ -73,19 +80,14 @@ export function readyChips(ctx) {
   const p = ctx.room.pacing;
   if (!p || ctx.game.mode === 'kids' || !(p.ready_needed || []).length) return null;
   const ready = new Set(p.ready || []);
-  const many = p.ready_needed.length > 4;
-  // Counted: "Ready:" and everyone's chips read as "everyone is ready" from the sofa.
+  // Counted: "Ready:" and all chips would read as all ready.
   const count = p.ready_needed.filter((seat) => ready.has(seat)).length;
-  return h('div', { class: `waiting-line ready-line${many ? ' many' : ''}`, 'data-testid': 'readiness' },
+  return h('div', { class: 'waiting-line ready-line', 'data-testid': 'readiness' },
     h('span', { class: 'waiting-label', text: t('tv.ready_label', { ready: count, total: p.ready_needed.length }) }),
-    p.ready_needed.map((seat) => {
-      // Pairs: a team is its elephant here (the plates below and the tooltip name it whole).
-      const team = memberCount(seatInfo(ctx.room, seat)) > 1;
-      return seatChip(ctx, seat, ready.has(seat), team, team ? 48 : 40);
-    }));
+    chipRows(p.ready_needed, (seat) => seatChip(ctx, seat, ready.has(seat)), rowLimit(ctx, p.ready_needed)));
 }
 
-/** While cards are played: who disputed the association and which condition, one line of chips. */
+/** Who disputed the association and which condition, as chips. */
 export function disputeLines(ctx) {
   const p = ctx.room.pacing;
   const disputes = (p && p.disputes) || [];

@@ -1,4 +1,4 @@
-// TV, phase `playing`: the association, face-down cards as they come in, and who has played (never what).
+// TV, phase `playing`: face-down cards as they come, and who has played.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
@@ -24,7 +24,7 @@ export function create() {
     fill(top, associationLine(ctx), conditionsBox(g.conditions),
       g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null,
       disputes);
-    // A slot per card expected (table_plan), filled as cards come (bots' at the reveal, the mammoth's at once).
+    // A slot per card expected (table_plan), backs filling in; the duel's mammoth card is down from the start.
     const plan = g.table_plan || { players: 0, extra: 0, extra_owner: null };
     const players = Math.max(g.played_count || 0, plan.players);
     const extra = plan.extra;

@@ -1,4 +1,4 @@
-// TV, phase `scored`: the cards with owners and votes, every elephant's points with a short breakdown.
+// TV, phase `scored`: cards with owners and votes, and each elephant's points.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
@@ -15,7 +15,7 @@ export function title() {
   return t('tv.title.scored');
 }
 
-/** Builds the screen; the cards are built once per result, the points redrawn on update. */
+/** Builds the screen (cards once per result). */
 export function create() {
   const top = h('div', { class: 'scored-top' });
   const cardsBox = h('div', { class: 'scored-cards' });
@@ -31,6 +31,7 @@ export function create() {
       h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) }),
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx));
+    el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
     const many = (g.elephants || []).length > 4;
     const teams = modeOf(g).people_per_seat > 1;
     // 5-7 teams: points under the plates, which then hold a whole "A & B"
@@ -117,7 +118,7 @@ function pointsList(ctx, r) {
   });
 }
 
-/** A breakdown line ("guessed +3") in the TV's short words, else the phone's, else the reason's code. */
+/** A breakdown line ("guessed +3"): TV words, else the phone's, else the code. */
 function reasonText(b) {
   const key = has(`reason_tv.${b.reason}`) ? `reason_tv.${b.reason}` : `reason.${b.reason}`;
   const label = has(key) ? t(key) : b.reason;
@@ -125,7 +126,7 @@ function reasonText(b) {
   return `${label} ${p}`;
 }
 
-/** Kids: the children who found the adult's card, cheered by name, with any catch-up bonus. */
+/** Kids: the children who found the card, cheered, with any bonus. */
 function kidsCelebration(ctx, r) {
   const target = targetCard(r);
   const found = r.table.find((e) => e.number === target);

@@ -1,4 +1,4 @@
-// The chosen table settings as chips (lobby), in words from the translations.
+// The table settings as chips (lobby).
 import { h } from '/static/shared/dom.js';
 import { t, tn, tOr, localized } from '/static/shared/i18n.js';
 import { modeRules, rules } from '/static/shared/rules.js';

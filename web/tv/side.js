@@ -1,8 +1,9 @@
-// The TV's side column in a game: standings, who is away, and a small QR and room code to join late or rejoin.
+// The TV's side column in a game: standings and a QR and code to join late.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
+import { icon } from '/static/shared/icons.js';
 import { elephantName, seatInfo, standings, memberCount } from '/static/shared/roster.js';
 
 /** Builds the side column; update(ctx) refreshes it. */
@@ -19,6 +20,8 @@ export function create(ctx) {
   function update(c) {
     const g = c.game;
     if (modeOf(g).finish) { fill(list, duelRace(c, modeOf(g).finish)); return; }
+    // Game over: the centre lists them.
+    list.hidden = g.phase === 'game_over';
     list.classList.toggle('many', (g.elephants || []).length > 5);
     // pairs: "Аня & Борис" is long
     list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));
@@ -48,7 +51,9 @@ function duelRace(c, finish) {
     els.map((e) => h('li', { class: `race-row race-${e.id}`, 'data-elephant': e.id, 'data-testid': 'race-row' },
       h('div', { class: 'race-head' }, pieceToken(c.room, e, 64),
         h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
-        h('span', { class: 'standing-distance', text: `${e.distance}/${finish}` })),
+        // Past the finish shows at it, flagged (D9).
+        e.distance >= finish ? h('span', { class: 'race-finished', title: t('tv.race_finished') }, icon('flag', 36)) : null,
+        h('span', { class: 'standing-distance', text: `${Math.min(e.distance, finish)}/${finish}` })),
       h('div', { class: 'race-bar' }, h('div', { class: 'race-fill',
         style: { width: `${Math.min(100, (e.distance / finish) * 100)}%` } }))))];
 }

@@ -1,5 +1,4 @@
-// The TV page is a 1920×1080 stage scaled to the viewport, letterboxed if the shape differs (4:3, 21:9); what
-// shows over every screen is on a layer scaled alike (overlay()), so never in the black bars.
+// A 1920×1080 stage scaled to the viewport, letterboxed; overlays share its scale (never in the bars).
 export const STAGE_W = 1920;
 export const STAGE_H = 1080;
 

@@ -1,4 +1,4 @@
-// The numbered cards on the table (voting and scored), flipped face up once their pictures are decoded.
+// The numbered cards on the table, flipped face up once decoded.
 import { h } from '/static/shared/dom.js';
 import { cardImg, preloadAll } from '/static/shared/cards.js';
 

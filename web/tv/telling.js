@@ -1,4 +1,4 @@
-// TV, phase `telling`: who tells, the conditions on their association, and that we wait.
+// TV, phase `telling`: the storyteller, the conditions, and that we wait.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
@@ -43,7 +43,7 @@ function isTeam(room, seat) {
   return memberCount(seatInfo(room, seat)) > 1;
 }
 
-/** The random token draw that chose the first storyteller (shown in round 1 only). */
+/** The token draw that chose the first storyteller (round 1). */
 function firstDraw(ctx) {
   const draw = ctx.game.first_draw;
   if (!draw || ctx.game.round > 1) return null;

@@ -1,4 +1,4 @@
-// The TV page: makes (or reopens) a room, keeps one WebSocket, shows each `state` by phase; computes no rules.
+// The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
 import { h, fill, toast, toastHost } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
@@ -24,7 +24,7 @@ import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
 
 const app = document.getElementById('app');
-const badge = connectionBadge({ short: true });   // the phase title keeps its room beside it
+const badge = connectionBadge({ short: true });
 const switcher = langSwitch(switchLang);
 let conn = null;
 let last = null;         // the last `state` message
@@ -40,7 +40,7 @@ async function main() {
   // The browser's language (or the switch's last tap) until the room names one.
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
-  switcher.refresh();   // built before the language loaded: its label would name the wrong language
+  switcher.refresh();   // built before the language loaded
   code = await roomCode();
   renderWaiting();
   sound.showPrompt();
@@ -53,7 +53,7 @@ async function main() {
   });
 }
 
-/** The room code from ?room=, else a new room (put in the URL so a reload reopens it). */
+/** The room code from ?room=, else a new room (put in the URL for reloads). */
 async function roomCode() {
   const params = new URLSearchParams(location.search);
   const given = (params.get('room') || '').toUpperCase();
@@ -71,7 +71,10 @@ async function roomCode() {
 }
 
 function onMessage(msg) {
-  if (msg.type === 'welcome') tvKey = msg.tv_key || null;
+  if (msg.type === 'welcome') {
+    tvKey = msg.tv_key || null;
+    document.cookie = `tv_room=${msg.room}; path=/tv; max-age=31536000`;   // for a bare /tv (pages.py)
+  }
   if (msg.type === 'state') {
     sound.onState(last, msg);
     last = msg;
@@ -83,15 +86,8 @@ function onMessage(msg) {
   }
   else if (msg.type === 'error') {
     toast(msg.message || msg.code);
-    if (msg.code === 'no_such_room') newRoom();
+    if (msg.code === 'no_such_room') location.reload();   // gone: the server's page says so
   }
-}
-
-/** The room is gone (the server's data was wiped): start a fresh one. */
-async function newRoom() {
-  const params = new URLSearchParams(location.search);
-  params.delete('room');
-  location.search = params.toString();
 }
 
 /** Shows the TV in language l; `remember`: a tap on the switch, not the room's setting. */
@@ -147,7 +143,7 @@ function render() {
     f.title.textContent = mod.title(ctx);
     f.main.dataset.round = ctx.game.round;
     f.round.textContent = t('round_n', { n: ctx.game.round });
-    f.round.hidden = !ctx.game.round;
+    f.round.hidden = !ctx.game.round || ctx.game.phase === 'game_over';
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
     // five to seven teams' result: the standings' "A & B" on two lines

@@ -1,4 +1,4 @@
-// TV, phase `voting`: the association, the numbered cards face up, and who has voted (never for what).
+// TV, phase `voting`: the cards face up and who has voted.
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
@@ -14,7 +14,7 @@ export function title(ctx) {
   return t('tv.title.voting');
 }
 
-/** Builds the screen; the cards are built once per table, the rest redrawn on update. */
+/** Builds the screen (cards once per table). */
 export function create() {
   const top = h('div', { class: 'voting-top' });
   const cardsBox = h('div', { class: 'voting-cards' });
