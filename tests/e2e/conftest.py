@@ -147,14 +147,29 @@ class Ui:
         await expect(code_el).to_have_text(re.compile(r"^[A-HJKMNP-Z]{4}$"))
         return tv, (await code_el.text_content()).strip()
 
-    async def phone(self, code: str, name: str, colour: str, locale: str = "en-US"):
-        """A phone that joined room `code` as `name` with elephant `colour` (it is in the lobby)."""
-        phone = await self.page(f"/join/{code}", PHONE_VIEWPORT, locale, mobile=True)
+    async def phone(self, code: str, name: str, colour: str, locale: str = "en-US", viewport: dict | None = None):
+        """A phone (`viewport`: PHONE_VIEWPORT by default) that joined room `code` as `name` with elephant
+        `colour` (it is in the lobby)."""
+        phone = await self.page(f"/join/{code}", viewport or PHONE_VIEWPORT, locale, mobile=True)
         await phone.get_by_test_id("name").fill(name)
         await phone.locator(f'[data-testid="colours"] [data-colour="{colour}"]').click()
         await phone.get_by_test_id("join").click()
         await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
         return phone
+
+    async def start_trio(self, phones: list):
+        """The host (`phones[0]`) starts a trio game without special cells; returns the storyteller's page
+        once every phone shows the telling screen."""
+        await phones[0].get_by_test_id("setting-mode").select_option("trio")
+        await phones[0].get_by_test_id("setting-special_cells").uncheck()
+        await phones[0].get_by_test_id("start").click()
+        storyteller = None
+        for phone in phones:
+            await expect(phone.get_by_test_id("phone-telling")).to_be_visible()
+            if await phone.get_by_test_id("you-tell").count():
+                storyteller = phone
+        assert storyteller is not None
+        return storyteller
 
     async def shot(self, page, name: str) -> None:
         # Card pictures are made on first request: wait until every one on the page has loaded (or failed).

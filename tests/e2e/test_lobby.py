@@ -196,14 +196,7 @@ async def test_the_association_box_counts_graphemes_like_the_server(ui):
     ui.prefix = "lobby-association-limit"
     tv, code = await ui.tv()
     phones = [await ui.phone(code, n, c) for n, c in (("Аня", "red"), ("Борис", "blue"), ("Вика", "green"))]
-    await phones[0].get_by_test_id("setting-mode").select_option("trio")
-    await phones[0].get_by_test_id("setting-special_cells").uncheck()
-    await phones[0].get_by_test_id("start").click()
-    storyteller = None
-    for phone in phones:
-        await expect(phone.get_by_test_id("phone-telling")).to_be_visible()
-        if await phone.get_by_test_id("you-tell").count():
-            storyteller = phone
+    storyteller = await ui.start_trio(phones)
     box, count = storyteller.get_by_test_id("association-input"), storyteller.get_by_test_id("association-count")
     confirm = storyteller.get_by_test_id("confirm")
     await storyteller.locator(".card-grid.selectable .grid-card").first.click()

@@ -18,15 +18,6 @@ NO_EMOJI = {"ru-RU": "Телевизор не покажет эмодзи: на�
             "en-US": "The TV cannot show emoji: please write the name in letters"}
 
 
-async def join(ui, code: str, name: str, colour: str, viewport: dict, locale: str = "ru-RU"):
-    phone = await ui.page(f"/join/{code}", viewport, locale, mobile=True)
-    await phone.get_by_test_id("name").fill(name)
-    await phone.locator(f'[data-testid="colours"] [data-colour="{colour}"]').click()
-    await phone.get_by_test_id("join").click()
-    await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
-    return phone
-
-
 def inside(box: dict, viewport: dict) -> bool:
     return box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
 
@@ -54,7 +45,7 @@ async def test_the_join_form_refuses_emoji_before_sending_and_keeps_join_in_sigh
     await ui.shot(phone, "join-form")
 
     # "name taken", twice: one toast, under the top bar, not over the join button
-    await join(ui, code, "Мама", "red", USUAL, locale)
+    await ui.phone(code, "Мама", "red", locale, USUAL)
     await name.fill("мама")
     toasts = phone.locator(".toast:not(.toast-out)")
     for _ in range(2):
@@ -76,17 +67,9 @@ async def test_the_join_form_refuses_emoji_before_sending_and_keeps_join_in_sigh
 async def test_the_storytellers_name_and_association_box_on_a_360_phone(ui):
     ui.prefix = "small-phones-360"
     _tv, code = await ui.tv("ru-RU")
-    phones = [await join(ui, code, n, c, SMALL) for n, c in (("Мама", "purple"), ("Петя", "orange"),
-                                                            ("Оля", "pink"))]
-    await phones[0].get_by_test_id("setting-mode").select_option("trio")
-    await phones[0].get_by_test_id("setting-special_cells").uncheck()
-    await phones[0].get_by_test_id("start").click()
-    storyteller = None
-    for phone in phones:
-        await expect(phone.get_by_test_id("phone-telling")).to_be_visible()
-        if await phone.get_by_test_id("you-tell").count():
-            storyteller = phone
-    assert storyteller is not None
+    phones = [await ui.phone(code, n, c, "ru-RU", SMALL) for n, c in (("Мама", "purple"), ("Петя", "orange"),
+                                                                     ("Оля", "pink"))]
+    storyteller = await ui.start_trio(phones)
     await expect(storyteller.get_by_test_id("storyteller-badge")).to_be_visible()
     me = storyteller.get_by_test_id("me-name")
     # the whole name shows: not cut to «М..» by the badge beside it
