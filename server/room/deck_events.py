@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from server.room import clock, deck_use, host
@@ -34,15 +35,11 @@ class DeckEvents(RoomState):
     _gone_decks: set[str]     # decks deleted, not yet fallen back from (once no action is being stored)
     _gone_retry: asyncio.TimerHandle | None   # the next try of a fall-back whose store failed
 
-    def broadcast(self) -> None:
-        """Room: queue the durable state on every connection."""
-        raise NotImplementedError
-
-    def _working_copy(self) -> RoomState:
-        raise NotImplementedError
-
-    def _store(self, conn: Connection, kind: str, work: RoomState, effects: Effects, seats_stay: bool) -> None:
-        raise NotImplementedError
+    # Room's transaction, declared for the type checker (Room defines them): queue the durable state on every
+    # connection; a working copy of the record; store a working copy as an action of `conn`
+    broadcast: Callable[[], None]
+    _working_copy: Callable[[], RoomState]
+    _store: Callable[[Connection, str, RoomState, Effects, bool], None]
 
     def decks_changed(self, deleted: str | None = None) -> None:
         """A deck was uploaded or deleted (`deleted`: its id): every page gets the state anew (`decks_version`
