@@ -94,16 +94,16 @@ export function openDeleter({ decks, headers, preselect = null, chosen: chosenNo
         text: t('deck.end_open'), onclick: () => { ending = hd; status.textContent = ''; draw(); } }) : null);
   }
 
-  /** Ends the game `hd` holds the deck with (as it was when shown), then the server deletes the deck. */
-  async function endThen(deck, hd) {
+  /** Sends `request` (path under the deck, fetch options) for `deck`; on success closes the sheet and
+   * tells the page, else runs `back(answer)` (the server's JSON, {} if none) and shows the reason. */
+  async function ask(deck, path, init, back) {
     busy = true;
     draw();
     const wasChosen = chosenNow() === deck.id;
     let res = null;
     let answer = {};
     try {
-      res = await fetch(`/api/decks/${encodeURIComponent(deck.id)}/end-game`, { method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ room: hd.room, state_id: hd.state_id }) });
+      res = await fetch(`/api/decks/${encodeURIComponent(deck.id)}${path}`, init);
       answer = await res.json().catch(() => ({}));
     } catch { /* the Wi-Fi dropped: said below */ }
     busy = false;
@@ -112,32 +112,25 @@ export function openDeleter({ decks, headers, preselect = null, chosen: chosenNo
       onDeleted(deck, wasChosen);
       return;
     }
-    ending = null;   // back to the games holding it, as the server sees them now
-    if (answer.holders) holders = answer.holders;
+    back(answer);
     draw();
     status.textContent = answer.message || t('deck.delete_failed', { status: res ? res.status : 0 });
   }
 
-  async function remove(deck) {
-    busy = true;
-    draw();
-    const wasChosen = chosenNow() === deck.id;
-    let res = null;
-    let answer = {};
-    try {
-      res = await fetch(`/api/decks/${encodeURIComponent(deck.id)}`, { method: 'DELETE', headers });
-      answer = await res.json().catch(() => ({}));
-    } catch { /* the Wi-Fi dropped: said below */ }
-    busy = false;
-    if (res && res.ok) {
-      close();
-      onDeleted(deck, wasChosen);
-      return;
-    }
-    confirming = false;   // back to the list, with the server's reason (a game under way, not the host…)
-    holders = answer.holders || [];   // which games hold it, each with its way out if it has one
-    draw();
-    status.textContent = answer.message || t('deck.delete_failed', { status: res ? res.status : 0 });
+  /** Ends the game `hd` holds the deck with (as it was when shown), then the server deletes the deck. */
+  function endThen(deck, hd) {
+    return ask(deck, '/end-game', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ room: hd.room, state_id: hd.state_id }) }, (answer) => {
+      ending = null;   // back to the games holding it, as the server sees them now
+      if (answer.holders) holders = answer.holders;
+    });
+  }
+
+  function remove(deck) {
+    return ask(deck, '', { method: 'DELETE', headers }, (answer) => {
+      confirming = false;   // back to the list, with the server's reason (a game under way, not the host…)
+      holders = answer.holders || [];   // which games hold it, each with its way out if it has one
+    });
   }
 
   draw();
