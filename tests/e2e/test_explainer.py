@@ -16,7 +16,7 @@ from tests.helpers.browser import boxes_apart
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-# The TV turns a card every 10 s (web/tv/lobby.js HOW_CARD_MS): waiting for the next one needs more than that.
+# The TV turns a card every 10 s (web/tv/screens/lobby.js HOW_CARD_MS): waiting for the next one needs more than that.
 TURN_WAIT_MS = 25_000
 
 

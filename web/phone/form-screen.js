@@ -12,7 +12,7 @@ import { h, fill } from '/static/shared/dom.js';
  * - forms: { name: (ctx) → { el, update(ctx), release() } }; release() re-enables the form's button after
  *   the server refused what it sent.
  * - waitView(ctx) → the waiting view's node, drawn on every state: a new node replaces the last one; the same
- *   node again (a view that redraws itself in place, hand.js) stays, with whatever is open in it.
+ *   node again (a view that redraws itself in place, screens/playing.js) stays, with whatever is open in it.
  */
 export function formScreen(props, choose, forms, waitView, carried) {
   const el = h('section', props);

@@ -5,7 +5,7 @@ import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { people } from './people.js';
 import { settingsSummary } from '/static/tv/settings-summary.js';
-import { timerSelect } from './lobby.js';
+import { timerSelect } from './screens/lobby.js';
 import { icon } from '/static/shared/icons.js';
 import { modeOf } from '/static/shared/rules.js';
 import * as howTo from './how-to.js';

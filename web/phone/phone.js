@@ -11,19 +11,19 @@ import { seatInfo } from '/static/shared/roster.js';
 import { personInfo } from './people.js';
 import { preloadAll, deckId } from '/static/shared/cards.js';
 import { finalHold } from '/static/shared/final-hold.js';
-import * as join from './join.js';
-import * as lobby from './lobby.js';
-import * as telling from './telling.js';
-import * as hand from './hand.js';
-import * as voting from './voting.js';
-import * as scored from './scored.js';
-import * as gameOver from './game-over.js';
+import * as join from './screens/join.js';
+import * as lobby from './screens/lobby.js';
+import * as telling from './screens/telling.js';
+import * as playing from './screens/playing.js';
+import * as voting from './screens/voting.js';
+import * as scored from './screens/scored.js';
+import * as gameOver from './screens/game-over.js';
 import * as hostMenu from './host-menu.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
 
-const SCREENS = { join, lobby, telling, playing: hand, voting, scored, game_over: gameOver };
+const SCREENS = { join, lobby, telling, playing, voting, scored, game_over: gameOver };
 const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
 
 const app = document.getElementById('app');
@@ -57,7 +57,7 @@ async function main() {
   });
   // Keeping the screen on must start inside a tap (Wake Lock on iOS, the video everywhere): ask on any tap
   // while a game runs.
-  document.addEventListener('click', () => { if (playing(last)) startKeepAwake(); }, { capture: true });
+  document.addEventListener('click', () => { if (inGame(last)) startKeepAwake(); }, { capture: true });
 }
 
 function onStatus(s) {
@@ -213,7 +213,7 @@ function render(carry) {
   renderPause(c);
   buzzOnTurn(c);
   preloadHand(c);
-  if (!playing(last)) stopKeepAwake();   // game over, back in the lobby: the screen may sleep again
+  if (!inGame(last)) stopKeepAwake();   // game over, back in the lobby: the screen may sleep again
 }
 
 function renderHeader(c) {
@@ -296,7 +296,7 @@ function preloadHand(c) {
 }
 
 /** True while a game is being played (not in the lobby, not over). */
-function playing(msg) {
+function inGame(msg) {
   return Boolean(msg && msg.room.phase === 'game' && msg.game && msg.game.phase !== 'game_over');
 }
 

@@ -4,7 +4,7 @@ import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
-import { waitingChips } from './parts.js';
+import { waitingChips } from '../parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
 
 const ROLE = { duel: 'tv.duel_storyteller', kids: 'tv.kids_storyteller' };

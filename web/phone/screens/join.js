@@ -3,10 +3,10 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { standings, elephantName, elephantColour, ownerName } from '/static/shared/roster.js';
-import { people } from './people.js';
+import { people } from '../people.js';
 import { deckId } from '/static/shared/cards.js';
-import { cardGrid } from './card-grid.js';
-import { limitCounter, NAME_MAX, NAME_MAX_BYTES } from './text-limit.js';
+import { cardGrid } from '../card-grid.js';
+import { limitCounter, NAME_MAX, NAME_MAX_BYTES } from '../text-limit.js';
 
 const NAME_KEY = 'imaginarium.name';
 

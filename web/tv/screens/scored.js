@@ -5,10 +5,10 @@ import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
-import { tableCards } from './table-cards.js';
+import { tableCards } from '../table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
-import { readyChips } from './parts.js';
+import { readyChips } from '../parts.js';
 
 /** Phase title for the header. */
 export function title() {

@@ -4,10 +4,10 @@ import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardImg, deckId } from '/static/shared/cards.js';
-import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { formScreen, confirmForm, keptText } from './form-screen.js';
-import { associationField } from './text-limit.js';
-import { associationBox, waitingChips, partnerLine } from './parts.js';
+import { cardGrid, confirmBar, notice } from '../card-grid.js';
+import { formScreen, confirmForm, keptText } from '../form-screen.js';
+import { associationField } from '../text-limit.js';
+import { associationBox, waitingChips, partnerLine } from '../parts.js';
 import { conditionsBox, conditionIcon } from '/static/shared/conditions.js';
 
 /** Builds the screen (`carried`: formScreen's); update(ctx) switches between choosing, restating and waiting. */

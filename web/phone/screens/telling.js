@@ -5,10 +5,10 @@ import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { seatName, seatInfo, memberCount } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
-import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { formScreen, confirmForm, keptText } from './form-screen.js';
-import { associationField } from './text-limit.js';
-import { waitingChips } from './parts.js';
+import { cardGrid, confirmBar, notice } from '../card-grid.js';
+import { formScreen, confirmForm, keptText } from '../form-screen.js';
+import { associationField } from '../text-limit.js';
+import { waitingChips } from '../parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Builds the screen (`carried`: formScreen's); update(ctx) switches between the storyteller's form and the waiting view. */

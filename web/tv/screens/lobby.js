@@ -5,7 +5,7 @@ import { modeRules } from '/static/shared/rules.js';
 import { lengthText } from '/static/shared/length.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { explainer } from '/static/shared/explainer.js';
-import { settingsSummary } from './settings-summary.js';
+import { settingsSummary } from '../settings-summary.js';
 
 // Long enough to read a how-to-play card from the sofa.
 const HOW_CARD_MS = 10000;

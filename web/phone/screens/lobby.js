@@ -4,10 +4,10 @@ import { t, tOr } from '/static/shared/i18n.js';
 import { rules, rulesetRules, modeRules } from '/static/shared/rules.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo } from '/static/shared/roster.js';
-import { personInfo } from './people.js';
-import { deckPicker } from './deck-picker.js';
-import { openFilter } from './kids-filter.js';
-import { teamEditor } from './teams.js';
+import { personInfo } from '../people.js';
+import { deckPicker } from '../deck-picker.js';
+import { openFilter } from '../kids-filter.js';
+import { teamEditor } from '../teams.js';
 import { nameField } from './join.js';
 import { lengthText } from '/static/shared/length.js';
 

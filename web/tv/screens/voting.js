@@ -2,8 +2,8 @@
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, progressChips } from './parts.js';
-import { tableCards } from './table-cards.js';
+import { associationLine, progressChips } from '../parts.js';
+import { tableCards } from '../table-cards.js';
 import { deckId } from '/static/shared/cards.js';
 
 /** Phase title for the header. */

@@ -5,7 +5,7 @@ import { t, has } from '/static/shared/i18n.js';
 import { voteToken, elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, ownerName, voteLabel, targetCard, pointsOf } from '/static/shared/roster.js';
 import { cardImg, deckId } from '/static/shared/cards.js';
-import { notice } from './card-grid.js';
+import { notice } from '../card-grid.js';
 
 /** Builds the screen; update(ctx) redraws it. */
 export function create() {

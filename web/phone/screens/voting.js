@@ -2,9 +2,9 @@
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { cardGrid, confirmBar, notice } from './card-grid.js';
-import { formScreen, confirmForm } from './form-screen.js';
-import { associationBox, waitingChips, partnerLine } from './parts.js';
+import { cardGrid, confirmBar, notice } from '../card-grid.js';
+import { formScreen, confirmForm } from '../form-screen.js';
+import { associationBox, waitingChips, partnerLine } from '../parts.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { deckId } from '/static/shared/cards.js';

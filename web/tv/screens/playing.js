@@ -2,7 +2,7 @@
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, progressChips, disputeLines } from './parts.js';
+import { associationLine, progressChips, disputeLines } from '../parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Phase title for the header. */
