@@ -70,7 +70,7 @@ def _mb(n: int) -> int:
 
 @dataclass(frozen=True)
 class UploadLimits:
-    """Disk limits for uploaded decks (issue 15 item 5). `quota_bytes`: all uploaded decks together,
+    """Disk limits for uploaded decks (docs/protocol.md "Decks"). `quota_bytes`: all uploaded decks together,
     their prepared pictures included (`DeckLibrary.uploaded_bytes`); `burst` uploads per room at once,
     then one every `1 / per_second` seconds; `max_stored_bytes`: what one upload may store."""
 
@@ -104,7 +104,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
     app.on_cleanup.append(stop_importer)
 
     async def verify_decks(_app: web.Application) -> None:
-        # every picture is decoded before its deck is offered (issue 15 item 9): do it once now, in a
+        # every picture is decoded before its deck is offered (a cut-short file is never dealt): once now, in a
         # thread, so no room's first state waits for it on the event loop
         await asyncio.get_running_loop().run_in_executor(None, library.list)
 
@@ -122,7 +122,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
     def quota_error(request: web.Request, used: int) -> web.Response:
         return error(request, 507, "quota_full", used=_mb(used), quota=_mb(limits.quota_bytes))
 
-    # One import at a time (issue 15 item 4): each decodes pictures in a thread, and several at once
+    # One import at a time: each decodes pictures in a thread, and several at once
     # added up to 1 GB; later uploads wait, spooled on disk.
     import_lock = asyncio.Lock()
 

@@ -74,7 +74,7 @@ class Connection:
 
         Why: going through the outbox costs a wake-up of the writer task and an await per frame, for
         each of a room's sockets on every action (the bulk of the server's CPU per action after the
-        room's own work, issue 14). Frames are unmasked and uncompressed (compress=False), RFC 6455 §5.2:
+        room's own work, scripts/bench.py). Frames are unmasked and uncompressed (compress=False), RFC 6455 §5.2:
         FIN + opcode 1 (text), then the payload length in 7, 7+16 or 7+64 bits."""
         global _last_frame
         transport = self.transport
@@ -301,7 +301,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
 
 def _make_room(config: Config, room: Room, peer: str, person: str | None) -> list[tuple[Connection, str]] | None:
     """The sockets to evict so a socket from `peer` holding `person` (None: no seat) fits in `room`, or
-    None if it cannot (every other socket is seated). Rules (issue 15, docs/protocol.md "Limits"):
+    None if it cannot (every other socket is seated). Rules (docs/protocol.md "Limits"):
     a person keeps at most `max_sockets_per_person` sockets (their oldest goes); an address keeps at
     most `max_unseated_per_ip` sockets without a seat (its oldest goes); a full room evicts a socket
     without a seat: the oldest of the address holding the most, among equals the address that came
