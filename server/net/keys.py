@@ -11,6 +11,7 @@ from server.lan.addresses import Urls
 from server.lan.discovery import Advertisement
 from server.net.deck_http import Tables, UploadCheck
 from server.net.deck_import import Importer, UploadLimits
+from server.net.frame_writer import FrameWriter
 from server.net.ratelimit import IpLimits
 from server.net.throttle import ThrottledLog
 from server.room.registry import Rooms
@@ -21,6 +22,7 @@ STORE = web.AppKey("store", Store)
 ROOMS = web.AppKey("rooms", Rooms)
 LIBRARY = web.AppKey("library", DeckLibrary)
 URLS = web.AppKey("urls", Urls)
+FRAME_WRITER = web.AppKey("frame_writer", FrameWriter)  # text frames straight to a socket (ws.py)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])  # to close on shutdown
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
