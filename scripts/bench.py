@@ -378,8 +378,10 @@ async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> di
         seen[url] = len(body)
         text = body.decode("utf-8", "replace")
         if url.endswith(".js"):
+            # a JSDoc type's `import('/static/…')` sits in a /** */ comment and is never loaded
+            code = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
             refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]'''
-                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
+                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', code)
             refs = [a or b for a, b in refs]
         elif url.endswith(".css"):
             refs = re.findall(r'''@import\s+(?:url\()?['"]?([^'")]+\.css)''', text)
