@@ -23,6 +23,7 @@ from server.decks.removal import sweep_deleted
 from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
 from server.net import keys, pages
+from server.net.client_errors import client_mistakes, quiet_bad_requests
 from server.net.deck_routes import UploadLimits, setup_deck_routes
 from server.net.hosts import HostPolicy, host_guard, machine_names
 from server.net.ratelimit import IpLimits
@@ -181,7 +182,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     # the Host names served (DNS rebinding): the addresses shown, every own address, our names
     policy = HostPolicy(lambda: urls.addresses, [*config.allow_hosts, *machine_names(), f"{config.mdns_host}.local"])
     app = web.Application(client_max_size=64 * 1024 * 1024,  # deck uploads are zip files
-                          middlewares=[host_guard(policy, throttled)])
+                          middlewares=[host_guard(policy, throttled), client_mistakes])
     app[keys.CONFIG] = config
     app[keys.URLS] = urls
     app[keys.THROTTLED] = throttled
@@ -193,6 +194,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.ATTACH_LIMITS] = IpLimits(config.attach_burst, config.attach_rate)
     app.on_startup.append(sweep_unfinished_imports)
+    app.cleanup_ctx.append(quiet_bad_requests)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(clocks_ctx)
     app.cleanup_ctx.append(discovery_ctx)

@@ -248,7 +248,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary,
             return error(request, 404, "not_found")
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):   # RecursionError: "[[[[..." nested deeper than json goes
             return error(request, 400, "malformed")
         if not isinstance(body, list) or not all(isinstance(c, str) for c in body) or len(body) > 10_000:
             return error(request, 400, "malformed")
