@@ -16,7 +16,7 @@ from server.messages import sentence
 from server.net import keys
 from server.net.hosts import same_origin
 from server.net.outbox import Outbox
-from server.net.ratelimit import TokenBucket
+from server.net.ratelimit import TokenBucket, client_key
 from server.room.refusals import Malformed, Refused
 from server.room.room import Room
 from server.room.specs import SPECS
@@ -39,7 +39,7 @@ class Connection:
         config = request.app[keys.CONFIG]
         self.id = next(_ids)
         self.ws = ws
-        self.peer = request.remote or "?"
+        self.peer = client_key(request.remote or "?")   # an IPv6 phone counts by its /64, as in every limit
         self.throttled = request.app[keys.THROTTLED]   # a client's mistakes: one WARNING per kind per 10 s
         self.role = "phone"
         self.lang = config.lang or "en"   # until the hello names the browser's language
