@@ -52,7 +52,8 @@ async def test_eight_flooding_addresses_leave_room_for_a_new_phone(tmp_path):
                 held += await open_idle(server.port, ip, EACH)
             phone = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=("127.0.0.50", 0)))
             async with phone:
-                async with phone.get(f"{server.base}/join/{code}", timeout=aiohttp.ClientTimeout(total=EVENT_S)) as resp:
+                timeout = aiohttp.ClientTimeout(total=EVENT_S)
+                async with phone.get(f"{server.base}/join/{code}", timeout=timeout) as resp:
                     assert resp.status == 200
                 ws = await phone.ws_connect(f"{server.base}/ws")
                 await ws.send_str(json.dumps({"type": "hello", "room": code, "role": "phone", "token": None}))
