@@ -144,24 +144,28 @@ async def run(tree: Path) -> dict:
                                      "--data-dir", data, "--no-zeroconf", "--advertise-ip", "127.0.0.1"],
                                     cwd=tree, stdout=out, stderr=subprocess.STDOUT,
                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        sessions: list[aiohttp.ClientSession] = []
         try:
             async with aiohttp.ClientSession() as session:
                 await wait_ready(session, base, proc, log)
-                connect = socket_opener(session, base)
                 tables = []
-                for _ in range(ROOMS):
-                    async with session.post(f"{base}/api/rooms") as resp:
+                for i in range(ROOMS + 1):   # each table from its own address: joins are rate-limited per address
+                    table_session = session_from(f"127.0.4.{i + 1}")
+                    sessions.append(table_session)
+                    async with table_session.post(f"{base}/api/rooms") as resp:
                         code = (await resp.json())["code"]
-                    table = await seated_table(connect, code, 4)
-                    await table.play_until(lambda g: g["phase"] == "scored")
+                    table = await seated_table(socket_opener(table_session, base), code, 4, start=i < ROOMS)
+                    if i < ROOMS:
+                        await table.play_until(lambda g: g["phase"] == "scored")
                     tables.append(table)
-                lobby_code = (await (await session.post(f"{base}/api/rooms")).json())["code"]
-                lobby = await seated_table(connect, lobby_code, 4, start=False)
+                lobby = tables.pop()
                 result = {"tree": str(tree), "load_before": os.getloadavg()[0],
                           "story_flood": await story_flood(base, tables),
                           "story_memory": await story_memory(base, tables[-1], proc.pid),
                           "qr_flood": await qr_flood(base, lobby), "load_after": os.getloadavg()[0]}
         finally:
+            for s in sessions:
+                await s.close()
             proc.terminate()
             proc.wait(timeout=60)
         errors = [line for line in log.read_text(errors="replace").splitlines() if " ERROR " in line]

@@ -17,7 +17,9 @@ from server.engine import text as texts
 from server.room.lookalike import looks_alike
 from server.room.refusals import Refused
 
-COLOURS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "grey", "white",
+# In the order a table is offered them (a newcomer's first free one is chosen for them): the first seven
+# stay apart for colour-blind eyes (web/shared/colours.js has their shades; tests/web/test_palette.py).
+COLOURS = ("white", "orange", "teal", "green", "yellow", "blue", "red", "purple", "pink", "brown", "grey",
            "black", "lime", "navy")
 
 Person = dict[str, Any]  # one entry of the record's `people` (server/room/record.py)
