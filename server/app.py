@@ -25,6 +25,7 @@ from server.lan.discovery import Advertisement
 from server.net import keys, pages
 from server.net.client_errors import client_mistakes, quiet_bad_requests
 from server.net.deck_routes import UploadLimits, setup_deck_routes
+from server.net.frame_writer import FrameWriter
 from server.net.hosts import HostPolicy, host_guard, machine_names
 from server.net.ratelimit import IpLimits
 from server.net.renders import Renders
@@ -199,6 +200,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
     app[keys.SOCKETS] = weakref.WeakSet()
+    app[keys.FRAME_WRITER] = FrameWriter()
     app[keys.IP_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.ATTACH_LIMITS] = IpLimits(config.attach_burst, config.attach_rate)

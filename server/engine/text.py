@@ -2,7 +2,7 @@
 
 Clusters are UAX #29 extended grapheme clusters from the `regex` module's `\\X` (a well-kept
 implementation that follows the Unicode version it ships). A cluster may hold any number of marks, so
-lengths are also bounded in code points per cluster and in UTF-8 bytes (issue 15 item 7: a 24-"grapheme"
+lengths are also bounded in code points per cluster and in UTF-8 bytes (a 24-"grapheme"
 name of 28,824 code points made every `state` weigh 1.6 MB). The pages always render the text as text,
 never HTML.
 """

@@ -1,5 +1,5 @@
 """Connection-level limits: open TCP connections per client IP and in total, and a quiet log when the
-process runs out of file descriptors anyway (issue 15 item 3).
+process runs out of file descriptors anyway (docs/protocol.md "Limits").
 
 Why: under the usual 1,024 open-files limit, 1,100 idle TCP connections from one machine used to lock
 every phone out, and asyncio's accept loop wrote an ERROR traceback per retry. Now a connection beyond

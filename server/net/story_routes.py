@@ -1,4 +1,4 @@
-"""The story of the evening over HTTP (issue 13; docs/protocol.md "Story"):
+"""The story of the evening over HTTP (docs/protocol.md "Story"):
 
     GET /api/rooms/{CODE}/story       JSON (server/room/story.py `story_view`)
     GET /api/rooms/{CODE}/story.png   the keepsake picture (server/room/keepsake.py), `?lang=en|ru`

@@ -27,7 +27,6 @@ _ids = itertools.count(1)
 _attached = itertools.count(1)             # hello order: who is oldest when sockets must be evicted
 _closing: set[asyncio.Task] = set()        # closes running in the background (kept from the GC)
 CLOSE_WAIT_S = 2.0                         # a peer that does not read its close frame is cut off after this
-_last_frame: tuple[bytes, bytes] = (b"", b"")  # the last payload framed: sockets sharing a state share it
 KNOWN_TYPES = frozenset(SPECS) | {"hello", "ping"}
 
 
@@ -51,6 +50,7 @@ class Connection:
         self.frames = TokenBucket(config.frame_burst, config.frame_rate)  # every frame (flood: closed, 1008)
         self.attached = 0   # _attached number of the last hello that attached it to a room
         self.transport = request.transport   # the socket's own (aiohttp's writer writes to it too)
+        self.frame_writer = request.app[keys.FRAME_WRITER]   # the fast path (server/net/frame_writer.py)
         self._sending = False   # the writer task is inside a send (it may be waiting for the peer)
 
     def __repr__(self) -> str:
@@ -70,31 +70,11 @@ class Connection:
 
     def _write_now(self, payload: bytes) -> bool:
         """Write `payload` (UTF-8 text) as one WebSocket text frame straight to the socket's transport if
-        nothing is queued before it and the transport holds nothing unsent (so it never buffers more than one
-        frame past a peer that stopped reading); False, and nothing written, otherwise.
-
-        Why: going through the outbox costs a wake-up of the writer task and an await per frame, for
-        each of a room's sockets on every action (the bulk of the server's CPU per action after the
-        room's own work, issue 14). Frames are unmasked and uncompressed (compress=False), RFC 6455 §5.2:
-        FIN + opcode 1 (text), then the payload length in 7, 7+16 or 7+64 bits."""
-        global _last_frame
-        transport = self.transport
-        if self._sending or self.outbox or self.ws.closed or transport is None or transport.is_closing() \
-                or transport.get_write_buffer_size():
+        nothing is queued before it and the transport holds nothing unsent (server/net/frame_writer.py says
+        why and what of aiohttp it relies on); False, and nothing written, otherwise."""
+        if self._sending or self.outbox or self.ws.closed:
             return False
-        last_payload, frame = _last_frame
-        if payload is not last_payload:
-            size = len(payload)
-            if size < 126:
-                header = bytes((0x81, size))
-            elif size < 65536:
-                header = b"\x81\x7e" + size.to_bytes(2, "big")
-            else:
-                header = b"\x81\x7f" + size.to_bytes(8, "big")
-            frame = header + payload
-            _last_frame = (payload, frame)
-        transport.write(frame)
-        return True
+        return self.frame_writer.write(self.transport, payload)
 
     def refuse(self, code: str, ref: str | None, params: dict | None = None) -> None:
         """Send `error` with the sentence for `code` in this socket's language. `ref` is echoed only if
@@ -302,7 +282,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
 
 def _make_room(config: Config, room: Room, peer: str, person: str | None) -> list[tuple[Connection, str]] | None:
     """The sockets to evict so a socket from `peer` holding `person` (None: no seat) fits in `room`, or
-    None if it cannot (every other socket is seated). Rules (issue 15, docs/protocol.md "Limits"):
+    None if it cannot (every other socket is seated). Rules (docs/protocol.md "Limits"):
     a person keeps at most `max_sockets_per_person` sockets (their oldest goes); an address keeps at
     most `max_unseated_per_ip` sockets without a seat (its oldest goes); a full room evicts a socket
     without a seat: the oldest of the address holding the most, among equals the address that came
