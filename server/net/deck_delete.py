@@ -102,7 +102,7 @@ async def end_game_then_delete(request: web.Request) -> web.Response:
     deck_id = request.match_info["deck"]
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):   # RecursionError: "[[[[..." nested deeper than json goes
         return error(request, 400, "malformed")
     if (not isinstance(body, dict) or not isinstance(body.get("room"), str)
             or not isinstance(body.get("state_id"), int) or isinstance(body.get("state_id"), bool)):

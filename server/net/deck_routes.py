@@ -232,7 +232,7 @@ async def put_excluded(request: web.Request) -> web.Response:
         return error(request, 404, "not_found")
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):   # RecursionError: "[[[[..." nested deeper than json goes
         return error(request, 400, "malformed")
     if not isinstance(body, list) or not all(isinstance(c, str) for c in body) or len(body) > 10_000:
         return error(request, 400, "malformed")

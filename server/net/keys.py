@@ -13,6 +13,7 @@ from server.net.deck_http import Tables, UploadCheck
 from server.net.deck_import import Importer, UploadLimits
 from server.net.frame_writer import FrameWriter
 from server.net.ratelimit import IpLimits
+from server.net.renders import Renders
 from server.net.throttle import ThrottledLog
 from server.room.registry import Rooms
 from server.room.store import Store
@@ -30,6 +31,9 @@ ATTACH_LIMITS = web.AppKey("attach_limits", IpLimits)  # sockets without a seat 
 THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (server/net/throttle.py)
 ADVERTISEMENT = web.AppKey("advertisement", Advertisement)  # absent with --no-zeroconf
 DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)
+STORY_RENDERS = web.AppKey("story_renders", Renders)   # story.png, per (room, state, language)
+QR_RENDERS = web.AppKey("qr_renders", Renders)         # qr.png, per join URL
+STORY_LIMITS = web.AppKey("story_limits", IpLimits)    # story.png requests per client address
 # the deck routes (server/net/deck_routes.py, deck_delete.py)
 UPLOAD_LIMITS = web.AppKey("upload_limits", UploadLimits)
 CAN_UPLOAD = web.AppKey[UploadCheck]("can_upload")   # may this request change the decks (the host's token)

@@ -16,7 +16,7 @@ from server.messages import sentence
 from server.net import keys
 from server.net.hosts import same_origin
 from server.net.outbox import Outbox
-from server.net.ratelimit import TokenBucket
+from server.net.ratelimit import TokenBucket, client_key
 from server.room.refusals import Malformed, Refused
 from server.room.room import Room
 from server.room.specs import SPECS
@@ -38,7 +38,8 @@ class Connection:
         config = request.app[keys.CONFIG]
         self.id = next(_ids)
         self.ws = ws
-        self.peer = request.remote or "?"
+        self.peer = client_key(request.remote or "?")   # an IPv6 phone counts by its /64, as in every limit
+        self.throttled = request.app[keys.THROTTLED]   # a client's mistakes: one WARNING per kind per 10 s
         self.role = "phone"
         self.lang = config.lang or "en"   # until the hello names the browser's language
         self.room: Room | None = None
@@ -94,7 +95,7 @@ class Connection:
         anything else is a bug (the room changed nothing; logged with its traceback, as it is called in
         the `except`): `internal_error`, and the socket stays."""
         if isinstance(exc, Malformed):
-            log.warning("%r: malformed %s: %s", self, kind, exc.detail)
+            self.throttled.warning("malformed", "%r: malformed %s: %s", self, kind, exc.detail)
             self.refuse("malformed", kind)
         elif isinstance(exc, Refused):
             log.info("%r: %s refused: %s", self, kind, exc.code)
@@ -146,8 +147,8 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
     app = request.app
     config = app[keys.CONFIG]
     if not origin_allowed(request):
-        log.warning("websocket from %s refused: Origin %r does not match Host %r",
-                    request.remote, request.headers.get("Origin"), request.host)
+        app[keys.THROTTLED].warning("ws_origin", "websocket from %s refused: Origin %r does not match Host %r",
+                                    request.remote, request.headers.get("Origin"), request.host)
         raise web.HTTPForbidden(text="origin not allowed")
     app[keys.URLS].learn(request)
     ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_msg_size, compress=False)
@@ -178,7 +179,7 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
             if frame.type == WSMsgType.TEXT:
                 _dispatch(app, conn, frame.data)
             elif frame.type == WSMsgType.BINARY:
-                log.warning("%r: binary frame ignored", conn)
+                throttled.warning("binary", "%r: binary frame ignored", conn)
                 conn.refuse("malformed", None)
     finally:
         app[keys.SOCKETS].discard(ws)
@@ -202,7 +203,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
     except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested deeper than the decoder goes
         msg = None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        log.warning("%r: malformed frame %.80r", conn, raw)
+        conn.throttled.warning("malformed", "%r: malformed frame %.80r", conn, raw)
         conn.refuse("malformed", None)
         return
     kind = msg["type"]
@@ -216,7 +217,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
         conn.refuse("hello_required", kind)
         return
     if kind == "join" and not (conn.bucket.allow() and app[keys.IP_LIMITS].allow(conn.peer)):
-        log.warning("%r: join rate-limited", conn)
+        conn.throttled.warning("join_rate", "%r: join rate-limited", conn)
         conn.refuse("rate_limited", kind)
         return
     conn.room.handle(conn, msg)  # answers through `refused`, or with the new state once it is stored
@@ -229,7 +230,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     token = msg.get("token")
     if role not in ("tv", "phone") or (lang is not None and not isinstance(lang, str)) \
             or (token is not None and not isinstance(token, str)):
-        log.warning("%r: malformed hello", conn)
+        conn.throttled.warning("malformed", "%r: malformed hello", conn)
         conn.refuse("malformed", "hello")
         return
     if isinstance(lang, str) and lang in LANGS:
@@ -238,7 +239,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     if room is None:
         # guessing room codes costs join tokens, so nobody walks the 280 000 codes
         if not app[keys.IP_LIMITS].allow(conn.peer):
-            log.warning("%r: hello rate-limited", conn)
+            conn.throttled.warning("hello_rate", "%r: hello rate-limited", conn)
             conn.refuse("rate_limited", "hello")
             return
         conn.refuse("no_such_room", "hello")
