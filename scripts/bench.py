@@ -25,7 +25,7 @@ every room in it (`fsyncs_per_action` below 1 when rooms share batches), plus a 
 `--clients 2` splits the rooms over two client processes: a family's phones are separate devices that
 read their frames at the same time, while one client process reads the frames of rooms that act in the
 same millisecond one after the other and adds that wait to what it measures (the default stays 1, the
-way every figure before it was measured; the README says which each figure used).
+way every figure before it was measured; docs/performance-history.md says which each figure used).
 
 `--server-timing` also times each action inside the server (scripts/server_timing.py wraps three of its
 functions): from its frame being parsed to the room's last state frame being written, `server_p50_ms` and
