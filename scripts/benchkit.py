@@ -1,26 +1,28 @@
-"""What the bench and attack scripts share: a free loopback port, a server process's CPU seconds, and
-waiting for a freshly started server to answer `/healthz`. (Imported by the scripts beside it: running
-`python scripts/X.py` puts this folder on `sys.path`.)"""
+"""What the bench and attack scripts share: a server process's CPU seconds, waiting for a freshly started
+server to answer `/healthz`, and the tests' own helpers (`free_port`, tests/helpers/process.py; the protocol
+client `Player`, tests/helpers/wire.py), so a script and a test speak to the server the same way.
+(Imported by the scripts beside it: running `python scripts/X.py` puts this folder on `sys.path`; importing
+this module puts the repository there too, for `tests.helpers`.)"""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
-import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import aiohttp
 
+ROOT = Path(__file__).resolve().parent.parent   # the repository
+if str(ROOT) not in sys.path:
+    sys.path.insert(1, str(ROOT))
+from tests.helpers.process import free_port  # noqa: E402  (re-exported: the one free_port)
+from tests.helpers.wire import Player, hello_message, socket_opener  # noqa: E402  (the one protocol client)
+
+__all__ = ["ROOT", "Player", "free_port", "hello_message", "proc_cpu_s", "socket_opener", "wait_ready"]
+
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def proc_cpu_s(pid: int) -> float:
