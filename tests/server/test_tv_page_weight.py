@@ -1,4 +1,4 @@
-"""The TV page's weight (issue 6): at most 150 KB of HTML+JS+CSS as served, uncompressed, no images, so an
+"""The TV page's weight: at most 150 KB of HTML+JS+CSS as served, uncompressed, no images, so an
 old smart TV's browser (no build step, plain ES modules) loads it quickly. Counted by scripts/bench.py's
 own `page_bytes` on the real app, following the module graph from the TV's HTML, so the bench's "TV page"
 figure and this limit cannot disagree. A size, not a timing."""
