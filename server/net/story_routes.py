@@ -46,7 +46,7 @@ def _viewer_room(request: web.Request) -> Room:
 async def story_json(request: web.Request) -> web.StreamResponse:
     """`GET /api/rooms/{CODE}/story`."""
     room = _viewer_room(request)
-    return web.json_response(story_view(room), headers=NO_STORE)
+    return web.json_response(story_view(room.record), headers=NO_STORE)
 
 
 def _picture_finder(library: DeckLibrary) -> Callable[[str, str], Path | None]:
@@ -70,7 +70,7 @@ async def story_png(request: web.Request) -> web.StreamResponse:
     key = (room.code, room.state_id, lang)
     body = cache.get(key)
     if body is None:
-        view = story_view(room)
+        view = story_view(room.record)
         finder = _picture_finder(request.app[keys.LIBRARY])
         body = await asyncio.get_running_loop().run_in_executor(None, keepsake.render, view, lang, finder)
         cache[key] = body

@@ -157,6 +157,15 @@ class Record:
         """True once the game is over (engine phase `game_over`) and nobody has started a new one."""
         return self.game is not None and self.game.phase == "game_over"
 
+    def entry(self, person_id: object) -> Person | None:
+        """The person `person_id`, or None (server/room/roster.py has the rest of the roster's reads)."""
+        return next((p for p in self.people if p.person == person_id), None)
+
+    def seat_of(self, person_id: object) -> str | None:
+        """The seat `person_id` plays for (their team's lead in pairs, else themselves), or None."""
+        entry = self.entry(person_id)
+        return entry.seat if entry is not None else None
+
     @property
     def mode(self) -> engine.Mode:
         """The engine's `Mode` of the room's settings (its lobby attributes: people_per_seat, automatic,
@@ -197,11 +206,15 @@ def to_json(rec: Record) -> dict[str, object]:
 
 
 def story_json(story: Story) -> dict[str, object]:
-    """The stored (and `GET .../story`) form of a story (server/room/story.py's shape)."""
-    return {"deck": story.deck, "rounds": [
-        {"round": r.round, "storyteller": r.storyteller, "association": r.association,
-         "cards": [{"card": c.card, "owner": c.owner, "votes": list(c.votes), "storyteller": c.storyteller}
-                   for c in r.cards], "points": dict(r.points)} for r in story.rounds]}
+    """The stored form of a story (server/room/story.py's shape)."""
+    return {"deck": story.deck, "rounds": rounds_json(story.rounds)}
+
+
+def rounds_json(rounds: tuple[StoryRound, ...]) -> list[dict[str, object]]:
+    """A story's rounds in their JSON form (stored, and `GET .../story`)."""
+    return [{"round": r.round, "storyteller": r.storyteller, "association": r.association,
+             "cards": [{"card": c.card, "owner": c.owner, "votes": list(c.votes), "storyteller": c.storyteller}
+                       for c in r.cards], "points": dict(r.points)} for r in rounds]
 
 
 def _story(data: Mapping[str, Any]) -> Story:
