@@ -173,12 +173,6 @@ class Record:
         return engine.MODES[self.settings.game.mode]
 
 
-def new_record(code: str, settings: dict[str, Any]) -> dict[str, Any]:
-    """A new empty room in the lobby (version `RECORD_VERSION`), as JSON."""
-    return {"v": RECORD_VERSION, "code": code, "state_id": 1, "epoch": 1, "phase": "lobby", "paused": False,
-            "host": None, "people": [], "next_person": 1, "settings": settings, "floors": {}, "game": None}
-
-
 def empty(code: str, settings: RoomSettings) -> Record:
     """A new empty room in the lobby, with a fresh TV key."""
     return Record(code=code, tv_key=secrets.token_urlsafe(18), settings=settings)

@@ -115,6 +115,11 @@ class Transaction:
         return self._action is not None or bool(self._waiting)
 
     @property
+    def pending(self) -> Action | None:
+        """The action being stored, or None."""
+        return self._action
+
+    @property
     def storing(self) -> bool:
         """True while an action is being stored."""
         return self._action is not None
