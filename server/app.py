@@ -135,7 +135,7 @@ class RoomTables:
         """The fewest cards the table of room `X-Room` needs now (room/settings.py `cards_needed`)."""
         rooms = self.app.get(keys.ROOMS)
         room = rooms.get(request.headers.get("X-Room")) if rooms is not None else None
-        return cards_needed(room) if room is not None and room.game is None else None
+        return cards_needed(room.record) if room is not None and room.game is None else None
 
     def holding(self, deck_id: str) -> dict[str, str]:
         """Rooms that still need `deck_id`'s pictures: code -> "playing" | "results" (Rooms.holding)."""
