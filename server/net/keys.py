@@ -11,6 +11,7 @@ from server.lan.addresses import Urls
 from server.lan.discovery import Advertisement
 from server.net.ratelimit import IpLimits
 from server.net.throttle import ThrottledLog
+from server.net.webfiles import WebFiles
 from server.room.registry import Rooms
 from server.room.store import Store
 
@@ -26,3 +27,4 @@ ATTACH_LIMITS = web.AppKey("attach_limits", IpLimits)  # sockets without a seat 
 THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (server/net/throttle.py)
 ADVERTISEMENT = web.AppKey("advertisement", Advertisement)  # absent with --no-zeroconf
 DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)
+WEB_FILES = web.AppKey("web_files", WebFiles)   # web/ as served, built at start-up (server/net/webfiles.py)
