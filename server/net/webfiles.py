@@ -56,6 +56,10 @@ _HTML_REFS = re.compile(r"""(<(?:script|link|img)\b[^>]*?\b(?:src|href)=)(["'])(
 # files it names have none, and tests/web/test_minified.py fails on any nested one it misses)
 _NESTED_TEMPLATE = re.compile(r"\$\{[^}]*`")
 _PATTERNS = {".js": _JS_REFS, ".css": _CSS_REFS, ".html": _HTML_REFS}
+# a page's stylesheet links one after another (as the rewritten HTML has them), and each one's versioned path
+_STYLE_LINK = r'<link rel="stylesheet" href="/static/[^"]+">'
+_STYLE_RUN = re.compile(rf"([ \t]*){_STYLE_LINK}(?:\s*{_STYLE_LINK})+")
+_STYLE_HREF = re.compile(r'href="/static/([^"]+)"')
 # a versioned name as `versioned_name` makes it: `tv.0123456789ab.js` (or `LICENSE.0123456789ab`)
 _VERSIONED = re.compile(rf"^(?P<stem>.+)\.(?P<hash>[0-9a-f]{{{HASH_CHARS}}})(?P<suffix>\.[^./]+)?$")
 
@@ -107,6 +111,11 @@ class WebFiles:
             if (asset := self.by_path.get(plain)) is not None:
                 return asset, False
         return None
+
+    def add(self, asset: Asset) -> None:
+        """Serve `asset` at its path and its versioned URL (in place of one of the same path)."""
+        self.by_path[asset.path] = asset
+        self.by_version[asset.url.removeprefix("/static/")] = asset
 
     def url(self, path: str) -> str:
         """The versioned URL of the file at relative `path` ("tv/index.html"). Raises KeyError if none."""
@@ -217,13 +226,39 @@ def build(root: Path) -> WebFiles:
     for rel, body in raw.items():
         if rel in texts:
             body = minified(rel, _rewrite(rel, texts[rel], raw, urls)).encode("utf-8")
-        compress = posixpath.splitext(rel)[1] in TEXT_SUFFIXES
-        asset = Asset(
-            rel, urls[rel], body, _content_type(rel), digests[rel],
-            gzip=compressed(body, "gzip") if compress else None, br=compressed(body, "br") if compress else None)
-        files.by_path[rel] = asset
-        files.by_version[asset.url.removeprefix("/static/")] = asset
+        files.add(_asset(rel, urls[rel], body, digests[rel]))
+    for rel in raw:
+        if rel.endswith(".html"):
+            _bundle_styles(files, files.by_path[rel])
     return files
+
+
+def _asset(rel: str, url: str, body: bytes, digest: str) -> Asset:
+    compress = posixpath.splitext(rel)[1] in TEXT_SUFFIXES
+    return Asset(rel, url, body, _content_type(rel), digest,
+                 gzip=compressed(body, "gzip") if compress else None, br=compressed(body, "br") if compress else None)
+
+
+def _bundle_styles(files: WebFiles, page: Asset) -> None:
+    """A page's run of stylesheet links becomes one link to their concatenation, `<page>.styles.css`
+    (`tv/index.styles.css`): one request instead of ten, and gzip sees them together (some 6 KB less on the
+    TV's first load). The cascade is the same: the same rules in the same order, their `url()`s already
+    absolute. A run with an `@import` or `@charset` (valid only at a sheet's top) is left alone."""
+    html = page.body.decode("utf-8")
+    run = _STYLE_RUN.search(html)
+    bundle_path = posixpath.splitext(page.path)[0] + ".styles.css"
+    if run is None or bundle_path in files.by_path:
+        return
+    parts = [files.by_version.get(href) for href in _STYLE_HREF.findall(run[0])]
+    if any(part is None or b"@import" in part.body or b"@charset" in part.body for part in parts):
+        return
+    sheets = [part for part in parts if part is not None]
+    digest = hashlib.sha256(" ".join(part.etag for part in sheets).encode()).hexdigest()[:HASH_CHARS]
+    bundle = _asset(bundle_path, "/static/" + versioned_name(bundle_path, digest),
+                    b"\n".join(part.body for part in sheets), digest)
+    files.add(bundle)
+    body = f'{html[:run.start()]}{run[1]}<link rel="stylesheet" href="{bundle.url}">{html[run.end():]}'
+    files.add(_asset(page.path, page.url, body.encode("utf-8"), page.etag))
 
 
 def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:

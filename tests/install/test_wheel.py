@@ -111,9 +111,9 @@ async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkou
             await server.ready(session)
             async with session.get(f"{base}/tv") as resp:   # redirected to the current room
                 assert resp.status == 200 and resp.content_type == "text/html"
-                # its stylesheet under a versioned name (server/net/webfiles.py), gzip on the wire
-                css = re.search(r'href="(/static/tv/tv\.[0-9a-f]{12}\.css)"', await resp.text())
-                assert css, "the TV page links no versioned tv.css"
+                # its stylesheets under a versioned name (server/net/webfiles.py), gzip on the wire
+                css = re.search(r'href="(/static/tv/[\w.-]+\.[0-9a-f]{12}\.css)"', await resp.text())
+                assert css, "the TV page links no versioned stylesheet"
                 code = resp.url.query["room"]
             for url in (css[1], "/static/tv/tv.css"):
                 async with session.get(f"{base}{url}", headers={"Accept-Encoding": "gzip"}) as resp:

@@ -48,10 +48,20 @@ async def test_each_page_reaches_its_files_only_by_versioned_urls_cached_for_eve
         bodies = await _graph(client, page)
         reached = {url for url in bodies if url != page}
         assert reached and all(VERSIONED.fullmatch(url) for url in reached), sorted(reached)
-        modules = {p.relative_to(WEB).as_posix() for p in (WEB / folder).rglob("*") if p.suffix in (".js", ".css")}
+        modules = {p.relative_to(WEB).as_posix() for p in (WEB / folder).rglob("*.js")}
         plain = {re.sub(r"\.[0-9a-f]{12}(?=\.\w+$)", "", url).removeprefix("/static/") for url in reached}
         assert modules <= plain, f"{page} does not reach {sorted(modules - plain)}"
+        # the page's stylesheets as one, in the order its HTML lists them (the same cascade)
+        written = (WEB / folder / "index.html").read_text(encoding="utf-8")
+        sheets = re.findall(r'<link rel="stylesheet" href="/static/([^"]+)">', written)
+        assert {p.relative_to(WEB).as_posix() for p in (WEB / folder).rglob("*.css")} <= set(sheets)
+        bundle = next(url for url in reached if url.startswith(f"/static/{folder}/index.styles."))
+        parts = [await (await client.get(f"/static/{sheet}")).read() for sheet in sheets]
+        assert bodies[bundle] == b"\n".join(parts)
+        assert [url for url in reached if url.endswith(".css")] == [bundle]
         for url in reached:
+            if url == bundle:
+                continue
             resp = await client.get(url)
             assert resp.headers["Cache-Control"] == FOREVER, url
             # the file itself, minified (tests/web/test_minified.py), only its specifiers changed (relative and
