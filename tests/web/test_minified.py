@@ -23,8 +23,10 @@ def _pairs() -> list[dict[str, str]]:
              "served": webfiles.minified(p.name, text)} for p in files]
 
 
-@pytest.mark.skipif(not (ROOT / "node_modules" / "espree").is_dir() or shutil.which("node") is None,
-                    reason="needs node and `npm ci` (the lint tools)")
+pytestmark = pytest.mark.skipif(not (ROOT / "node_modules" / "espree").is_dir() or shutil.which("node") is None,
+                                reason="needs node and `npm ci` (the lint tools)")
+
+
 def test_minified_pages_are_the_same_programs():
     pairs = _pairs()
     assert len(pairs) > 60 and sum(len(p["served"]) for p in pairs) < 0.8 * sum(len(p["source"]) for p in pairs)
