@@ -189,8 +189,11 @@ def _content_type(path: str) -> str:
 
 def minified(path: str, text: str) -> str:
     """`text`, the file `path`'s, with comments and needless whitespace out if it is JS or CSS; as written
-    without the minifiers installed, for other kinds, and for JS that may nest a template literal in another's
-    `${…}` (rJSmin supports only unnested ones: it would strip the inner one's leading space)."""
+    without the minifiers installed, for other kinds, for a `.min.js` / `.min.css`, and for JS that may nest
+    a template literal in another's `${…}` (rJSmin supports only unnested ones: it would strip the inner one's
+    leading space)."""
+    if path.endswith((".min.js", ".min.css")):   # a library shipped minified already
+        return text
     if rjsmin is not None and path.endswith(".js") and not _NESTED_TEMPLATE.search(text):
         return str(rjsmin.jsmin(text))
     if rcssmin is not None and path.endswith(".css"):

@@ -18,7 +18,7 @@ WEB = ROOT / "web"
 
 
 def _pairs() -> list[dict[str, str]]:
-    files = sorted(p for p in WEB.rglob("*") if p.suffix in (".js", ".css") and "vendor" not in p.parts)
+    files = sorted(p for p in WEB.rglob("*") if p.suffix in (".js", ".css"))
     return [{"path": p.relative_to(WEB).as_posix(), "source": (text := p.read_text(encoding="utf-8")),
              "served": webfiles.minified(p.name, text)} for p in files]
 
