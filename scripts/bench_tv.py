@@ -183,16 +183,17 @@ async def play(session: aiohttp.ClientSession, base: str, code: str, args, rng: 
     table = await seated_table(socket_opener(session, base, LivePlayer), code, n=PHONES, tv_name="watcher",
                                start=False)
     await table.act(table.phones[0], "start")
-    rounds = 0
-    while rounds < args.rounds:
+    rounds, last = 0, ""
+    while True:
         phase = table.tv.game["phase"]
-        if phase in ("scored", "game_over"):
+        if phase in ("scored", "game_over") and last not in ("scored", "game_over"):
             rounds += 1
             await asyncio.sleep(args.result_ms / 1000)   # the family looks at the result
             if phase == "game_over" or rounds >= args.rounds:
                 break
-        else:
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think_ms / 1000)   # a person choosing
+        else:   # a person choosing (or saying ready on the result)
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think_ms / 1000)
+        last = phase
         if not await table.step():
             break
     for p in table.sockets:
@@ -298,5 +299,17 @@ async def main() -> None:
     print(f"uptime: {uptime()}", flush=True)
 
 
+async def run_main() -> None:
+    """main(), cancelled by SIGTERM or SIGINT so that every run's browser and server are stopped."""
+    task = asyncio.ensure_future(main())
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, task.cancel)
+    try:
+        await task
+    except asyncio.CancelledError:
+        print("stopped", file=sys.stderr)
+
+
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(run_main())
