@@ -368,7 +368,8 @@ async def loop_lag(figures: dict, every: float = 0.05) -> None:
 
 async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> dict:
     """Bytes of a page's HTML, stylesheets and ES modules (followed through imports), no images:
-    {html, js, css, total, files, sizes: {url: bytes}}. tests/server/test_tv_page_weight.py holds the TV to it."""
+    {html, js, css, total, files, sizes: {url: bytes}}, as served but uncompressed (the bytes on the wire are
+    tests/e2e/test_tv_wire_weight.py's and scripts/bench_tv.py's)."""
     seen: dict[str, int] = {}
     todo = [urljoin(base, path)]
     while todo:
