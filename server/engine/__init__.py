@@ -18,7 +18,7 @@ from .rulesets import RULESETS, Ruleset
 from .scoring import score_breakdown, score_round
 from .settings import Settings
 from .state import GameState
-from .validation import settings_from_dict, validate_settings
+from .validation import settings_from_dict, validate_board, validate_settings
 from .views import allowed_actions, player_view, public_view, seat_view
 
 __all__ = [
@@ -53,5 +53,6 @@ __all__ = [
     "seat_view",
     "settings_from_dict",
     "to_json",
+    "validate_board",
     "validate_settings",
 ]

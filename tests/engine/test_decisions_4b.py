@@ -1,10 +1,14 @@
 """Scenario tests for RULES.md §4b: D13 (a voter who casts no vote abstains: a voter who did not find
-the storyteller's card), D11 made exact (an elephant with neither a card nor a vote scores nothing).
+the storyteller's card), D14 (a board's special cells use only its ruleset's conditions), D11 made
+exact (an elephant with neither a card nor a vote scores nothing).
 Every round here is played through the engine and the host's `skip` (the room's timer sends the same
 action, tests/server/test_timer.py)."""
+import json
+
 import pytest
 
-from server.engine import apply, score_round
+from server.decks.boards import BoardError, default_board, load_board
+from server.engine import RULESETS, apply, score_round
 from tests.engine.helpers import craft, game, other_than, play_all, tell, vote
 
 SKIP = {"type": "skip"}
@@ -134,3 +138,34 @@ def test_d11_exact_in_every_ruleset_and_mode(ruleset, mode):
     for votes in ({"B": 1, "C": 1}, {"B": 5 if mode == "trio" else 3, "C": 3}, {"B": 1, "C": 3}):
         points = score_round(ruleset, mode, "A", table, votes, {"A": 4, "Z": 9})
         assert points["Z"] == 0, votes
+
+
+# -- D14: board cells follow the ruleset ------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset, condition", [("imaginarium-classic", "person"), ("imaginarium", "brand"),
+                                                ("dixit", "question")])
+def test_d14_a_board_file_with_a_condition_its_ruleset_lacks_is_refused(tmp_path, ruleset, condition):
+    path = tmp_path / f"{ruleset}.json"
+    path.write_text(json.dumps({"id": ruleset, "ruleset": ruleset, "length": 40, "first_number": 1,
+                                "special": {"7": condition} if ruleset == "dixit" else {"5": "story", "7": condition}}))
+    with pytest.raises(BoardError) as err:
+        load_board(path)
+    message = str(err.value)
+    assert str(path) in message and "cell 7" in message and repr(condition) in message and ruleset in message
+    assert message.count(". ") == 0 and message.count("\n") == 0   # one sentence
+    with pytest.raises(BoardError):   # the room's way in: the ruleset's board in a boards folder
+        default_board(ruleset, tmp_path)
+
+
+def test_d14_a_board_without_a_ruleset_is_checked_against_the_one_it_is_played_with(tmp_path):
+    (tmp_path / "dixit.json").write_text(json.dumps({"length": 31, "special": {"3": "story"}}))
+    with pytest.raises(BoardError) as err:
+        default_board("dixit", tmp_path)
+    assert "cell 3" in str(err.value) and "'story'" in str(err.value)
+    assert load_board(tmp_path / "dixit.json").special == ((3, "story"),)   # no ruleset named: no check
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_d14_every_shipped_board_uses_only_its_rulesets_conditions(ruleset):
+    board = default_board(ruleset)
+    assert {c for _, c in board.special} <= set(RULESETS[ruleset].conditions)
