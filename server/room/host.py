@@ -8,7 +8,7 @@ from typing import Any
 from server.engine import text as texts
 from server.room.refusals import Malformed, Refused
 from server.room.roster import Person
-from server.room.settings import fewer_people
+from server.room.settings import follow_head_count
 from server.room.state import Effects, RoomState
 
 
@@ -58,7 +58,7 @@ def remove_player(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Ef
         raise Refused("not_allowed")
     if room.phase == "lobby":
         room.roster.delete(entry)
-        fewer_people(room)
+        follow_head_count(room)
         return Effects(drops=entry["person"])
     seat = room.seat_of(entry["person"])
     if seat is None or seat == room.seat_of(room.host):
@@ -131,7 +131,7 @@ def new_game(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
             roster.delete(entry)
     for entry in roster.people:
         entry["removed"] = False
-    fewer_people(room)
+    follow_head_count(room)
     if not room.env.has_deck(room.settings.get("deck")):   # deleted while nobody had the results open
         room.settings["deck"] = "builtin"
     room.game = None

@@ -9,7 +9,7 @@ from typing import Any
 from server import engine
 from server.room import story
 from server.room.refusals import Malformed, Refused, engine_errors
-from server.room.settings import automatic_mode, engine_settings, people_range
+from server.room.settings import engine_settings, follow_head_count, people_range
 from server.room.state import Effects, RoomState
 
 
@@ -30,7 +30,7 @@ def join(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Effects:
     if room.mode.people_per_seat > 1:
         roster.join_a_team(entry)
     else:
-        automatic_mode(room)
+        follow_head_count(room)
     return Effects(takes=entry["person"])
 
 
@@ -108,10 +108,10 @@ def start(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     seats = [e["person"] for e in roster.leads()]
     lo, hi = people_range(room, mode)
     if mode.people_per_seat > 1 and not lo <= len(roster) <= hi:  # counted in people: two per elephant
-        raise Refused("wrong_player_count", min=lo, max=hi, count=len(roster))
+        raise _wrong_count(room, mode, lo, hi, len(roster))
     lo, hi = lo // mode.people_per_seat, hi // mode.people_per_seat
     if not lo <= len(seats) <= hi:
-        raise Refused("wrong_player_count", min=lo, max=hi, count=len(seats))
+        raise _wrong_count(room, mode, lo, hi, len(seats))
     if not mode.has_adult:
         for entry in roster.people:
             if entry.get("open"):  # a child added without a phone plays only at a table with an adult
@@ -139,3 +139,12 @@ def start(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     story.begin(room)
     room.data["phase"] = "game"
     room.data["paused"] = False
+
+
+def _wrong_count(room: RoomState, mode: engine.Mode, low: int, high: int, count: int) -> Refused:
+    """`wrong_player_count` {min, max, count}, with `mode`, `fits` and reason ``fits`` when another mode
+    of the ruleset fits the people here (three at a standard table: trio; `engine.fitting_mode`)."""
+    fits = engine.fitting_mode(room.settings["ruleset"], len(room.roster))
+    if fits is None or fits == mode.id:
+        return Refused("wrong_player_count", min=low, max=high, count=count)
+    return Refused("wrong_player_count", min=low, max=high, count=count, mode=mode.id, fits=fits, reason="fits")

@@ -1,7 +1,7 @@
 """The room's settings (engine.Settings plus the room's own `deck` and `lang`), the `set_settings`
 message, and the lobby rules a mode brings with it, read from the engine's `Mode` attributes (never
-from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs: 8+ people at a standard
-table play it by themselves, RULES.md §4)."""
+from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs at 8 people, trio at 3, the
+duel at 2 play by themselves, RULES.md §1, §4: `engine.mode_for_people`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -113,7 +113,7 @@ def set_settings(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Non
     if room.mode.people_per_seat != old_mode.people_per_seat:
         _regroup(room)
     if "mode" not in patch:
-        automatic_mode(room)
+        follow_head_count(room)
 
 
 # ---------------------------------------------------------------- the lobby rules of modes
@@ -126,11 +126,10 @@ def _regroup(room: RoomState) -> None:
 
 
 def people_range(room: RoomState, mode: engine.Mode) -> tuple[int, int]:
-    """How many people a `mode` table of the room's ruleset takes: the engine's seat range times the
-    mode's people per seat. Raises Refused if the mode does not exist for the ruleset."""
+    """How many people a `mode` table of the room's ruleset takes (`engine.people_range`). Raises
+    Refused if the mode does not exist for the ruleset."""
     with engine_errors():
-        lo, hi = engine.mode_seat_range(room.settings["ruleset"], mode.id)
-    return mode.people_per_seat * lo, mode.people_per_seat * hi
+        return engine.people_range(room.settings["ruleset"], mode.id)
 
 
 def cards_needed(room: RoomState) -> int | None:
@@ -145,22 +144,16 @@ def cards_needed(room: RoomState) -> int | None:
         return None
 
 
-def automatic_mode(room: RoomState) -> None:
-    """Enough people at a standard table of a ruleset with an automatic mode (pairs: eight or more):
-    the room plays that mode."""
-    if room.settings["mode"] != STANDARD:
+def follow_head_count(room: RoomState) -> None:
+    """The lobby's head count changed (or the ruleset): the room plays the mode the engine says fits it
+    (`engine.mode_for_people`: pairs at 8 people, trio at 3, the duel at 2, else the standard table;
+    RULES.md §1, §4), with its teams, and a short game the new mode lacks goes off."""
+    before = room.mode
+    mode = engine.mode_for_people(room.settings["ruleset"], before.id, len(room.roster))
+    if mode == before.id:
         return
-    for mode in engine.MODES.values():
-        if (mode.automatic and room.settings["ruleset"] in mode.rulesets
-                and len(room.roster) >= people_range(room, mode)[0]):
-            room.settings["mode"] = mode.id
-            _regroup(room)
-            return
-
-
-def fewer_people(room: RoomState) -> None:
-    """Fewer people left than an automatic mode takes (pairs: under eight): back to the standard table."""
-    mode = room.mode
-    if mode.automatic and len(room.roster) < people_range(room, mode)[0]:
-        room.settings["mode"] = STANDARD
+    room.settings["mode"] = mode
+    if not room.mode.allows_short_game:
+        room.settings["short_game"] = None
+    if room.mode.people_per_seat != before.people_per_seat:
         _regroup(room)

@@ -28,6 +28,7 @@ class Duel(Mode):
     hand_face_down_while_telling = True
     equal_turns = False
     finish = DUEL_FINISH
+    automatic = True  # two people play it by themselves (RULES.md §1)
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (2, 2)

@@ -34,7 +34,8 @@ class Mode:
     equal_turns: ClassVar[bool] = True         # the storyteller passes round the table (D8 counts cycles)
     # -- lobby rules the room reads (it never branches on a mode's name) --
     people_per_seat: ClassVar[int] = 1         # pairs: a seat (one elephant) is a team of two (RULES.md §2.2)
-    automatic: ClassVar[bool] = False          # pairs: a standard room switches to it once the people fit (§4)
+    automatic: ClassVar[bool] = False          # pairs, trio, duel: a lobby switches to it once the people fit
+                                               # (§1, §4; `modes.mode_for_people`)
     uses_when_deck_empty: ClassVar[bool] = False  # trio: the `when_deck_empty` setting applies (D3t)
     finish: ClassVar[int | None] = None        # duel: the distance that ends the game on every board (D9)
 
