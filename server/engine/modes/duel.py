@@ -36,6 +36,9 @@ class Duel(Mode):
     def cards_per_round(self, n_seats: int) -> int | None:
         return None
 
+    def table_size(self, n_seats: int) -> int:
+        return super().table_size(n_seats) + 1  # and the mammoth's card from the deck: 5 (RULES.md §2.4)
+
     def min_deck(self, rs: Ruleset, n_seats: int) -> int:
         return 1 + rs.hand_size * n_seats
 
