@@ -1,5 +1,5 @@
 """The rules catalogue the pages build their forms and explainers from, and the length of a game
-counted ahead (issue 10 item 2, issue 13 item 9). Everything here is read off the registries
+counted ahead (the lobby shows how long the chosen rules play). Everything here is read off the registries
 (`RULESETS`, `MODES`, `Settings`), so a ruleset or mode registered elsewhere (a test) appears with no
 other change.
 """
