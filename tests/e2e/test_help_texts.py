@@ -2,7 +2,8 @@
 TV page and the host's phone against a real server): the duel lays out 5 cards, the mammoth's included
 (§2.4), and nobody votes for a card they played; the classic storyteller goes back, never behind the start
 (§1.1); the kids' game is won by every elephant that completes the lap in that round (§2.5); Dixit with the
-deck reshuffled ends only at 30 (D7, §4); the TV's lobby hint gives the ruleset's own player range."""
+deck reshuffled ends only at 30 (D7, §4); the TV's lobby hint gives the ruleset's own player range and
+trio's cards from the deck."""
 import pytest
 from playwright.async_api import expect
 
@@ -15,11 +16,11 @@ SAYS = {
            "back": "goes back 3 cells, never behind the start",
            "kids": "every elephant that completes it in that round wins",
            "dixit_end": "reaches 30 points (the deck is reshuffled, so it never runs out)", "deck_end": "deck runs out",
-           "hint": "3–6 players."},
+           "hint": "3–6 players.", "trio_hint": "Trio: 3 players and 2 cards from the deck."},
     "ru": {"duel_play": "на столе 5 карт вместе с ней", "not_own": "За свою карту голосовать нельзя.",
            "back": "отступает на 3 клетки, но не дальше старта", "kids": "побеждают все, кто прошёл его на этом ходе",
            "dixit_end": "набирает 30 очков (колоду перемешивают, она не кончается)", "deck_end": "кончается колода",
-           "hint": "3–6 игроков."},
+           "hint": "3–6 игроков.", "trio_hint": "Трио: игроков 3, и ещё карты из колоды: 2."},
 }
 
 
@@ -37,6 +38,9 @@ async def test_the_help_texts_follow_the_rules(ui, lang):
     await ui.shot(tv, f"duel-play-{lang}")
     await show_card(tv, "vote")
     await expect(how).to_contain_text(says["not_own"])
+
+    await choose(host, tv, "imaginarium", "trio")
+    await expect(tv.get_by_test_id("lobby-hint")).to_contain_text(says["trio_hint"])
 
     await choose(host, tv, "imaginarium-classic", "standard")
     await show_card(tv, "points")

@@ -89,9 +89,10 @@ export function create(ctx) {
   return { el, update };
 }
 
-/** {min, max} people of a mode's seat range (pairs: two a seat), from the catalogue. */
+/** {min, max} people of a mode's seat range (pairs: two a seat) and {n} cards from the deck, from the catalogue. */
 function peopleRange(m, seats) {
-  return seats ? { min: seats[0] * m.people_per_seat, max: seats[1] * m.people_per_seat } : {};
+  const people = seats ? { min: seats[0] * m.people_per_seat, max: seats[1] * m.people_per_seat } : {};
+  return { ...people, n: m.extra_cards };
 }
 
 /** An address that wraps only before "/join/CODE". */
