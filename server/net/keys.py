@@ -6,6 +6,7 @@ import weakref
 from aiohttp import web
 
 from server.config import Config
+from server.datalock import Lock
 from server.decks.library import DeckLibrary
 from server.lan.addresses import Urls
 from server.lan.discovery import Advertisement
@@ -26,3 +27,4 @@ ATTACH_LIMITS = web.AppKey("attach_limits", IpLimits)  # sockets without a seat 
 THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (server/net/throttle.py)
 ADVERTISEMENT = web.AppKey("advertisement", Advertisement)  # absent with --no-zeroconf
 DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)
+DATA_LOCK = web.AppKey("data_lock", Lock)   # the data folder's lock (server/datalock.py), held by the command
