@@ -330,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def announce() -> None:  # called once the sockets listen
         print(banner(app), flush=True)
+        # a LAN address that came after the start (the Wi-Fi after the Pi booted), another mDNS name
+        app[keys.ON_ADDRESSES].append(lambda: print(f"\nThe addresses changed.\n{banner(app)}", flush=True))
         if not args.no_prepare_cards:  # after the banner, off the event loop: /healthz never waits
             prepare_cards_in_background(app[keys.LIBRARY])
 

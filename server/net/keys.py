@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 
 from aiohttp import web
 
@@ -10,6 +11,7 @@ from server.datalock import Lock
 from server.decks.library import DeckLibrary
 from server.lan.addresses import Urls
 from server.lan.discovery import Advertisement
+from server.net.hosts import HostPolicy
 from server.net.ratelimit import IpLimits
 from server.net.throttle import ThrottledLog
 from server.room.registry import Rooms
@@ -28,3 +30,6 @@ THROTTLED = web.AppKey("throttled", ThrottledLog)   # rate-limited warnings (ser
 ADVERTISEMENT = web.AppKey("advertisement", Advertisement)  # absent with --no-zeroconf
 DATA_DIR_GONE = web.AppKey("data_dir_gone", str)   # the sentence, once the data folder went away (server/cli.py)
 DATA_LOCK = web.AppKey("data_lock", Lock)   # the data folder's lock (server/datalock.py), held by the command
+HOST_POLICY = web.AppKey("host_policy", HostPolicy)   # which Host a request may name (server/net/hosts.py)
+# called when the addresses or the mDNS name shown to people change (the command reprints its banner)
+ON_ADDRESSES = web.AppKey("on_addresses", list[Callable[[], None]])
