@@ -1,10 +1,10 @@
-"""Many rooms act at once while the store's flushes overlap (up to 8 batches written and flushing at once,
-server/room/store.py), then the server stops in the middle of it: after a restart every room is exactly
-what its phone last saw acknowledged, or that plus the one action in flight at the stop (sent, never
-answered), never anything else. With a slow disk (strace holds every flush a while, so batches pile up
-flushing side by side) the server is SIGKILLed; with a failing one (strace: a thread's second fdatasync
-returns EIO while others are flushing) the server stops itself at the first failed flush, telling nobody
-anything (no `storage_failed`: after a failed flush Linux cannot say what reached the disk)."""
+"""Many rooms act at once, sharing the store's group commit (every room that acted while a batch flushed
+goes in the next one, server/room/store.py), then the server stops in the middle of it: after a restart
+every room is exactly what its phone last saw acknowledged, or that plus the one action in flight at the
+stop (sent, never answered), never anything else. With a slow disk (strace holds every flush a while, so
+the batches fill up) the server is SIGKILLed; with a failing one (strace: the writer's second fdatasync
+returns EIO) the server stops itself at the first failed flush, telling nobody anything (no
+`storage_failed`: after a failed flush Linux cannot say what reached the disk)."""
 from __future__ import annotations
 
 import asyncio
