@@ -24,7 +24,6 @@ room stores the time left every `clock.CHECKPOINT_S` seconds (an action that cha
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
@@ -34,6 +33,7 @@ from server import engine
 from server.room import clock, host, views
 from server.room.deck_events import DeckEvents
 from server.room.env import RoomEnv
+from server.room.jsontext import loads
 from server.room.record import new_record
 from server.room.refusals import Malformed, Refused
 from server.room.settings import default_settings
@@ -192,7 +192,7 @@ class Room(DeckEvents):
         work.env, work.connections, work.game = self.env, self.connections, self.game
         work.host_away_since = self.host_away_since
         work.clock_deadline = self.clock_deadline
-        work.data = json.loads(self._committed)
+        work.data = loads(self._committed)
         if "story" in self.data:  # shared: a round scored on the copy replaces it (server/room/story.py)
             work.data["story"] = self.data["story"]
         work._deck_info = self._deck_info

@@ -6,7 +6,6 @@ sockets; `Room` (server/room/room.py) checks, stores, rolls back and broadcasts 
 """
 from __future__ import annotations
 
-import json
 import math
 import secrets
 import time
@@ -16,6 +15,7 @@ from typing import Any, Protocol
 from server import engine
 from server.room import story
 from server.room.env import RoomEnv
+from server.room.jsontext import dumps as dumps  # re-exported: what rooms and views encode with
 from server.room.record import migrate
 from server.room.refusals import Refused, engine_errors
 from server.room.roster import Roster
@@ -189,12 +189,3 @@ class RoomState:
         self._deck_info = None
 
 
-# one encoder for every frame: json.dumps with options would build a new one per call (many per action).
-# No circular-reference check: what is encoded is the server's own JSON data, and the check (a dict of
-# every container's id) cost a fifth of encoding a game view (issue 14)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
-
-
-def dumps(message: Any) -> str:
-    """Compact JSON text, non-ASCII kept (what the sockets and the store get)."""
-    return _ENCODE(message)
