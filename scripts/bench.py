@@ -36,7 +36,7 @@ The floor under these figures, what aiohttp and one durable flush per action cos
 without any game, is `scripts/bench_floor.py`; `--against-floor` runs this and its `--group-commit` floor
 interleaved, at least 3 pairs, and prints the ratios (scripts/against_floor.py).
 
-Each socket sends no more than a phone does (benchkit.Pace: 50 frames at once, 8 per second, below the
+Each socket sends no more than a phone does (benchkit.Pace: 90 frames at once, 9.5 per second, below the
 server's flood guard of 100 and 10): a phone out of its allowance waits, untimed, before it acts
 (`pace_waits` counts those waits). Every socket the server closes anyway is printed and counted
 (`sockets_closed`, and an error).

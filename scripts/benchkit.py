@@ -17,7 +17,7 @@ import aiohttp
 TICKS = os.sysconf("SC_CLK_TCK")
 # what a phone of the benches sends at most: below the server's flood guard (server/config.py frame_burst,
 # frame_rate: 100 frames at once, 10 per second), so the guard never closes a bench socket
-PACE_BURST, PACE_RATE = 50, 8.0
+PACE_BURST, PACE_RATE = 90, 9.5
 
 
 class Pace:
