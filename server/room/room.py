@@ -206,7 +206,8 @@ class Room(DeckEvents):
         data, text, game = (action.work.data, action.text, action.work.game) if action is not None \
             else (self.data, self._committed, self.game)
         if game is not self._game_text[0]:
-            self._game_text = (game, "null" if game is None else dumps(engine.to_json(game)))
+            # engine.to_json's very text, by the faster encoder (server/room/jsontext.py)
+            self._game_text = (game, "null" if game is None else dumps(dumps(engine.to_record(game))))
         story = ""
         if "story" in data:
             if data["story"] is not self._story_text[0]:
