@@ -19,7 +19,7 @@ flush returned. `--slow-fsync-ms N` delays each fdatasync by N ms under strace, 
 `scripts/bench.py --against-floor` runs this beside the game server, interleaved, and prints the ratios.
 
 What the game server costs beyond these figures is its own work; what they cost is the machine's and
-the libraries' (issue 14: `cpu_ms_per_action` at people's pace pays the machine's cold-CPU factor on
+the libraries' (`cpu_ms_per_action` at people's pace pays the machine's cold-CPU factor on
 every wake-up, and a durable flush is a VM exit to the disk).
 
 Usage: .venv/bin/python scripts/bench_floor.py [--rooms 50] [--think-ms 500] [--seconds 60] [--fsync]

@@ -9,7 +9,7 @@ kernel's. Measurement only: the server's own code is unchanged; this wraps three
 Usage: scripts/server_timing.py OUT [server arguments ...]
 
 What is timed: `net.ws._dispatch` stamps the socket when a text frame arrives; `Room._check_and_apply`
-hands the stamp to the action it stores; `Room._publish` takes the time once that action's frames are
+hands the stamp to the action it stores; `Room.publish` takes the time once that action's frames are
 written. A message that waited behind its room's previous action counts its wait. Refused actions and
 actions whose frames were rendered again (sockets came or went) are timed the same way.
 """
@@ -33,7 +33,7 @@ def install(out: Path) -> None:
     arrived: dict[int, float] = {}   # id(connection) -> when its latest text frame was parsed
     started: dict[int, float] = {}   # id(stored action) -> when its frame arrived
     took: list[tuple[str, int, float]] = []
-    dispatch, check_and_apply, publish = ws._dispatch, room.Room._check_and_apply, room.Room._publish
+    dispatch, check_and_apply, publish = ws._dispatch, room.Room._check_and_apply, room.Room.publish
 
     def timed_dispatch(app, conn, raw):
         arrived[id(conn)] = time.perf_counter()
@@ -41,7 +41,7 @@ def install(out: Path) -> None:
 
     def timed_check_and_apply(self, conn, msg):
         check_and_apply(self, conn, msg)
-        action = self._action
+        action = self.tx.pending
         if action is not None and action.conn is conn and id(conn) in arrived:
             started[id(action)] = arrived[id(conn)]
 
@@ -53,7 +53,7 @@ def install(out: Path) -> None:
 
     ws._dispatch = timed_dispatch
     room.Room._check_and_apply = timed_check_and_apply
-    room.Room._publish = timed_publish
+    room.Room.publish = timed_publish
     atexit.register(lambda: out.write_text("".join(f"{code} {sid} {t * 1000:.3f}\n" for code, sid, t in took)))
 
 
