@@ -208,6 +208,7 @@ class Room:
         self.done = asyncio.Event()
         self.code = ""
         self.closing = False
+        self.is_seated = False
         # each room's devices come from their own loopback address
         self.local = f"127.0.{1 + index // 250}.{1 + index % 250}"
 
@@ -277,6 +278,7 @@ class Room:
                 await self.act(p, {"type": "join", "name": f"Player {i + 1}", "colour": COLOURS[i]}, timed=False)
             await self.wait(max(s.seen for s in self.socks))
             self.figures["mode"] = self.socks[0].state()["room"]["settings"]["mode"]
+            deadline = await self.seated(deadline)
             if self.args.think_ms:   # rooms do not all start in the same millisecond
                 await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think_ms / 1000))
             for game in range(self.args.games):
@@ -295,6 +297,20 @@ class Room:
             self.closing = True
             for s in self.socks:
                 await s.ws.close()
+
+    async def seated(self, deadline: float) -> float:
+        """This room has all its people: with one client process, wait until every room has (the run's
+        figures count from then: the joins are no play, and the floor has none); the deadline then."""
+        go = self.figures.get("go")
+        if go is None:
+            return deadline
+        self.is_seated = True
+        self.figures["unseated"] -= 1
+        if self.figures["unseated"] == 0:
+            self.figures["on_go"]()
+            go.set()
+        await go.wait()
+        return float(self.figures["deadline"])
 
     async def step(self) -> bool:
         """One action by a seat the game waits on (read from the TV's view); False once it is over."""
@@ -411,7 +427,19 @@ async def play_rooms(indices: range, base: str, args, figures: dict, deadline: f
     figures["began"] = min(figures.get("began", math.inf), time.perf_counter())
     rooms = [Room(i, base, args, figures) for i in indices]
     lag = asyncio.create_task(loop_lag(figures))
-    results = await asyncio.gather(*(r.run(deadline) for r in rooms), return_exceptions=True)
+    if "on_go" in figures:
+        figures["go"], figures["unseated"] = asyncio.Event(), len(rooms)
+
+    async def run(room: Room) -> None:
+        try:
+            await room.run(deadline)
+        finally:   # a room that failed before it was seated holds nobody up
+            if "go" in figures and not figures["go"].is_set() and not room.is_seated:
+                figures["unseated"] -= 1
+                if figures["unseated"] == 0:
+                    figures["on_go"]()
+                    figures["go"].set()
+    results = await asyncio.gather(*(run(r) for r in rooms), return_exceptions=True)
     lag.cancel()
     figures["pace_waits"] += sum(sock.pace.waits for r in rooms for sock in r.socks)
     figures["ended"] = time.perf_counter()
@@ -478,7 +506,13 @@ async def main() -> dict:
             deadline = time.monotonic() + args.seconds
             t0 = time.perf_counter()
             if args.clients == 1:
-                await play_rooms(range(args.rooms), base, args, figures, deadline)
+                def on_go() -> None:   # every room seated: the figures count from here
+                    figures.update(cpu0=proc_cpu_s(server_pid), actions=0, began=time.perf_counter(),
+                                   deadline=time.monotonic() + args.seconds)
+                    client = resource.getrusage(resource.RUSAGE_SELF)
+                    figures["client0"] = client.ru_utime + client.ru_stime
+                figures["on_go"] = on_go
+                await play_rooms(range(args.rooms), base, args, figures, deadline + args.seconds)
             else:   # phones are separate devices: N processes read their rooms' sockets in parallel
                 with ProcessPoolExecutor(args.clients, mp_context=multiprocessing.get_context("spawn")) as pool:
                     loop = asyncio.get_running_loop()
@@ -490,10 +524,11 @@ async def main() -> dict:
             # from the first room's start to the last room's end (client processes start after spawning)
             wall = figures["ended"] - figures["began"] if "ended" in figures else time.perf_counter() - t0
             figures["stopping"] = True
-            cpu_s = proc_cpu_s(server_pid) - cpu0
+            cpu_s = proc_cpu_s(server_pid) - figures.get("cpu0", cpu0)
             load1 = os.getloadavg()[0]
             client1 = resource.getrusage(resource.RUSAGE_SELF)
-            client_cpu_s = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime) \
+            client_cpu_s = (client1.ru_utime + client1.ru_stime) \
+                - figures.get("client0", client0.ru_utime + client0.ru_stime) \
                 + figures["client_cpu_s"]
             peak = proc_peak_rss_mb(server_pid)
             cold = cold_cpu_factor()   # after the run, the server idle: what the machine itself does

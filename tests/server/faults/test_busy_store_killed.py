@@ -53,6 +53,27 @@ class Room:
             self.in_flight = None
 
 
+async def seated_rooms(server, sessions: list[aiohttp.ClientSession]) -> list[Room]:
+    """One new room per session, each with one seated phone."""
+    rooms = []
+    for i, session in enumerate(sessions):
+        code, open_socket = await server.new_room(session)
+        phone = await open_socket(f"P{i}")
+        await phone.hello(code)
+        await phone.act("join", name=f"P{i}", colour="red")
+        await phone.until_state(lambda s: s["you"]["person"] is not None)
+        rooms.append(Room(code, phone))
+    return rooms
+
+
+async def stop_players(tracer, players: list[asyncio.Task]) -> list:
+    """strace lets go, the rooms' players stop; what each player ended with (None, or its exception)."""
+    stop_tracing(tracer)
+    for task in players:
+        task.cancel()
+    return await asyncio.gather(*players, return_exceptions=True)
+
+
 @pytest.mark.parametrize("disk", ["delay_enter=30000", "error=EIO:when=2+3"], ids=["slow", "failing"])
 async def test_rooms_acting_at_once_killed_mid_flush_resume_as_acknowledged(tmp_path, server_process, disk):
     server = server_process(tmp_path, piped=True)
@@ -61,14 +82,7 @@ async def test_rooms_acting_at_once_killed_mid_flush_resume_as_acknowledged(tmp_
     sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.4.{i + 1}", 0)))
                 for i in range(ROOMS)]
     try:
-        rooms = []
-        for i, session in enumerate(sessions):
-            code, open_socket = await server.new_room(session)
-            phone = await open_socket(f"P{i}")
-            await phone.hello(code)
-            await phone.act("join", name=f"P{i}", colour="red")
-            await phone.until_state(lambda s: s["you"]["person"] is not None)
-            rooms.append(Room(code, phone))
+        rooms = await seated_rooms(server, sessions)
         tracer = await attach_slow_disk(server.proc.pid, inject=disk)
         counter, enough = [0], asyncio.Event()
         failing = disk.startswith("error")
@@ -80,10 +94,7 @@ async def test_rooms_acting_at_once_killed_mid_flush_resume_as_acknowledged(tmp_
                 await enough.wait()
                 server.kill()   # whatever is being written or flushing right now
         finally:
-            stop_tracing(tracer)
-            for task in players:
-                task.cancel()
-            results = await asyncio.gather(*players, return_exceptions=True)
+            results = await stop_players(tracer, players)
         assert all(r is None or isinstance(r, asyncio.CancelledError) for r in results), results
         for room in rooms:
             await room.phone.ws.close()

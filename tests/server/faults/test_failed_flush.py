@@ -22,8 +22,7 @@ from pathlib import Path
 import aiohttp
 
 from tests.helpers.bounds import EXIT_S, START_S
-from tests.server.faults.test_busy_store_killed import ROOMS, Room
-from tests.server.faults.test_slow_disk import stop_tracing
+from tests.server.faults.test_busy_store_killed import ROOMS, seated_rooms, stop_players
 
 FAIL_AT = 6   # the writer thread's 6th fdatasync after strace attaches fails
 ENTER = re.compile(r"^(\d+) +fdatasync\(")
@@ -41,18 +40,6 @@ async def trace(pid: int, log: Path, inject: str) -> subprocess.Popen:
     line = await asyncio.wait_for(asyncio.to_thread(tracer.stderr.readline), START_S)
     assert f"Process {pid} attached" in line, line
     return tracer
-
-
-async def seated_rooms(server, sessions: list[aiohttp.ClientSession]) -> list[Room]:
-    rooms = []
-    for i, session in enumerate(sessions):
-        code, open_socket = await server.new_room(session)
-        phone = await open_socket(f"P{i}")
-        await phone.hello(code)
-        await phone.act("join", name=f"P{i}", colour="red")
-        await phone.until_state(lambda s: s["you"]["person"] is not None)
-        rooms.append(Room(code, phone))
-    return rooms
 
 
 def flushes(lines: list[str]) -> list[tuple[int, int, int, int]]:
@@ -87,10 +74,7 @@ async def play_traced(tmp_path: Path, server_process, inject: str, until_exit: b
             else:
                 await enough.wait()
         finally:
-            stop_tracing(tracer)
-            for task in players:
-                task.cancel()
-            results = await asyncio.gather(*players, return_exceptions=True)
+            results = await stop_players(tracer, players)
         assert all(r is None or isinstance(r, asyncio.CancelledError) for r in results), results
         for room in rooms:
             await room.phone.ws.close()
