@@ -9,7 +9,7 @@ The lowest layer: it may import only its own modules and the standard library (t
 from .association import check_association, count_words, is_question
 from .board import CONDITIONS, Board
 from .catalogue import catalogue, game_length
-from .codec import from_json, to_json
+from .codec import from_json, to_json, to_record
 from .deck import cards_in_play, deck_in_play, min_deck_size
 from .errors import EngineError, IllegalAction, MalformedAction
 from .game import apply, new_game
@@ -56,6 +56,7 @@ __all__ = [
     "seat_view",
     "settings_from_dict",
     "to_json",
+    "to_record",
     "validate_board",
     "validate_settings",
 ]
