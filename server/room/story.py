@@ -88,15 +88,27 @@ def round_entry(room: RoomState, game: engine.GameState) -> dict[str, Any]:
     }
 
 
+def places(distances: list[int]) -> list[int]:
+    """Each standing's place (1-based) for `distances` sorted furthest first: elephants on the same
+    distance share a place and the next one counts them all ([9, 5, 5, 2] -> [1, 2, 2, 4]), as the TV's
+    final standings number them (web/shared/roster.js `places`)."""
+    out: list[int] = []
+    for i, d in enumerate(distances):
+        out.append(out[-1] if i and d == distances[i - 1] else i + 1)
+    return out
+
+
 def story_view(room: RoomState) -> dict[str, Any]:
     """What `GET /api/rooms/{CODE}/story` answers: the stored rounds, the deck their cards come from,
-    and the standings now (elephants by distance, the winners marked once the game is over)."""
+    and the standings now (elephants by distance, each with its shared `place`, the winners marked once
+    the game is over)."""
     story = room.data.get("story") or {"deck": room.settings.get("deck", "builtin"), "rounds": []}
     game = room.game
     standings: list[dict[str, Any]] = []
     if game is not None:
         winners = set(game.winners or ())
-        standings = [{"name": seat_name(room, e), "distance": d, "winner": e in winners}
-                     for e, d in sorted(game.elephants.items(), key=lambda item: -item[1])]
+        ordered = sorted(game.elephants.items(), key=lambda item: -item[1])
+        standings = [{"name": seat_name(room, e), "distance": d, "winner": e in winners, "place": place}
+                     for (e, d), place in zip(ordered, places([d for _, d in ordered]), strict=True)]
     return {"room": room.code, "deck": story["deck"], "over": room.finished,
             "rounds": story["rounds"], "standings": standings}

@@ -62,6 +62,14 @@ export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
 }
 
+/** Each of `sorted` (standings(game)) with its place: one place for a tie, the next counts them all
+ * ([9, 5, 5, 2] cells → places 1, 2, 2, 4), as the keepsake picture numbers them (server/room/story.py). */
+export function places(sorted) {
+  const out = [];
+  sorted.forEach((e, i) => { out.push(i && e.distance === sorted[i - 1].distance ? out[i - 1] : i + 1); });
+  return out;
+}
+
 /** A vote token's label: two letters ("Ан"), else initials ("АП") or more where another seat's matches. */
 export function voteLabel(room, seat) {
   const name = seatName(room, seat);
