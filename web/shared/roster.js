@@ -74,6 +74,21 @@ export function ownerName(room, owner) {
   return seatName(room, owner);
 }
 
+/**
+ * Whether elephant `e` of `game` is gone: every seat it is played by was removed (`seats[].active` false,
+ * RULES.md §5.1). It leaves the points lists and shows faded on the board, as in the standings.
+ */
+export function isGone(game, e) {
+  const ids = e.seats && e.seats.length ? e.seats : [e.id];
+  const seats = (game.seats || []).filter((s) => ids.includes(s.seat));
+  return seats.length > 0 && seats.every((s) => s.active === false);
+}
+
+/** The elephants of `game` still in play (not isGone). */
+export function presentElephants(game) {
+  return (game.elephants || []).filter((e) => !isGone(game, e));
+}
+
 /** Elephants sorted by distance, furthest first (ties keep engine order). */
 export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
