@@ -99,7 +99,7 @@ def pass_host(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
 
 def claim_host(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     """`claim_host`: any seated player becomes host once no socket has held the host for
-    `env.host_grace` seconds (the host's phone died or left for good; issue 15); before that it is
+    `env.host_grace` seconds (the host's phone died or left for good); before that it is
     refused with `host_away_briefly` (`seconds` left), and a connected host keeps the role."""
     if room.host and any(c.person == room.host for c in room.connections):
         raise Refused("host_present")

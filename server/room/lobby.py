@@ -21,7 +21,7 @@ def join(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Effects:
     if msg.get("seat") is not None or room.phase == "game":
         return claim(room, msg)
     roster = room.roster
-    if len(roster) >= room.env.max_seats:   # before name and colour: a full table says so (issue 15)
+    if len(roster) >= room.env.max_seats:   # before name and colour: a full table says so, whatever was typed
         raise Refused("room_full", max=room.env.max_seats)
     entry = roster.add(roster.check_name(msg.get("name")), roster.check_colour(msg.get("colour")),
                        room.env.max_seats)

@@ -8,14 +8,15 @@ Order of checks for every message (boardgame.io's order): known type -> credenti
 `state_id` not stale -> room phase / pause -> the action itself (the engine for game actions). A refusal
 changes nothing and goes to the sender (`Connection.refused`).
 
-The transaction (issue 14): an accepted action is applied to a working copy of the room, and that copy
-goes to the store's next group commit (server/room/store.py). The room itself (what views, welcomes,
-tokens and the registry read) stays the durable state until the fsync covering the copy returns; only
-then does the copy become the room, do sockets change (the handler's `Effects`) and does every
-connection get its new view (rendered while the disk worked). A failed commit leaves the room as it was
-and refuses the action with `storage_failed`. A room has at most one action being stored: messages that
-arrive meanwhile wait, in order, and are checked against the durable state once it is known, so no
-action is ever applied on top of one that might still fail. Rooms share the fsync, not the wait.
+The transaction (one group commit's fsync for many rooms): an accepted action is applied to a working
+copy of the room, and that copy goes to the store's next group commit (server/room/store.py). The room
+itself (what views, welcomes, tokens and the registry read) stays the durable state until the fsync
+covering the copy returns; only then does the copy become the room, do sockets change (the handler's
+`Effects`) and does every connection get its new view (rendered while the disk worked). A failed commit
+leaves the room as it was and refuses the action with `storage_failed`. A room has at most one action
+being stored: messages that arrive meanwhile wait, in order, and are checked against the durable state
+once it is known, so no action is ever applied on top of one that might still fail. Rooms share the
+fsync, not the wait.
 
 The timer (server/room/clock.py) acts through the same path: when it runs out the room sends itself the
 host's `skip` as an action of `clock.CLOCK` (no person), stored before anyone is told; while a clock runs, the

@@ -18,7 +18,7 @@ STANDARD = engine.Settings().mode  # the default table: what a mode the ruleset 
 
 def default_settings(lang: str | None) -> dict[str, Any]:
     """The settings a new room starts with: engine.Settings defaults + deck "builtin" + `lang` (the TV's
-    language; None lets the TV follow its browser) + `sound` (the TV's cues on; issue 13) + `timer`
+    language; None lets the TV follow its browser) + `sound` (the TV's cues on; web/tv/sound.js) + `timer`
     (seconds for playing and voting, 0: off; server/room/clock.py)."""
     return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang, "sound": True, "timer": 0}
 

@@ -147,7 +147,7 @@ class RoomState:
             raise Refused("wrong_phase")
         with engine_errors():
             self.game = engine.apply(self.game, seat, action)
-        story.note(self)  # a scored round is written down with the room (issue 13)
+        story.note(self)  # a scored round is written down with the room (story.py)
 
     def note_presence(self) -> None:
         """Start (or stop) the host's absence clock after sockets or the host changed."""
@@ -191,7 +191,7 @@ class RoomState:
 
 # one encoder for every frame: json.dumps with options would build a new one per call (many per action).
 # No circular-reference check: what is encoded is the server's own JSON data, and the check (a dict of
-# every container's id) cost a fifth of encoding a game view (issue 14)
+# every container's id) cost a fifth of encoding a game view (measured with scripts/bench.py)
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 

@@ -126,7 +126,7 @@ def frames(room: RoomState) -> Iterator[tuple[Connection, bytes]]:
     once per person, not per socket and view.
 
     Why bytes: a text with a Russian name in it is stored as 2 bytes per character, and making UTF-8 of
-    it for each of a room's 9 sockets cost more than the rest of the splicing (issue 14); the shared
+    it for each of a room's 9 sockets cost more than the rest of the splicing (scripts/bench.py); the shared
     parts are made UTF-8 once instead."""
     head = f'{{"type":"state","state_id":{room.state_id},"room":{dumps(room_view(room))},"game":'.encode()
     public = "null" if room.game is None else dumps(engine.public_view(room.game))
