@@ -73,11 +73,11 @@ class RoomSettings:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RoomSettings:
-        """The settings from their flat JSON form, the engine's part type-checked (`Settings.parse`: not as a
-        combination, so a stored room whose combination a newer engine refuses still loads). Raises
-        engine.MalformedAction / IllegalAction for ill-typed values."""
+        """The settings from their flat JSON form, the engine's part checked as a combination
+        (`engine.settings_from_dict`: a record's settings are always playable; a stored room whose
+        combination this engine refuses is not read). Raises engine.MalformedAction / IllegalAction."""
         own = {k: data[k] for k in ROOM_KEYS if k in data}
-        return cls(engine.Settings.parse({k: v for k, v in data.items() if k not in ROOM_KEYS}), **own)
+        return cls(engine.settings_from_dict({k: v for k, v in data.items() if k not in ROOM_KEYS}), **own)
 
 
 @dataclass(frozen=True, slots=True)
