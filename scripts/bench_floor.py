@@ -12,7 +12,7 @@ of 9 sockets, each room from its own loopback address, one action at a time, the
 of the room has the frame and a think pause (--think-ms, ±50 %).
 
 What the game server costs beyond these figures is its own work; what they cost is the machine's and
-the libraries' (issue 14: `cpu_ms_per_action` at people's pace pays the machine's cold-CPU factor on
+the libraries' (`cpu_ms_per_action` at people's pace pays the machine's cold-CPU factor on
 every wake-up, and a durable flush is a VM exit to the disk).
 
 Usage: .venv/bin/python scripts/bench_floor.py [--rooms 50] [--think-ms 500] [--seconds 60] [--fsync]

@@ -23,9 +23,12 @@ from server.decks.removal import sweep_deleted
 from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
 from server.net import keys, pages
+from server.net.client_errors import client_mistakes, quiet_bad_requests
 from server.net.deck_routes import UploadLimits, setup_deck_routes
+from server.net.frame_writer import FrameWriter
 from server.net.hosts import HostPolicy, host_guard, machine_names
 from server.net.ratelimit import IpLimits
+from server.net.renders import Renders
 from server.net.story_routes import setup_story_routes
 from server.net.throttle import ThrottledLog
 from server.net.ws import close_sockets, ws_handler
@@ -171,6 +174,14 @@ class RoomTables:
             room.kids_filter_changed(deck_id)
 
 
+QR_KEPT = 64   # join URLs whose QR code is kept: every room on every address the TVs use
+
+
+async def close_qr_pool(app: web.Application) -> None:
+    """on_cleanup: stop the QR codes' drawing thread."""
+    app[keys.QR_RENDERS].close()
+
+
 def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
     throttled = ThrottledLog(log, config.log_interval)
@@ -181,7 +192,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     # the Host names served (DNS rebinding): the addresses shown, every own address, our names
     policy = HostPolicy(lambda: urls.addresses, [*config.allow_hosts, *machine_names(), f"{config.mdns_host}.local"])
     app = web.Application(client_max_size=64 * 1024 * 1024,  # deck uploads are zip files
-                          middlewares=[host_guard(policy, throttled)])
+                          middlewares=[host_guard(policy, throttled), client_mistakes])
     app[keys.CONFIG] = config
     app[keys.URLS] = urls
     app[keys.THROTTLED] = throttled
@@ -189,10 +200,14 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
     app[keys.SOCKETS] = weakref.WeakSet()
+    app[keys.FRAME_WRITER] = FrameWriter()
     app[keys.IP_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.ATTACH_LIMITS] = IpLimits(config.attach_burst, config.attach_rate)
+    app[keys.QR_RENDERS] = Renders("qr", QR_KEPT)
+    app.on_cleanup.append(close_qr_pool)
     app.on_startup.append(sweep_unfinished_imports)
+    app.cleanup_ctx.append(quiet_bad_requests)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(clocks_ctx)
     app.cleanup_ctx.append(discovery_ctx)

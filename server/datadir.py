@@ -1,6 +1,6 @@
 """The data folder (games, imported decks, prepared pictures): checked before the server starts and
 watched while it runs, so a folder that cannot hold the games stops the server with one sentence saying
-what is wrong and what to do (exit code 2, issue 12) instead of a traceback or, worse, games that are
+what is wrong and what to do (exit code 2) instead of a traceback or, worse, games that are
 silently not kept.
 
     check(path, explicit) -> None         # raises DataDirError(sentence); makes the folder if it may

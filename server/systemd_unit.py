@@ -1,6 +1,6 @@
 """`imaginarium --print-systemd-unit`: a systemd service unit filled in for this user, this installation
 (the venv or pipx venv the command runs from) and this data folder, so a Raspberry Pi starts the game
-server at boot and again after a crash (issue 12, README "On a Raspberry Pi at boot").
+server at boot and again after a crash (README "On a Raspberry Pi at boot").
 
 Why these settings: `Restart=on-failure` brings the server back after a crash, and after a data folder
 problem (exit code 2) if it is fixed soon, e.g. the USB stick is back. `StartLimitBurst=` and

@@ -24,7 +24,7 @@ LAYERS: list[set[str]] = [
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
-#: The most lines a module under server/ may have (issue 9: small modules with one job).
+#: The most lines a module under server/ may have (small modules with one job: a reader holds one in their head).
 MAX_LINES = 350
 
 

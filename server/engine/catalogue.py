@@ -1,5 +1,5 @@
 """The rules catalogue the pages build their forms and explainers from, and the length of a game
-counted ahead (issue 10 item 2, issue 13 item 9). Everything here is read off the registries
+counted ahead (the lobby shows how long the chosen rules play). Everything here is read off the registries
 (`RULESETS`, `MODES`, `Settings`), so a ruleset or mode registered elsewhere (a test) appears with no
 other change.
 """
@@ -38,7 +38,7 @@ def mode_entry(mode: Mode) -> dict[str, Any]:
     "sought_owner", "against_mammoth", "when_deck_empty", "finish", "scoring"}`` (RULES.md §2; seats in
     pairs are teams; `when_deck_empty`: that setting applies; `finish`: the duel's distance, D9, else
     null; `scoring`: {ruleset: the points this table scores with, `families.points_of`} (§1.1,
-    §2.3–2.5): the numbers of the how-to-play explainer, issue 13 item 6)."""
+    §2.3–2.5): the numbers of the how-to-play explainer, web/shared/explainer.js)."""
     tables = {r: RULESETS[r] for r in mode.rulesets if r in RULESETS}
     return {
         "id": mode.id,

@@ -26,7 +26,7 @@ Family = Callable[[str, Sequence[str], Mapping[str, int], Mapping[str, int]], tu
 class StoryPoints:
     """The points (cells) of a storyteller's-card round in one family (RULES.md §1.1). The families
     below score with these and the catalogue publishes them (the how-to-play explainer's numbers,
-    issue 13 item 6), so a rule's number is written once."""
+    web/shared/explainer.js), so a rule's number is written once."""
 
     teller_some: int
     """The storyteller when some but not all voters found the card."""

@@ -1,5 +1,5 @@
 """Which `Host` a request may name, and which `Origin` may change state (DNS rebinding, cross-site
-requests; issue 15 item 6).
+requests; docs/protocol.md "Limits").
 
 A web page on evil.example whose name is re-pointed at this machine (DNS rebinding) reaches the server
 with `Host: evil.example:PORT`; its scripts could then join rooms, read the room code and LAN addresses

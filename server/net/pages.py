@@ -144,9 +144,12 @@ async def room_info(request: web.Request) -> web.StreamResponse:
 
 
 async def room_qr(request: web.Request) -> web.StreamResponse:
-    """`GET /api/rooms/{code}/qr.png`: the QR code of the room's join URL."""
+    """`GET /api/rooms/{code}/qr.png`: the QR code of the room's join URL, drawn off the event loop once
+    per URL and kept (`server/net/renders.py`)."""
     room, urls = _room_and_urls(request)
-    return web.Response(body=qr.png(urls.join(room.code)), content_type="image/png",
+    url = urls.join(room.code)   # the address in it changes with the network, so it is the key
+    body = await request.app[keys.QR_RENDERS].get(url, lambda: qr.png(url))
+    return web.Response(body=body, content_type="image/png",
                         headers={"Cache-Control": "no-cache"})
 
 

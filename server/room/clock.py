@@ -1,4 +1,4 @@
-"""The optional timer (issue 13 item 8): the room's clock for the playing and voting phases.
+"""The optional timer (the host's `timer` setting): the room's clock for the playing and voting phases.
 
 The room owns the clock, not the pages: when a timed phase starts the room gives it `settings["timer"]`
 seconds; when they run out the room sends itself the host's `skip` (server/room/room.py), which the

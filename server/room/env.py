@@ -61,7 +61,7 @@ class RoomEnv(Protocol):
 
     store: Store
     max_seats: int               # people in one room (docs/protocol.md `room_full`)
-    host_grace: float            # seconds the host must be away before `claim_host` (issue 15)
+    host_grace: float            # seconds the host must be away before `claim_host` (host.py)
     langs: tuple[str, ...]       # the UI languages a room's TV may be set to
     timer_extra: tuple[int, ...]  # timer seconds allowed besides 60/90/120: tests only (--timer-test-seconds)
 

@@ -1,4 +1,4 @@
-"""Fair pacing messages (issue 13): `ready` and `next_round` after a reveal, `dispute` while cards are
+"""Fair pacing messages (server/engine/pacing.py): `ready` and `next_round` after a reveal, `dispute` while cards are
 played. The rules are the engine's (server/engine/pacing.py); the room keeps this turn's record of who
 said ready and who disputed, in the record's `pacing` (record.Pacing: round, ready seats, disputes),
 which counts only for the game's current round (a new round starts empty).

@@ -15,10 +15,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from server.engine import text as texts
+from server.room.lookalike import looks_alike
 from server.room.record import Person, Record
 from server.room.refusals import Refused
 
-COLOURS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "grey", "white",
+# In the order a table is offered them (a newcomer's first free one is chosen for them): the first seven
+# stay apart for colour-blind eyes (web/shared/colours.js has their shades; tests/web/test_palette.py).
+COLOURS = ("white", "orange", "teal", "green", "yellow", "blue", "red", "purple", "pink", "brown", "grey",
            "black", "lime", "navy")
 
 People = tuple[Person, ...]
@@ -48,18 +51,28 @@ def person_for_token(people: People, token: object) -> str | None:
 # ------------------------------------------------------------------ checks
 def check_name(people: People, name: object, except_person: str | None = None) -> str:
     """`name` cleaned (at most NAME_MAX graphemes). Raises Refused `bad_name` (too long, empty, or
-    with `reason: emoji` when it holds an emoji the TV would draw as a box: `texts.has_emoji`),
-    or `name_taken` (case-insensitive, other than `except_person`'s own). Every way a name is set
-    comes here (join, taking a seat, rename, the kids' adult adding a child, RULES.md §2.5); names
-    already stored are never checked again, so older rooms still load and play."""
+    with `reason: emoji` when it holds an emoji the TV would draw as a box: `texts.has_emoji`; with
+    `reason: invisible` when nothing of it can be seen: `texts.has_visible`), or `name_taken`
+    (case-insensitive, other than `except_person`'s own; with `reason: lookalike` and the other's
+    `name` when the two would read the same on the TV: `lookalike.looks_alike`, UTS #39). Every way a
+    name is set comes here (join, taking a seat, rename, the kids' adult adding a child, RULES.md §2.5);
+    names already stored are never checked again, so older rooms still load and play."""
     cleaned = texts.clean_limited(name, texts.NAME_MAX, max_bytes=texts.NAME_MAX_BYTES)
     if cleaned is None:
+        if isinstance(name, str) and 0 < len(name) <= 4 * texts.NAME_MAX_BYTES and not texts.clean(name):
+            raise Refused("bad_name", reason="invisible", max=texts.NAME_MAX)   # only blanks or joiners
         raise Refused("bad_name", max=texts.NAME_MAX)
     if texts.has_emoji(cleaned):
         raise Refused("bad_name", reason="emoji", max=texts.NAME_MAX)
+    if not texts.has_visible(cleaned):
+        raise Refused("bad_name", reason="invisible", max=texts.NAME_MAX)
     for entry in people:
-        if entry.person != except_person and entry.name.casefold() == cleaned.casefold():
+        if entry.person == except_person:
+            continue
+        if entry.name.casefold() == cleaned.casefold():
             raise Refused("name_taken")
+        if looks_alike(entry.name, cleaned):
+            raise Refused("name_taken", reason="lookalike", name=entry.name)
     return cleaned
 
 

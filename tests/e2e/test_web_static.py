@@ -96,9 +96,11 @@ def test_pages_load_only_our_own_files():
 
 
 def test_one_module_and_one_stylesheet_per_screen():
-    for page, screens in {"tv": ["lobby", "telling", "playing", "voting", "scored", "game-over", "board"],
-                          "phone": ["join", "lobby", "telling", "hand", "voting", "scored", "game-over",
-                                    "host-menu"]}.items():
+    """Each phase's screen is `screens/<phase>.js` + `.css`; widgets with a stylesheet sit beside screens/."""
+    for page, screens in {"tv": ["screens/lobby", "screens/telling", "screens/playing", "screens/voting",
+                                 "screens/scored", "screens/game-over", "board"],
+                          "phone": ["screens/join", "screens/lobby", "screens/telling", "screens/playing",
+                                    "screens/voting", "screens/scored", "screens/game-over", "host-menu"]}.items():
         html = (WEB / page / "index.html").read_text(encoding="utf-8")
         for screen in screens:
             assert (WEB / page / f"{screen}.js").is_file(), f"{page}/{screen}.js"

@@ -110,7 +110,7 @@ function draw() {
 }
 
 /**
- * The TV's sound, in the lobby and during a game (issue 13: a cue at the wrong moment, a baby asleep): the
+ * The TV's sound, in the lobby and during a game (a cue at the wrong moment, a baby asleep): the
  * room's `sound` setting, which the server lets the host change mid-game (the TV's, not the game's).
  */
 function soundSwitch(c) {

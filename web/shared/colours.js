@@ -2,21 +2,34 @@
 import { h, s } from './dom.js';
 import { graphemes } from './text.js';
 
+// The first seven (the colours a table is offered first, server/room/roster.py COLOURS) are an
+// Okabe–Ito-like set: under a full red–green or blue–yellow colour-vision deficiency every two of them
+// stay at least 15 (10 for blue–yellow) apart in CAM02-UCS, so a colour-blind guest tells every elephant
+// apart (tests/web/test_palette.py computes it). Names stay what people say.
 export const COLOURS = {
-  red: '#e53935', orange: '#fb8c00', yellow: '#fdd835', green: '#43a047', teal: '#00a896',
-  blue: '#1e88e5', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
-  white: '#f5f5f5', black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
+  white: '#f5f5f5', orange: '#e69f00', teal: '#44bbcc', green: '#009e73', yellow: '#f0e442',
+  blue: '#0072b2', red: '#d55e00', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
+  black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
 };
-const LIGHT = new Set(['yellow', 'white', 'lime', 'orange', 'grey', 'pink', 'teal']);
 
-/** CSS colour for an elephant colour name ("red" → "#e53935"); unknown names are grey. */
+/** CSS colour for an elephant colour name ("red" → "#d55e00"); unknown names are grey. */
 export function colourHex(name) {
   return COLOURS[name] || '#9e9e9e';
 }
 
-/** Ink (text/silhouette) colour readable on top of the elephant colour. */
+/** WCAG relative luminance of "#rrggbb" (0 black … 1 white). */
+function luminance(hex) {
+  const lin = (i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(1) + 0.7152 * lin(3) + 0.0722 * lin(5);
+}
+
+/** Ink (text/silhouette) colour readable on top of the elephant colour: whichever of near-black and white
+ * has the higher contrast with it (they are equal at luminance 0.18). */
 export function inkFor(name) {
-  return LIGHT.has(name) ? '#14101f' : '#ffffff';
+  return luminance(colourHex(name)) > 0.18 ? '#14101f' : '#ffffff';
 }
 
 /** An elephant token: a disc in its colour with our elephant silhouette; size in CSS pixels. */
