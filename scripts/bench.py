@@ -25,7 +25,7 @@ every room in it (`fsyncs_per_action` below 1 when rooms share batches), plus a 
 `--clients 2` splits the rooms over two client processes: a family's phones are separate devices that
 read their frames at the same time, while one client process reads the frames of rooms that act in the
 same millisecond one after the other and adds that wait to what it measures (the default stays 1, the
-way every figure before it was measured; the README says which each figure used).
+way every figure before it was measured; docs/performance-history.md says which each figure used).
 
 `--server-timing` also times each action inside the server (scripts/server_timing.py wraps three of its
 functions): from its frame being parsed to the room's last state frame being written, `server_p50_ms` and
@@ -366,7 +366,8 @@ async def loop_lag(figures: dict, every: float = 0.05) -> None:
 
 async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> dict:
     """Bytes of a page's HTML, stylesheets and ES modules (followed through imports), no images:
-    {html, js, css, total, files, sizes: {url: bytes}}. tests/server/test_tv_page_weight.py holds the TV to it."""
+    {html, js, css, total, files, sizes: {url: bytes}}, as served but uncompressed (the bytes on the wire are
+    tests/e2e/test_tv_wire_weight.py's and scripts/bench_tv.py's)."""
     seen: dict[str, int] = {}
     todo = [urljoin(base, path)]
     while todo:
@@ -378,8 +379,10 @@ async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> di
         seen[url] = len(body)
         text = body.decode("utf-8", "replace")
         if url.endswith(".js"):
+            # a JSDoc type's `import('/static/…')` sits in a /** */ comment and is never loaded
+            code = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
             refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]'''
-                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
+                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', code)
             refs = [a or b for a, b in refs]
         elif url.endswith(".css"):
             refs = re.findall(r'''@import\s+(?:url\()?['"]?([^'")]+\.css)''', text)

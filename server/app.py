@@ -22,13 +22,14 @@ from server.decks.library import DeckLibrary
 from server.decks.removal import sweep_deleted
 from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
-from server.net import keys, pages
+from server.net import keys, pages, webfiles
 from server.net.client_errors import client_mistakes, quiet_bad_requests
 from server.net.deck_routes import UploadLimits, setup_deck_routes
 from server.net.frame_writer import FrameWriter
 from server.net.hosts import HostPolicy, host_guard, machine_names
 from server.net.ratelimit import IpLimits
 from server.net.renders import Renders
+from server.net.static import setup_static
 from server.net.story_routes import setup_story_routes
 from server.net.throttle import ThrottledLog
 from server.net.ws import close_sockets, ws_handler
@@ -215,8 +216,8 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
 
     pages.add_routes(app.router)
     app.router.add_get("/ws", ws_handler)
-    if config.web_dir.is_dir():
-        app.router.add_static("/static/", config.web_dir, follow_symlinks=False)
+    # web/ read, versioned and compressed once, here, before the first request (server/net/webfiles.py)
+    setup_static(app, webfiles.load(config.web_dir) if config.web_dir.is_dir() else webfiles.WebFiles(config.web_dir))
     setup_deck_routes(app, library, can_upload, UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024),
                       RoomTables(app))
     setup_story_routes(app)

@@ -15,6 +15,7 @@ from server.net.frame_writer import FrameWriter
 from server.net.ratelimit import IpLimits
 from server.net.renders import Renders
 from server.net.throttle import ThrottledLog
+from server.net.webfiles import WebFiles
 from server.room.registry import Rooms
 from server.room.store import Store
 
@@ -39,3 +40,4 @@ UPLOAD_LIMITS = web.AppKey("upload_limits", UploadLimits)
 CAN_UPLOAD = web.AppKey[UploadCheck]("can_upload")   # may this request change the decks (the host's token)
 TABLES = web.AppKey[Tables]("tables")            # the rooms as the deck routes see them; absent: no rooms
 IMPORTER = web.AppKey("deck_importer", Importer)  # set while the app runs (deck_routes.importer_ctx)
+WEB_FILES = web.AppKey("web_files", WebFiles)   # web/ as served, built at start-up (server/net/webfiles.py)

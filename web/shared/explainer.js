@@ -1,4 +1,4 @@
-// How to play (TV lobby and phone menu): five cards for the chosen rules; numbers from the catalogue (GET /api/rules)
+// How to play: five cards for the chosen rules; numbers from the catalogue (GET /api/rules)
 // or the room, words from `how.*`.
 import { h } from './dom.js';
 import { t, tOr } from './i18n.js';
