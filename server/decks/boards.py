@@ -10,18 +10,19 @@ import json
 from pathlib import Path
 
 from server import shipped
-from server.engine import Board
+from server.engine import Board, validate_board
 
 
 class BoardError(ValueError):
     """A board file that cannot be used; the message names the file and the problem."""
 
 
-def load_board(path: str | Path) -> Board:
-    """Read one board file.
+def load_board(path: str | Path, ruleset: str | None = None) -> Board:
+    """Read one board file, to be played with `ruleset` (default: the ruleset the file names).
 
     :raises BoardError: missing or unreadable file, not JSON, or a bad field (length below 2, a
-        special cell off the board, an unknown condition ...).
+        special cell off the board, an unknown condition, a condition the ruleset lacks (Decision
+        D14) ...); the message is one sentence that names the file.
     """
     path = Path(path)
     try:
@@ -31,7 +32,7 @@ def load_board(path: str | Path) -> Board:
     except ValueError as exc:
         raise BoardError(f"{path}: not valid JSON ({exc})") from None
     try:
-        return Board.from_dict(data)
+        return validate_board(Board.from_dict(data), ruleset)
     except (TypeError, ValueError) as exc:
         raise BoardError(f"{path}: {exc}") from None
 
@@ -51,4 +52,4 @@ def _board_in(folder: Path, ruleset: str) -> Board:
     """`load_board` of `<folder>/<ruleset>.json`, read once per folder and ruleset: every lobby view shows the
     board (its length, the game's rough length), and a board is an immutable value. A file that cannot be
     used is not remembered (lru_cache keeps no exception): it is read again next time."""
-    return load_board(folder / f"{ruleset}.json")
+    return load_board(folder / f"{ruleset}.json", ruleset)

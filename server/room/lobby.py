@@ -10,7 +10,7 @@ from server import engine
 from server.room import roster, story
 from server.room.record import Person, Record
 from server.room.refusals import Malformed, Refused
-from server.room.settings import automatic_mode, people_range
+from server.room.settings import follow_head_count, people_range
 from server.room.state import NO_EFFECTS, Effects, Message, RoomState, play
 
 
@@ -32,7 +32,7 @@ def join(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effe
     if rec.mode.people_per_seat > 1:
         rec = replace(rec, people=roster.join_a_team(rec.people, entry))
     else:
-        rec = automatic_mode(rec)
+        rec = follow_head_count(rec)
     return rec, Effects(takes=entry.person)
 
 
@@ -108,12 +108,14 @@ def set_teams(room: RoomState, actor: str | None, msg: Message) -> tuple[Record,
     return replace(rec, people=roster.set_teams(rec.people, teams)), NO_EFFECTS
 
 
-def _refusal(exc: engine.IllegalAction, seats: int) -> Refused:
+def _refusal(exc: engine.IllegalAction, rec: Record, seats: int) -> Refused:
     """`engine.new_game`'s refusal as the lobby says it: a seat count outside the mode's range is
-    `wrong_player_count` {min, max, count}; the rest (`deck_too_small` {needed, have}, `bad_settings`,
-    `no_such_seat`) as the engine said it."""
+    `wrong_player_count` {min, max, count} (`_wrong_count`); the rest (`deck_too_small` {needed, have},
+    `bad_settings`, `no_such_seat`) as the engine said it."""
     if exc.code == "bad_settings" and exc.params.get("reason") == "seat_count":
-        return Refused("wrong_player_count", min=exc.params["min"], max=exc.params["max"], count=seats)
+        low, high = exc.params["min"], exc.params["max"]
+        assert isinstance(low, int) and isinstance(high, int)
+        return _wrong_count(rec, rec.mode, low, high, seats)
     return Refused(exc.code, **exc.params)
 
 
@@ -129,7 +131,7 @@ def start(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Eff
     if mode.people_per_seat > 1:   # counted in people: two per elephant
         lo, hi = people_range(rec, mode)
         if not lo <= len(people) <= hi:
-            raise Refused("wrong_player_count", min=lo, max=hi, count=len(people))
+            raise _wrong_count(rec, mode, lo, hi, len(people))
     if not mode.has_adult:
         for entry in people:
             if entry.open:  # a child added without a phone plays only at a table with an adult
@@ -152,6 +154,15 @@ def start(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Eff
         game = engine.new_game(settings, seats, deck, room.env.board(settings), room.env.new_seed(),
                                storyteller=storyteller)
     except engine.IllegalAction as exc:
-        raise _refusal(exc, len(seats)) from exc
+        raise _refusal(exc, rec, len(seats)) from exc
     rec = replace(rec, settings=replace(rec.settings, deck=deck_id), game=game, phase="game", paused=False)
     return story.begin(rec), NO_EFFECTS
+
+
+def _wrong_count(rec: Record, mode: engine.Mode, low: int, high: int, count: int) -> Refused:
+    """`wrong_player_count` {min, max, count}, with `mode`, `fits` and reason ``fits`` when another mode
+    of the ruleset fits the people here (three at a standard table: trio; `engine.fitting_mode`)."""
+    fits = engine.fitting_mode(rec.settings.game.ruleset, len(rec.people))
+    if fits is None or fits == mode.id:
+        return Refused("wrong_player_count", min=low, max=high, count=count)
+    return Refused("wrong_player_count", min=low, max=high, count=count, mode=mode.id, fits=fits, reason="fits")
