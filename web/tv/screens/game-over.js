@@ -1,10 +1,10 @@
 // TV, phase `game_over`: winners and standings, then the evening's story in a loop (left/right browse it).
 import { h, fill } from '/static/shared/dom.js';
-import { modeOf } from '/static/shared/rules.js';
-import { t, tn, has } from '/static/shared/i18n.js';
+import { modeOf, endReasonText } from '/static/shared/rules.js';
+import { t, tn } from '/static/shared/i18n.js';
 import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
 import { pieceToken } from '/static/shared/pieces.js';
-import { elephantName, standings } from '/static/shared/roster.js';
+import { elephantName, standings, places } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
 
 /** Phase title for the header. */
@@ -59,10 +59,10 @@ export function create(ctx0) {
     if (g.duel_outcome) headline = t(`duel_outcome.${g.duel_outcome}`);
     else headline = winnerEls.length > 1 ? t('tv.winners') : t('tv.winner');
     const finish = modeOf(g).finish || Infinity;   // duel: past the finish shows at it (D9)
-    let rank = 0;
-    let prev = null;
-    const rows = standings(g).map((e, i) => {
-      if (e.distance !== prev) { rank = i + 1; prev = e.distance; }
+    const sorted = standings(g);
+    const ranks = places(sorted);
+    const rows = sorted.map((e, i) => {
+      const rank = ranks[i];
       const won = winnerEls.includes(e);
       return h('li', { class: `final-row${won ? ' won' : ''}` },
         won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),
@@ -73,8 +73,7 @@ export function create(ctx0) {
     fill(final,
       h('div', { class: 'winners', 'data-testid': 'winners' },
         h('div', { class: 'winners-title', text: headline }),
-        g.end_reason && has(`end_reason.${g.end_reason}`)
-          ? h('div', { class: 'end-reason', text: t(`end_reason.${g.end_reason}`) }) : null,
+        endReasonText(g) ? h('div', { class: 'end-reason', text: endReasonText(g) }) : null,
         h('div', { class: `winners-list${winnerEls.length > 1 ? ' several' : ''}` }, winnerEls.map((e) => h('div', { class: 'winner' },
           pieceToken(ctx.room, e, 150),
           h('div', { class: 'winner-name', text: elephantName(ctx.room, e) }))))),
