@@ -92,9 +92,8 @@ def game_length(room: RoomState, rec: Record) -> dict[str, Any] | None:
     """In the lobby, how long the chosen settings will play (engine.game_length: rounds, turns as
     storyteller, rough minutes) for the seats there are now, or the mode's fewest when there are fewer;
     None when the table cannot play."""
-    settings = rec.settings.game
+    settings = rec.settings.game   # checked as a combination when it was set or read (record.RoomSettings)
     try:
-        engine.validate_settings(settings)
         low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
     except engine.EngineError:
         return None
