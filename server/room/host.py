@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine import text as texts
+from server.room import auto_played
 from server.room.refusals import Malformed, Refused
 from server.room.roster import Person
 from server.room.settings import fewer_people
@@ -28,8 +29,11 @@ def game_action(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None
 
 
 def skip(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
-    """`skip` (host): the engine moves past whoever it waits for."""
+    """`skip` (host, or the room's clock as `actor` None): the engine moves past whoever it waits for; who
+    got a card played for them is noted (server/room/auto_played.py)."""
+    before = room.game
     room.play(None, {k: v for k, v in msg.items() if k != "state_id"})
+    auto_played.note_skip(room, actor, before)
 
 
 def pause(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:

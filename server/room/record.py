@@ -7,7 +7,8 @@ Version 2 (current), a JSON object:
               child?: true, team?: lead's person id}],
     settings: engine.Settings fields + deck + lang (+ sound, timer), floors: {person or seat id: state_id},
     actors?: {seat: person who acted last}, clock?: {round, phase, seconds, left_ms} | None (the timer,
-    server/room/clock.py), game: engine.to_json text | None.
+    server/room/clock.py), auto_played?: {round, seats, by: "timer" | "host"} (whose cards the last
+    skip played for them, server/room/auto_played.py), game: engine.to_json text | None.
 
 Version 1 (main before the room split) said "seat" for a person: `seats` for `people`, each entry's
 `seat` for `person`, `next_seat` for `next_person`. Nothing else differs.

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from server import engine
-from server.room import clock, pacing
+from server.room import auto_played, clock, pacing
 from server.room.refusals import Malformed, Refused
 from server.room.roster import COLOURS
 from server.room.settings import cards_needed, engine_settings
@@ -59,6 +59,7 @@ def room_view(room: RoomState) -> dict[str, Any]:
         "max_people": room.env.max_seats,
         "host_claim_in": room.host_claim_in(),
         "pacing": pacing.view(room),
+        "auto_played": auto_played.view(room),
         "length": game_length(room),
         "board": board_view(room),
         "clock": clock.view(room, time.monotonic()),
