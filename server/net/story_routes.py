@@ -46,7 +46,7 @@ def _viewer_room(request: web.Request) -> Room:
 async def story_json(request: web.Request) -> web.StreamResponse:
     """`GET /api/rooms/{CODE}/story`."""
     room = _viewer_room(request)
-    return web.json_response(story_view(room), headers=NO_STORE)
+    return web.json_response(story_view(room.record), headers=NO_STORE)
 
 
 def _picture_finder(library: DeckLibrary) -> Callable[[str, str], Path | None]:
@@ -72,7 +72,7 @@ async def story_png(request: web.Request) -> web.StreamResponse:
         request.app[keys.THROTTLED].warning("story_rate", "story.png from %s rate-limited", request.remote)
         raise web.HTTPTooManyRequests(text='{"error": "rate_limited"}', content_type="application/json",
                                       headers={"Retry-After": str(round(1 / STORY_RATE)), **NO_STORE})
-    view = story_view(room)
+    view = story_view(room.record)
     finder = _picture_finder(request.app[keys.LIBRARY])
     body = await request.app[keys.STORY_RENDERS].get((room.code, room.state_id, lang),
                                                      lambda: keepsake.render(view, lang, finder))

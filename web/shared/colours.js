@@ -2,34 +2,24 @@
 import { h, s } from './dom.js';
 import { graphemes } from './text.js';
 
-// The first seven (the colours a table is offered first, server/room/roster.py COLOURS) are an
-// Okabe–Ito-like set: under a full red–green or blue–yellow colour-vision deficiency every two of them
-// stay at least 15 (10 for blue–yellow) apart in CAM02-UCS, so a colour-blind guest tells every elephant
-// apart (tests/web/test_palette.py computes it). Names stay what people say.
+// The first seven are colour-blind-safe (test_palette.py).
 export const COLOURS = {
   white: '#f5f5f5', orange: '#e69f00', teal: '#44bbcc', green: '#009e73', yellow: '#f0e442',
   blue: '#0072b2', red: '#d55e00', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
   black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
 };
 
-/** CSS colour for an elephant colour name ("red" → "#d55e00"); unknown names are grey. */
+/** CSS colour of a colour name; unknown names are grey. */
 export function colourHex(name) {
   return COLOURS[name] || '#9e9e9e';
 }
 
-/** WCAG relative luminance of "#rrggbb" (0 black … 1 white). */
-function luminance(hex) {
-  const lin = (i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(1) + 0.7152 * lin(3) + 0.0722 * lin(5);
-}
+// Luminance over 0.18: dark ink reads better than white.
+const LIGHT = new Set(['white', 'orange', 'teal', 'green', 'yellow', 'red', 'pink', 'grey', 'lime']);
 
-/** Ink (text/silhouette) colour readable on top of the elephant colour: whichever of near-black and white
- * has the higher contrast with it (they are equal at luminance 0.18). */
+/** Ink (text/silhouette) colour readable on top of the elephant colour. */
 export function inkFor(name) {
-  return luminance(colourHex(name)) > 0.18 ? '#14101f' : '#ffffff';
+  return LIGHT.has(name) ? '#14101f' : '#ffffff';
 }
 
 /** An elephant token: a disc in its colour with our elephant silhouette; size in CSS pixels. */
