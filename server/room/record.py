@@ -210,8 +210,9 @@ def to_json(rec: Record) -> dict[str, object]:
                                                  "seconds": clock.seconds, "left_ms": clock.left_ms},
             "pacing": None if rec.pacing is None else {"round": rec.pacing.round, "ready": list(rec.pacing.ready),
                                                        "disputes": [dict(d) for d in rec.pacing.disputes]},
-            "auto_played": None if rec.auto_played is None else {
-                "round": rec.auto_played.round, "seats": list(rec.auto_played.seats), "by": rec.auto_played.by}}
+            # only once a skip played someone's card: a record without one reads and writes back the same
+            **({} if rec.auto_played is None else {"auto_played": {
+                "round": rec.auto_played.round, "seats": list(rec.auto_played.seats), "by": rec.auto_played.by}})}
 
 
 def story_json(story: Story) -> dict[str, object]:

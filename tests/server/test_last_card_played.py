@@ -19,3 +19,14 @@ async def test_the_last_turn_says_every_last_card_was_played(make_table, config)
     for p in table.phones:   # seats only, never which card, in everyone's room view
         assert p.state["room"]["auto_played"] == auto
 
+
+
+def test_whose_cards_a_skip_played_is_stored_with_the_room():
+    from dataclasses import replace
+
+    from server.room import record
+
+    rec = replace(record.Record(code="ABCD", tv_key="k"), auto_played=record.AutoPlayed(3, ("s2", "s4"), "timer"))
+    again = record.from_json(record.to_json(rec))
+    assert again.auto_played == rec.auto_played
+    assert "auto_played" not in record.to_json(record.Record(code="ABCD", tv_key="k"))
