@@ -276,8 +276,9 @@ async def main() -> None:
                     help="slow-down factors (default 1 4 6)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds per run (default 3)")
     ap.add_argument("--think-ms", type=float, default=800, help="a person's mean time per action (default 800)")
-    ap.add_argument("--result-ms", type=float, default=4000, help="how long a result is looked at (default 4000)")
-    ap.add_argument("--reveal-window-ms", type=int, default=3000, help="rAF sampling after a reveal (default 3000)")
+    # the reveal sequence of six cards (cards turning one by one, the votes, the points) takes some 5 s
+    ap.add_argument("--result-ms", type=float, default=7000, help="how long a result is looked at (default 7000)")
+    ap.add_argument("--reveal-window-ms", type=int, default=6000, help="rAF sampling after a reveal (default 6000)")
     ap.add_argument("--baseline", type=Path, help="another checkout, run alternately (e.g. a worktree of main)")
     ap.add_argument("--runs", type=int, default=1, help="repetitions of the whole set (default 1)")
     ap.add_argument("--chromium", default="69", help="the old Chromium build (default 69)")
