@@ -22,6 +22,7 @@ from server.decks.library import DeckLibrary
 from server.decks.removal import sweep_deleted
 from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
+from server.lan.watch import AddressWatch
 from server.net import keys, pages, webfiles
 from server.net.client_errors import client_mistakes, quiet_bad_requests
 from server.net.deck_routes import UploadLimits, setup_deck_routes
@@ -94,12 +95,54 @@ async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     listening = listen_addresses(config.host)
     if interfaces is None and listening is not None:   # one address: answer mDNS only there
         interfaces = [ip for ip in listening if ":" not in ip] or None
+
+    def on_host(host: str) -> None:   # another machine has the name: ours is imaginarium-2 (lan/discovery.py)
+        urls.mdns_host = host
+        app[keys.HOST_POLICY].names.add(f"{host}.local")
+        log.warning("mDNS: %s.local is another server's on this network; this one is %s.local",
+                    config.mdns_host, host)
+        told_changed(app)
+
     adv = Advertisement(config.port, urls.addresses, host=config.mdns_host, interfaces=interfaces,
-                        instance=config.mdns_instance)
+                        instance=config.mdns_instance, on_host=on_host)
     app[keys.ADVERTISEMENT] = adv
     await adv.start()
     yield
     await adv.stop()
+
+
+def told_changed(app: web.Application) -> None:
+    """Call every `keys.ON_ADDRESSES` listener (the command reprints its banner): the addresses or the
+    mDNS name people are shown changed."""
+    for listener in app[keys.ON_ADDRESSES]:
+        listener()
+
+
+async def addresses_ctx(app: web.Application) -> AsyncIterator[None]:
+    """cleanup_ctx (after `discovery_ctx`): follow this machine's addresses (server/lan/watch.py) when the
+    server listens on every address: a new LAN address (the Wi-Fi up after the server started at boot) is
+    in the URLs, the QR codes and `/api/info`, is served (the Host allow-list), advertised over mDNS,
+    written in the data folder's lock for a second server's sentence, and the banner is printed again."""
+    config, urls, policy = app[keys.CONFIG], app[keys.URLS], app[keys.HOST_POLICY]
+    if listen_addresses(config.host) is not None:   # one address, given: it does not change
+        yield
+        return
+
+    async def changed(_old: list[str], new: list[str]) -> None:
+        urls.addresses = new
+        policy.refresh()
+        lock = app.get(keys.DATA_LOCK)
+        if lock is not None:
+            lock.describe(urls.base())
+        told_changed(app)
+        adv = app.get(keys.ADVERTISEMENT)
+        if adv is not None:
+            await adv.readvertise(new)
+
+    watch = AddressWatch(urls.addresses, lambda: shown_addresses(config.host, config.advertise_ip), changed)
+    task = asyncio.create_task(watch.run(), name="watch-addresses")
+    yield
+    task.cancel()
 
 
 async def sweep_unfinished_imports(app: web.Application) -> None:
@@ -197,6 +240,8 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app[keys.CONFIG] = config
     app[keys.URLS] = urls
     app[keys.THROTTLED] = throttled
+    app[keys.HOST_POLICY] = policy
+    app[keys.ON_ADDRESSES] = []
     if library is None:  # the built-in decks and the family's decks in the data folder
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
@@ -212,6 +257,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(clocks_ctx)
     app.cleanup_ctx.append(discovery_ctx)
+    app.cleanup_ctx.append(addresses_ctx)
     app.on_shutdown.append(close_sockets)
 
     pages.add_routes(app.router)

@@ -48,7 +48,28 @@ def quote(arg: str) -> str:
 
 def current_user() -> tuple[str, str, Path]:
     """(user name, primary group name, home folder) of the effective user."""
-    entry = pwd.getpwuid(os.geteuid())
+    return _user(pwd.getpwuid(os.geteuid()))
+
+
+def named_user(name: str) -> tuple[str, str, Path]:
+    """(user name, primary group name, home folder) of the user `name` (`--user`). Raises KeyError if
+    this machine has no such user."""
+    return _user(pwd.getpwnam(name))
+
+
+def as_root_refused() -> str:
+    """The sentence for `--print-systemd-unit` run as root without `--user`: the unit would run the
+    server as root (every phone on the Wi-Fi talks to it), which it never needs."""
+    return ("The unit would run the game server as root, which it does not need and should not be: run "
+            "--print-systemd-unit as the user who will run it (without sudo), or add --user NAME.")
+
+
+def default_data_dir_of(home: Path) -> Path:
+    """The default data folder of a user whose home folder is `home` (server/config.py's default for them)."""
+    return home / ".local" / "share" / "imaginarium"
+
+
+def _user(entry: pwd.struct_passwd) -> tuple[str, str, Path]:
     try:
         group = grp.getgrgid(entry.pw_gid).gr_name
     except KeyError:

@@ -100,6 +100,11 @@ class HostPolicy:
         self._ips = local_ips()
         self._stamp = clock()
 
+    def refresh(self) -> None:
+        """Look at this machine's interface addresses again now (server/app.py calls it when the watch of
+        addresses sees a change, so a new LAN address is served at once, not after REFRESH_S)."""
+        self._ips, self._stamp = self.local_ips(), self.clock()
+
     def _own_ip(self, ip: str) -> bool:
         if ip in self._ips or ip in set(self.addresses()):
             return True

@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 
 from aiohttp import web
 
 from server.config import Config
+from server.datalock import Lock
 from server.decks.library import DeckLibrary
 from server.lan.addresses import Urls
 from server.lan.discovery import Advertisement
 from server.net.deck_http import Tables, UploadCheck
 from server.net.deck_import import Importer, UploadLimits
 from server.net.frame_writer import FrameWriter
+from server.net.hosts import HostPolicy
 from server.net.ratelimit import IpLimits
 from server.net.renders import Renders
 from server.net.throttle import ThrottledLog
@@ -41,3 +44,7 @@ CAN_UPLOAD = web.AppKey[UploadCheck]("can_upload")   # may this request change t
 TABLES = web.AppKey[Tables]("tables")            # the rooms as the deck routes see them; absent: no rooms
 IMPORTER = web.AppKey("deck_importer", Importer)  # set while the app runs (deck_routes.importer_ctx)
 WEB_FILES = web.AppKey("web_files", WebFiles)   # web/ as served, built at start-up (server/net/webfiles.py)
+DATA_LOCK = web.AppKey("data_lock", Lock)   # the data folder's lock (server/datalock.py), held by the command
+HOST_POLICY = web.AppKey("host_policy", HostPolicy)   # which Host a request may name (server/net/hosts.py)
+# called when the addresses or the mDNS name shown to people change (the command reprints its banner)
+ON_ADDRESSES = web.AppKey("on_addresses", list[Callable[[], None]])

@@ -17,10 +17,10 @@ from server.net import keys
 from server.net.hosts import same_origin
 from server.net.outbox import Outbox
 from server.net.ratelimit import TokenBucket, client_key
+from server.room.jsontext import dumps_bytes
 from server.room.refusals import Malformed, Refused
 from server.room.room import Room
 from server.room.specs import SPECS
-from server.room.state import dumps
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
@@ -58,7 +58,7 @@ class Connection:
 
     def send(self, message: dict) -> None:
         """Send a control message (welcome, error, pong) now or queue it; never blocks."""
-        payload = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+        payload = dumps_bytes(message)
         if not self._write_now(payload):
             self.outbox.put(payload)
 
@@ -249,7 +249,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     if same_room and conn.role == role and conn.person == person:
         # the same hello again changes nothing: only this socket is told again where it stands
         conn.send(room.welcome(conn))
-        conn.send_state(dumps(room.state_for(conn)).encode())
+        conn.send_state(dumps_bytes(room.state_for(conn)))
         return
     throttled = app[keys.THROTTLED]
     if conn.room is not None and not conn.bucket.allow():   # each re-attach costs the room two broadcasts

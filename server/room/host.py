@@ -10,7 +10,7 @@ from server.engine import text as texts
 from server.room import roster
 from server.room.record import Person, Record, RoomSettings
 from server.room.refusals import Malformed, Refused
-from server.room.settings import fewer_people
+from server.room.settings import follow_head_count
 from server.room.state import NO_EFFECTS, Effects, Message, RoomState, play
 
 
@@ -60,7 +60,7 @@ def remove_player(room: RoomState, actor: str | None, msg: Message) -> tuple[Rec
     if entry.person == rec.host:
         raise Refused("not_allowed")
     if rec.phase == "lobby":
-        return fewer_people(replace(rec, people=roster.delete(rec.people, entry))), Effects(drops=entry.person)
+        return follow_head_count(replace(rec, people=roster.delete(rec.people, entry))), Effects(drops=entry.person)
     if entry.seat == rec.seat_of(rec.host):
         raise Refused("not_allowed")  # the host's own team
     rec = play(rec, None, {"type": "remove_player", "seat": entry.seat})
@@ -128,7 +128,7 @@ def new_game(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, 
     for entry in people:
         if entry.open and not entry.child:
             people = roster.delete(people, entry)
-    rec = fewer_people(replace(rec, people=tuple(replace(e, removed=False) for e in people)))
+    rec = follow_head_count(replace(rec, people=tuple(replace(e, removed=False) for e in people)))
     settings: RoomSettings = rec.settings
     if not room.env.has_deck(settings.deck):   # deleted while nobody had the results open
         settings = replace(settings, deck="builtin")

@@ -10,7 +10,7 @@ from server import engine
 from server.room import roster, story
 from server.room.record import Person, Record
 from server.room.refusals import Malformed, Refused, engine_errors
-from server.room.settings import automatic_mode, people_range
+from server.room.settings import follow_head_count, people_range
 from server.room.state import NO_EFFECTS, Effects, Message, RoomState, play
 
 
@@ -32,7 +32,7 @@ def join(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effe
     if rec.mode.people_per_seat > 1:
         rec = replace(rec, people=roster.join_a_team(rec.people, entry))
     else:
-        rec = automatic_mode(rec)
+        rec = follow_head_count(rec)
     return rec, Effects(takes=entry.person)
 
 
@@ -120,10 +120,10 @@ def start(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Eff
     seats = [e.person for e in roster.leads(people)]
     lo, hi = people_range(rec, mode)
     if mode.people_per_seat > 1 and not lo <= len(people) <= hi:  # counted in people: two per elephant
-        raise Refused("wrong_player_count", min=lo, max=hi, count=len(people))
+        raise _wrong_count(rec, mode, lo, hi, len(people))
     lo, hi = lo // mode.people_per_seat, hi // mode.people_per_seat
     if not lo <= len(seats) <= hi:
-        raise Refused("wrong_player_count", min=lo, max=hi, count=len(seats))
+        raise _wrong_count(rec, mode, lo, hi, len(seats))
     if not mode.has_adult:
         for entry in people:
             if entry.open:  # a child added without a phone plays only at a table with an adult
@@ -151,3 +151,12 @@ def start(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Eff
                                room.env.new_seed(), storyteller=storyteller)
     rec = replace(rec, settings=replace(rec.settings, deck=deck_id), game=game, phase="game", paused=False)
     return story.begin(rec), NO_EFFECTS
+
+
+def _wrong_count(rec: Record, mode: engine.Mode, low: int, high: int, count: int) -> Refused:
+    """`wrong_player_count` {min, max, count}, with `mode`, `fits` and reason ``fits`` when another mode
+    of the ruleset fits the people here (three at a standard table: trio; `engine.fitting_mode`)."""
+    fits = engine.fitting_mode(rec.settings.game.ruleset, len(rec.people))
+    if fits is None or fits == mode.id:
+        return Refused("wrong_player_count", min=low, max=high, count=count)
+    return Refused("wrong_player_count", min=low, max=high, count=count, mode=mode.id, fits=fits, reason="fits")

@@ -1,8 +1,8 @@
 """The room's settings (record.RoomSettings: engine.Settings plus the room's own deck, language, sound and
 timer), the `set_settings`
 message, and the lobby rules a mode brings with it, read from the engine's `Mode` attributes (never
-from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs: 8+ people at a standard
-table play it by themselves, RULES.md §4)."""
+from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs at 8 people, trio at 3, the
+duel at 2 play by themselves, RULES.md §1, §4: `engine.mode_for_people`)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -129,7 +129,7 @@ def set_settings(room: RoomState, actor: str | None, msg: Message) -> tuple[Reco
     if new.mode.people_per_seat != rec.mode.people_per_seat:
         new = _regroup(new)
     if "mode" not in patch:
-        new = automatic_mode(new)
+        new = follow_head_count(new)
     room.deck_info(new, fresh=True)
     return new, NO_EFFECTS
 
@@ -141,16 +141,12 @@ def _regroup(rec: Record) -> Record:
     return replace(rec, people=people)
 
 
-def _with_mode(rec: Record, mode: str) -> Record:
-    return _regroup(replace(rec, settings=replace(rec.settings, game=replace(rec.settings.game, mode=mode))))
-
-
 def people_range(rec: Record, mode: engine.Mode) -> tuple[int, int]:
-    """How many people a `mode` table of the room's ruleset takes: the engine's seat range times the
-    mode's people per seat. Raises Refused if the mode does not exist for the ruleset."""
+    """How many people a `mode` table of the room's ruleset takes (`engine.people_range`: the engine's
+    seat range times the mode's people per seat). Raises Refused if the mode does not exist for the
+    ruleset."""
     with engine_errors():
-        lo, hi = engine.mode_seat_range(rec.settings.game.ruleset, mode.id)
-    return mode.people_per_seat * lo, mode.people_per_seat * hi
+        return engine.people_range(rec.settings.game.ruleset, mode.id)
 
 
 def cards_needed(rec: Record) -> int | None:
@@ -166,21 +162,16 @@ def cards_needed(rec: Record) -> int | None:
         return None
 
 
-def automatic_mode(rec: Record) -> Record:
-    """Enough people at a standard table of a ruleset with an automatic mode (pairs: eight or more):
-    the room plays that mode."""
-    if rec.settings.game.mode != STANDARD:
+def follow_head_count(rec: Record) -> Record:
+    """The lobby's head count changed (or the ruleset): the room plays the mode the engine says fits it
+    (`engine.mode_for_people`: pairs at 8 people, trio at 3, the duel at 2, else the standard table;
+    RULES.md §1, §4), with its teams, and a short game the new mode lacks goes off."""
+    before = rec.mode
+    mode = engine.mode_for_people(rec.settings.game.ruleset, before.id, len(rec.people))
+    if mode == before.id:
         return rec
-    for mode in engine.MODES.values():
-        if (mode.automatic and rec.settings.game.ruleset in mode.rulesets
-                and len(rec.people) >= people_range(rec, mode)[0]):
-            return _with_mode(rec, mode.id)
-    return rec
-
-
-def fewer_people(rec: Record) -> Record:
-    """Fewer people left than an automatic mode takes (pairs: under eight): back to the standard table."""
-    mode = rec.mode
-    if mode.automatic and len(rec.people) < people_range(rec, mode)[0]:
-        return _with_mode(rec, STANDARD)
-    return rec
+    game = replace(rec.settings.game, mode=mode)
+    if not engine.MODES[mode].allows_short_game:
+        game = replace(game, short_game=None)
+    new = replace(rec, settings=replace(rec.settings, game=game))
+    return _regroup(new) if new.mode.people_per_seat != before.people_per_seat else new

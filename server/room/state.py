@@ -7,7 +7,6 @@ the message and return the new record and its `Effects` on sockets (`Handler`); 
 """
 from __future__ import annotations
 
-import json
 import math
 import secrets
 import time
@@ -18,6 +17,7 @@ from typing import Any, Protocol
 from server import engine
 from server.room import roster, story
 from server.room.env import DeckInfo, RoomEnv
+from server.room.jsontext import dumps as dumps  # re-exported: what rooms and views encode with
 from server.room.record import Record
 from server.room.refusals import Refused, engine_errors
 
@@ -165,14 +165,3 @@ def play(rec: Record, seat: str | None, action: Mapping[str, object]) -> Record:
     with engine_errors():
         game = engine.apply(rec.game, seat, action)
     return story.note(replace(rec, game=game))   # a scored round is written down with the room
-
-
-# one encoder for every frame: json.dumps with options would build a new one per call (many per action).
-# No circular-reference check: what is encoded is the server's own JSON data, and the check (a dict of
-# every container's id) cost a fifth of encoding a game view (issue 14)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
-
-
-def dumps(message: Any) -> str:
-    """Compact JSON text, non-ASCII kept (what the sockets and the store get)."""
-    return _ENCODE(message)

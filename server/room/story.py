@@ -1,4 +1,4 @@
-"""The story of the evening (issue 13): every scored round of the room's game, written down as it is
+"""The story of the evening (docs/protocol.md "Story"): every scored round of the room's game, written down as it is
 scored and kept in the room record (`Record.story`), so it is stored with the room, survives restarts
 and goes when the room goes.
 

@@ -157,7 +157,8 @@ class Transaction:
         rec, text = (action.record, action.text) if action is not None else \
             (self._owner.record, dumps(to_json(self._owner.record)))
         if rec.game is not self._game_text[0]:
-            self._game_text = (rec.game, "null" if rec.game is None else dumps(engine.to_json(rec.game)))
+            # engine.to_json's very text, by the faster encoder (server/room/jsontext.py)
+            self._game_text = (rec.game, "null" if rec.game is None else dumps(dumps(engine.to_record(rec.game))))
         if rec.story is not self._story_text[0]:
             self._story_text = (rec.story, "null" if rec.story is None else dumps(story_json(rec.story)))
         return f'{text[:-1]},"story":{self._story_text[1]},"game":{self._game_text[1]}}}'

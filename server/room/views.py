@@ -11,11 +11,12 @@ from typing import Any
 
 from server import engine
 from server.room import clock, pacing, roster
+from server.room.jsontext import dumps_bytes
 from server.room.record import Record
 from server.room.refusals import Refused
 from server.room.roster import COLOURS
 from server.room.settings import cards_needed
-from server.room.state import Connection, RoomState, dumps
+from server.room.state import Connection, RoomState
 
 
 def you(rec: Record, conn: Connection) -> dict[str, object]:
@@ -131,7 +132,7 @@ def state_for(room: RoomState, rec: Record, conn: Connection,
 
 def frames(room: RoomState, rec: Record) -> Iterator[tuple[Connection, bytes]]:
     """Each connection with its `state` frame of `rec` as UTF-8 bytes. Each payload is exactly
-    `dumps(state_for(room, rec, conn)).encode()`, but what sockets share is encoded once: the room view for
+    `dumps_bytes(state_for(room, rec, conn))`, but what sockets share is encoded once: the room view for
     all; the public game view once; each seat's `me` once (both phones of a pairs team); then the bytes
     are joined, and sockets with the same `you` (the TV, spectators) share a payload. Seats are looked up
     once per person, not per socket and view.
@@ -139,10 +140,10 @@ def frames(room: RoomState, rec: Record) -> Iterator[tuple[Connection, bytes]]:
     Why bytes: a text with a Russian name in it is stored as 2 bytes per character, and making UTF-8 of
     it for each of a room's 9 sockets cost more than the rest of the splicing; the shared parts are made
     UTF-8 once instead."""
-    head = f'{{"type":"state","state_id":{rec.state_id},"room":{dumps(room_view(room, rec))},"game":'.encode()
+    head = b'{"type":"state","state_id":%d,"room":%b,"game":' % (rec.state_id, dumps_bytes(room_view(room, rec)))
     game_state = rec.game
-    public = "null" if game_state is None else dumps(engine.public_view(game_state))
-    games: dict[str | None, bytes] = {None: public.encode()}
+    public = b"null" if game_state is None else dumps_bytes(engine.public_view(game_state))
+    games: dict[str | None, bytes] = {None: public}
     done: dict[tuple[Any, ...], bytes] = {}
     seat_of = {e.person: e.seat for e in rec.people}
     host, playing = rec.host, set(game_state.seats) if game_state is not None else set()
@@ -158,7 +159,7 @@ def frames(room: RoomState, rec: Record) -> Iterator[tuple[Connection, bytes]]:
             if game is None:   # a seat's view: only during a game
                 assert game_state is not None and view is not None
                 # player_view = public_view + "me" as its last key
-                game = games[view] = f'{public[:-1]},"me":{dumps(engine.seat_view(game_state, view))}}}'.encode()
+                game = games[view] = b'%b,"me":%b}' % (public[:-1], dumps_bytes(engine.seat_view(game_state, view)))
             payload = done[key] = b"".join((head, game, _you(*key[1:])))
         yield conn, payload
 
@@ -167,4 +168,4 @@ def frames(room: RoomState, rec: Record) -> Iterator[tuple[Connection, bytes]]:
 def _you(seat: str | None, person: str | None, is_host: bool, role: str) -> bytes:
     """The end of a state frame: `,"you":{...}}` as UTF-8 (the same few per room, game after game)."""
     mine = {"seat": seat, "person": person, "is_host": is_host, "role": role}
-    return f',"you":{dumps(mine)}}}'.encode()
+    return b',"you":%b}' % dumps_bytes(mine)

@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+from server.engine import MODES
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 LANGS = ("en", "ru")
@@ -27,11 +29,10 @@ FAMILIES = {
     "owner": ["bot", "deck", "mammoth"],
     "conn": ["connecting", "online", "offline"],
     "lang": ["", "en", "ru"],   # "" = automatic (the TV browser's language)
-    # the how-to-play explainer's kinds of table (web/shared/explainer.js)
-    "how.teller": ["standard", "trio", "duel", "kids"],
-    "how.play": ["standard", "trio", "duel", "kids"],
-    "how.vote": ["standard", "trio", "duel", "kids"],
 }
+# The how-to-play explainer's words per mode (web/shared/explainer.js reads `how.<card>.<mode id>`): every
+# mode the engine registers, so a new one is never explained with another mode's words.
+FAMILIES.update({key: list(MODES) for key in ("how.teller", "how.play", "how.vote")})
 
 
 def _strings(lang: str) -> dict:

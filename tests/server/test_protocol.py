@@ -235,6 +235,10 @@ async def test_lobby_remove_deletes_the_seat(make_table):
     await table.act(host, "remove_player", seat="s4")
     assert [r["seat"] for r in table.tv.state["room"]["roster"]] == ["s1", "s2", "s3"]
     assert gone.welcome["seat"] is None and gone.state["you"]["seat"] is None
+    assert table.tv.state["room"]["settings"]["mode"] == "trio"   # three people: the game for three
+    await table.act(host, "remove_player", seat="s3")
+    assert table.tv.state["room"]["settings"]["mode"] == "duel"
+    await table.act(host, "remove_player", seat="s2")
     await table.refused(host, "start", "wrong_player_count")
 
 
@@ -312,9 +316,9 @@ async def test_settings_and_start_refusals(make_table):
 
 
 async def test_wrong_player_count(make_table):
-    table = await make_table(2, start=False)
+    table = await make_table(1, start=False)   # nothing fits one person: the table's own range
     err = await table.refused(table.phones[0], "start", "wrong_player_count")
-    assert err["params"] == {"min": 4, "max": 7, "count": 2}
+    assert err["params"] == {"min": 4, "max": 7, "count": 1}
 
 
 # ---------------------------------------------------------------- malformed input, languages
