@@ -44,6 +44,7 @@ let noRoom = false;      // the server said there is no such room: the badge say
 // reconnecting, confirm buttons wait, and lobby settings tapped meanwhile wait in the lobby's queue.
 let online = false;
 let everOnline = false;
+let status = 'connecting';   // the socket's last status (ws-client.js): 'restarting' says why we are away
 // The last round's result before the standings, as on the TV (a tap on "Final standings" skips it).
 const hold = finalHold(() => { if (last) render(); });
 
@@ -64,6 +65,7 @@ async function main() {
 }
 
 function onStatus(s) {
+  status = s;
   holdCountdowns(s !== 'online');
   if (!noRoom) badge.set(s);
   const was = online;
@@ -164,7 +166,7 @@ function renderShell() {
   // In the sticky header, so it shows wherever the page is scrolled.
   const away = h('div', { class: 'reconnecting', role: 'status', 'data-testid': 'reconnecting', hidden: true },
     h('span', { class: 'reconnecting-spinner', 'aria-hidden': 'true' }),
-    h('span', { class: 'reconnecting-text' }, h('b', { text: t('conn.reconnecting') }), ' ',
+    h('span', { class: 'reconnecting-text' }, h('b', { class: 'reconnecting-title', text: t('conn.reconnecting') }), ' ',
       h('span', { class: 'reconnecting-line', text: t('conn.reconnecting_line') })));
   const top = h('header', { class: 'phone-top' }, me,
     h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn), away);
@@ -178,6 +180,7 @@ function renderShell() {
 function renderAway() {
   if (!header) return;
   header.away.hidden = online || !everOnline || noRoom;
+  header.away.querySelector('.reconnecting-title').textContent = t(status === 'restarting' ? 'conn.restarting' : 'conn.reconnecting');
   document.body.classList.toggle('reconnecting-now', !header.away.hidden);
 }
 

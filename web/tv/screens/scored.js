@@ -3,7 +3,7 @@ import { modeOf } from '/static/shared/rules.js';
 import { h, fill, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
-import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf, presentElephants } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { tableCards } from '../table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
@@ -32,10 +32,10 @@ export function create() {
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx));
     el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
-    const many = (g.elephants || []).length > 4;
+    const many = presentElephants(g).length > 4;
     const teams = modeOf(g).people_per_seat > 1;
     // 5-7 teams: points under the plates, which then hold a whole "A & B"
-    const onPlates = teams && many && g.elephants.every((e) => r.table.some((entry) => entry.owner === e.id));
+    const onPlates = teams && many && presentElephants(g).every((e) => r.table.some((entry) => entry.owner === e.id));
     const k = JSON.stringify([r.table, onPlates]);
     if (k !== key) {
       key = k;
@@ -102,7 +102,7 @@ function pointsWhy(r, id) {
 }
 
 function pointsList(ctx, r) {
-  const order = [...(ctx.game.elephants || [])]
+  const order = presentElephants(ctx.game)   // a removed player's elephant scores nothing and leaves the list
     .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
     const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
