@@ -11,16 +11,17 @@ from server.room import clock
 from server.room.refusals import Malformed, Refused, engine_errors
 from server.room.state import RoomState
 
-ROOM_KEYS = ("deck", "lang", "sound", "timer")  # settings the room keeps for itself; the rest is engine.Settings
-IN_GAME_KEYS = frozenset({"lang", "sound", "timer"})  # what the host may change in a game (not the rules)
+ROOM_KEYS = ("deck", "lang", "sound", "calm", "timer")  # the room keeps these itself; the rest is engine.Settings
+IN_GAME_KEYS = frozenset({"lang", "sound", "calm", "timer"})  # what the host may change in a game (not the rules)
 STANDARD = engine.Settings().mode  # the default table: what a mode the ruleset lacks falls back to
 
 
 def default_settings(lang: str | None) -> dict[str, Any]:
     """The settings a new room starts with: engine.Settings defaults + deck "builtin" + `lang` (the TV's
-    language; None lets the TV follow its browser) + `sound` (the TV's cues on; issue 13) + `timer`
-    (seconds for playing and voting, 0: off; server/room/clock.py)."""
-    return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang, "sound": True, "timer": 0}
+    language; None lets the TV follow its browser) + `sound` (the TV's cues on; issue 13) + `calm` (the
+    TV only fades, nothing moves: for anyone motion bothers) + `timer` (seconds for playing and voting, 0:
+    off; server/room/clock.py)."""
+    return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang, "sound": True, "calm": False, "timer": 0}
 
 
 def engine_settings(settings: dict[str, Any]) -> engine.Settings:
@@ -64,23 +65,24 @@ def _board_bounds(exc: Refused, board: engine.Board) -> None:
 
 def set_settings(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
     """`set_settings` (host): merge `settings` into the room's, checked by the engine against the
-    ruleset's board; in a game only `lang`, `sound` and `timer` may change (`settings_locked`)."""
+    ruleset's board; in a game only `lang`, `sound`, `calm` and `timer` may change (`settings_locked`)."""
     room.forget_deck_info()  # choosing a deck (even the same one) reads its folder again
     patch = msg.get("settings")
     if not isinstance(patch, dict) or not patch:
         raise Malformed("settings must be a non-empty object")
     current = room.settings
-    unknown = set(patch) - set(current) - {"sound", "timer"}   # rooms from before them lack them
+    unknown = set(patch) - set(current) - {"sound", "calm", "timer"}   # rooms from before them lack them
     if unknown:
         raise Malformed(f"unknown settings {sorted(unknown)}")
     if "lang" in patch and patch["lang"] is not None and patch["lang"] not in room.env.langs:
         raise Refused("bad_settings", field="lang", reason="bad_value")
-    if "sound" in patch and not isinstance(patch["sound"], bool):
-        raise Malformed("settings.sound must be true or false")
+    for switch in ("sound", "calm"):
+        if switch in patch and not isinstance(patch[switch], bool):
+            raise Malformed(f"settings.{switch} must be true or false")
     if "timer" in patch:
         clock.check(patch["timer"], room.env.timer_extra)
     if room.phase == "game":
-        # the game was dealt with these settings; the TV's language and sound and the timer may change
+        # the game was dealt with these settings; the TV's language, sound and calm and the timer may change
         if not set(patch) <= IN_GAME_KEYS:
             raise Refused("settings_locked")
         current.update(patch)
