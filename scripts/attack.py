@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Hostile uploads against a real server on loopback (issue 15 items 4, 5), with figures. Asserts nothing.
-Then the network attacks of scripts/attack_network.py (items 1, 2, 3, 6), whose figures go under
+"""Hostile uploads against a real server on loopback (docs/protocol.md "Decks"), with figures. Asserts nothing.
+Then the network attacks of scripts/attack_network.py, whose figures go under
 "network" (`--uploads-only` skips them).
 
 Starts `python -m server` (its own data folder) and, for each attack, makes a room, seats its host by

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 15's network attacks (items 1, 2, 3, 6) against a real server process on loopback, with figures.
+"""The network attacks (docs/protocol.md "Limits") against a real server process on loopback, with figures.
 `scripts/attack.py` runs these after the upload attacks and puts the figures under "network". Asserts nothing (the
 tests in tests/server/security/ do); prints what happened. Loopback only: the server listens on
 127.0.0.1 and every attacker connects from another 127.0.0.0/8 address, never anything else.
@@ -7,17 +7,17 @@ tests in tests/server/security/ do); prints what happened. Loopback only: the se
 Starts `python -m server` under a 1,024 open-files limit (the systemd default), a room with a TV and
 four phones (the first is the host), then, one after another, each bounded:
 
-* hello loop (item 2): one socket that never reads sends `hello` in a loop (up to --frames frames), and
+* hello loop: one socket that never reads sends `hello` in a loop (up to --frames frames), and
   --reconnects new sockets each say hello once and leave; the host's action latency (send -> the host's
   own socket has the new state) before and during, and how many frames the looping socket got in before
   it was closed (1008).
-* lockout (item 1): 43 sockets without a seat from 127.0.0.2, then the host's phone reconnects with its
+* lockout: 43 sockets without a seat from 127.0.0.2, then the host's phone reconnects with its
   token while its old socket lingers: welcome or `room_busy`.
-* file descriptors (item 3): --idle plain TCP connections that send nothing, --slowloris connections
+* file descriptors: --idle plain TCP connections that send nothing, --slowloris connections
   that trickle header bytes, 10 WebSockets that never say hello; the server's open fds, /healthz time and
   a new phone's hello time meanwhile, what is still open after the deadlines, and the log's size and
   ERROR lines.
-* DNS rebinding (item 6): statuses for `Host: evil.example:PORT` and a cross-site POST.
+* DNS rebinding: statuses for `Host: evil.example:PORT` and a cross-site POST.
 
 Usage: .venv/bin/python scripts/attack_network.py [--frames 2000] [--reconnects 200] [--idle 1100] [--slowloris 200]
 The last line is one JSON object with the figures.

@@ -25,17 +25,24 @@ every room in it (`fsyncs_per_action` below 1 when rooms share batches), plus a 
 `--clients 2` splits the rooms over two client processes: a family's phones are separate devices that
 read their frames at the same time, while one client process reads the frames of rooms that act in the
 same millisecond one after the other and adds that wait to what it measures (the default stays 1, the
-way every figure before it was measured; the README says which each figure used).
+way every figure before it was measured; docs/performance-history.md says which each figure used).
 
 `--server-timing` also times each action inside the server (scripts/server_timing.py wraps three of its
 functions): from its frame being parsed to the room's last state frame being written, `server_p50_ms` and
-`server_p99_ms`. What a latency has on top of that is the kernel and this client.
+`server_p99_ms`, over the very actions the client timed (not the joins and starts). What a latency has on
+top of that is the kernel and this client.
 
 The floor under these figures, what aiohttp and one durable flush per action cost on this machine
-without any game, is `scripts/bench_floor.py`.
+without any game, is `scripts/bench_floor.py`; `--against-floor` runs this and its `--group-commit` floor
+interleaved, at least 3 pairs, and prints the ratios (scripts/against_floor.py).
+
+Each socket sends no more than a phone does (benchkit.Pace: 90 frames at once, 9.5 per second, below the
+server's flood guard of 100 and 10): a phone out of its allowance waits, untimed, before it acts
+(`pace_waits` counts those waits). Every socket the server closes anyway is printed and counted
+(`sockets_closed`, and an error).
 
 Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
-       [--slow-fsync-ms 20] [--server-cpus 0] [--clients 2] [--server-timing]
+       [--slow-fsync-ms 20] [--server-cpus 0] [--clients 2] [--server-timing] [--against-floor [--pairs 3]]
 """
 from __future__ import annotations
 
@@ -58,35 +65,14 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import aiohttp
-from benchkit import free_port, proc_cpu_s, wait_ready
+from against_floor import against_floor
+from benchkit import Pace, child_pid, free_port, proc_cpu_s, slow_fsync_command, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
 PHONES = 8   # 8 people: the room makes it a pairs game (4 teams of two) where the rules allow pairs
 ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
 STATE_ID = re.compile(r'^\{"type":"state","state_id":(\d+)')
-
-
-def child_pid(pid: int, timeout: float = 20) -> int:
-    """The child of process `pid` running `-m server` or scripts/server_timing.py (strace's tracee;
-    strace also forks short-lived probes at start), waiting up to `timeout` s for it."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        except OSError:
-            children = []
-        for child in children:
-            try:
-                argv = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            # strace's own probes (and its child before the exec) still run strace's command line
-            runs_server = b"server" in argv or any(a.endswith(b"server_timing.py") for a in argv)
-            if runs_server and not argv[0].endswith(b"strace"):
-                return int(child)
-        time.sleep(0.01)
-    raise SystemExit(f"no server process under strace (pid {pid})")
 
 
 def server_command(args, port: int, data_dir: Path, strace_log: Path, timing_log: Path) -> list[str]:
@@ -101,18 +87,18 @@ def server_command(args, port: int, data_dir: Path, strace_log: Path, timing_log
     if args.server_cpus is not None:
         cmd = ["taskset", "-c", args.server_cpus, *cmd]
     if args.slow_fsync_ms:
-        delay_us = round(args.slow_fsync_ms * 1000)
-        cmd = ["strace", "-f", "-qq", "--seccomp-bpf", "-o", str(strace_log), "-e", "trace=fsync,fdatasync",
-               "-e", f"inject=fsync,fdatasync:delay_enter={delay_us}", *cmd]
+        cmd = slow_fsync_command(cmd, args.slow_fsync_ms, strace_log)
     return cmd
 
 
-def server_times(path: Path) -> list[float]:
-    """The per-action times scripts/server_timing.py wrote (ms per line), in seconds; [] if none."""
+def server_times(path: Path, timed: set[tuple[str, int]]) -> list[float]:
+    """The times scripts/server_timing.py wrote ("room state_id ms" per line) of the actions this client
+    timed (`timed`: (room code, the state_id the action made)), in seconds: not the joins and starts."""
     try:
-        return [float(line) / 1000 for line in path.read_text().split()]
+        lines = [line.split() for line in path.read_text().splitlines()]
     except OSError:
         return []
+    return [float(ms) / 1000 for code, sid, ms in lines if (code, int(sid)) in timed]
 
 
 def fsyncs_made(path: Path) -> int:
@@ -172,6 +158,7 @@ class Sock:
         self.raw: str | None = None
         self._parsed: tuple[str | None, dict | None] = (None, None)
         self.welcome: dict | None = None
+        self.pace = Pace()   # what a phone sends at most: the server's flood guard never closes it
         self.task = asyncio.create_task(self.read())
 
     def state(self) -> dict:
@@ -221,6 +208,7 @@ class Room:
         self.done = asyncio.Event()
         self.code = ""
         self.closing = False
+        self.is_seated = False
         # each room's devices come from their own loopback address
         self.local = f"127.0.{1 + index // 250}.{1 + index % 250}"
 
@@ -240,15 +228,17 @@ class Room:
         self.figures["error_codes"][msg.get("code")] = self.figures["error_codes"].get(msg.get("code"), 0) + 1
 
     def closed(self, sock: Sock) -> None:
-        if not (self.figures["stopping"] or self.closing):
+        if not (self.figures["stopping"] or self.closing):   # the server closed it: every one is reported
             self.figures["errors"] += 1
             self.figures["error_codes"]["socket_closed"] = self.figures["error_codes"].get("socket_closed", 0) + 1
+            self.figures["sockets_closed"].append(f"room {self.index}: close code {sock.ws.close_code}")
 
     # -- driving
     async def open(self, session: aiohttp.ClientSession, role: str = "phone") -> Sock:
         ws = await session.ws_connect(f"{self.base}/ws", max_msg_size=0)
         sock = Sock(self, ws)
         self.socks.append(sock)
+        await sock.pace.take()
         await ws.send_str(json.dumps({"type": "hello", "room": self.code, "role": role, "token": None}))
         return sock
 
@@ -261,12 +251,14 @@ class Room:
 
     async def act(self, sock: Sock, msg: dict, timed: bool = True) -> None:
         """Send one action against the newest state and wait until every socket of the room has the
-        state it makes."""
+        state it makes. A socket out of its allowance (benchkit.Pace) waits first, untimed."""
+        await sock.pace.take()
         target = max(s.seen for s in self.socks) + 1
         t0 = time.perf_counter()
         await sock.ws.send_str(json.dumps({**msg, "state_id": sock.seen}, ensure_ascii=False))
         await self.wait(target)
         if timed:
+            self.figures["timed"].append((self.code, target))
             self.figures["latencies"].append(time.perf_counter() - t0)
             self.figures["timeline"].append((t0, time.perf_counter() - t0, self.index, msg["type"]))
         self.figures["actions"] += 1
@@ -286,6 +278,7 @@ class Room:
                 await self.act(p, {"type": "join", "name": f"Player {i + 1}", "colour": COLOURS[i]}, timed=False)
             await self.wait(max(s.seen for s in self.socks))
             self.figures["mode"] = self.socks[0].state()["room"]["settings"]["mode"]
+            deadline = await self.seated(deadline)
             if self.args.think_ms:   # rooms do not all start in the same millisecond
                 await asyncio.sleep(self.rng.uniform(0, 2 * self.args.think_ms / 1000))
             for game in range(self.args.games):
@@ -304,6 +297,20 @@ class Room:
             self.closing = True
             for s in self.socks:
                 await s.ws.close()
+
+    async def seated(self, deadline: float) -> float:
+        """This room has all its people: with one client process, wait until every room has (the run's
+        figures count from then: the joins are no play, and the floor has none); the deadline then."""
+        go = self.figures.get("go")
+        if go is None:
+            return deadline
+        self.is_seated = True
+        self.figures["unseated"] -= 1
+        if self.figures["unseated"] == 0:
+            self.figures["on_go"]()
+            go.set()
+        await go.wait()
+        return float(self.figures["deadline"])
 
     async def step(self) -> bool:
         """One action by a seat the game waits on (read from the TV's view); False once it is over."""
@@ -366,7 +373,8 @@ async def loop_lag(figures: dict, every: float = 0.05) -> None:
 
 async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> dict:
     """Bytes of a page's HTML, stylesheets and ES modules (followed through imports), no images:
-    {html, js, css, total, files, sizes: {url: bytes}}. tests/server/test_tv_page_weight.py holds the TV to it."""
+    {html, js, css, total, files, sizes: {url: bytes}}, as served but uncompressed (the bytes on the wire are
+    tests/e2e/test_tv_wire_weight.py's and scripts/bench_tv.py's)."""
     seen: dict[str, int] = {}
     todo = [urljoin(base, path)]
     while todo:
@@ -378,8 +386,10 @@ async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> di
         seen[url] = len(body)
         text = body.decode("utf-8", "replace")
         if url.endswith(".js"):
+            # a JSDoc type's `import('/static/…')` sits in a /** */ comment and is never loaded
+            code = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
             refs = re.findall(r'''(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]'''
-                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', text)
+                              r'''|import\s*\(?\s*['"]([^'"]+\.js)['"]''', code)
             refs = [a or b for a, b in refs]
         elif url.endswith(".css"):
             refs = re.findall(r'''@import\s+(?:url\()?['"]?([^'")]+\.css)''', text)
@@ -394,14 +404,14 @@ async def page_bytes(session: aiohttp.ClientSession, base: str, path: str) -> di
 
 def new_figures() -> dict:
     """What the rooms of one client process collect (merged across processes by `merge_figures`)."""
-    return {"lag": [], "timeline": [], "latencies": [], "actions": 0, "errors": 0, "error_codes": {}, "games": 0,
-            "stopping": False, "client_cpu_s": 0.0}
+    return {"lag": [], "timeline": [], "latencies": [], "timed": [], "sockets_closed": [], "actions": 0, "errors": 0,
+            "error_codes": {}, "games": 0, "stopping": False, "client_cpu_s": 0.0, "pace_waits": 0}
 
 
 def merge_figures(into: dict, part: dict) -> None:
-    for key in ("lag", "timeline", "latencies"):
+    for key in ("lag", "timeline", "latencies", "timed", "sockets_closed"):
         into[key] += part[key]
-    for key in ("actions", "errors", "games", "client_cpu_s"):
+    for key in ("actions", "errors", "games", "client_cpu_s", "pace_waits"):
         into[key] += part[key]
     into["began"] = min(into.get("began", math.inf), part["began"])
     into["ended"] = max(into.get("ended", 0.0), part["ended"])
@@ -417,8 +427,21 @@ async def play_rooms(indices: range, base: str, args, figures: dict, deadline: f
     figures["began"] = min(figures.get("began", math.inf), time.perf_counter())
     rooms = [Room(i, base, args, figures) for i in indices]
     lag = asyncio.create_task(loop_lag(figures))
-    results = await asyncio.gather(*(r.run(deadline) for r in rooms), return_exceptions=True)
+    if "on_go" in figures:
+        figures["go"], figures["unseated"] = asyncio.Event(), len(rooms)
+
+    async def run(room: Room) -> None:
+        try:
+            await room.run(deadline)
+        finally:   # a room that failed before it was seated holds nobody up
+            if "go" in figures and not figures["go"].is_set() and not room.is_seated:
+                figures["unseated"] -= 1
+                if figures["unseated"] == 0:
+                    figures["on_go"]()
+                    figures["go"].set()
+    results = await asyncio.gather(*(run(r) for r in rooms), return_exceptions=True)
     lag.cancel()
+    figures["pace_waits"] += sum(sock.pace.waits for r in rooms for sock in r.socks)
     figures["ended"] = time.perf_counter()
     figures["stopping"] = True
     for r in results:
@@ -455,7 +478,13 @@ async def main() -> dict:
                          "server_p99_ms")
     ap.add_argument("--clients", type=int, default=1,
                     help="client processes sharing the rooms (default 1; phones are separate devices)")
+    ap.add_argument("--against-floor", action="store_true",
+                    help="run this and scripts/bench_floor.py --group-commit interleaved, print the ratios "
+                         "(scripts/against_floor.py)")
+    ap.add_argument("--pairs", type=int, default=3, help="pairs of runs with --against-floor (at least 3)")
     args = ap.parse_args()
+    if args.against_floor:
+        return against_floor(args)
     figures = new_figures()
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
@@ -465,7 +494,7 @@ async def main() -> dict:
         with open(Path(tmp) / "server.log", "wb") as log:  # the server process keeps its own descriptor
             command = server_command(args, port, data_dir, Path(tmp) / "fsyncs.log", Path(tmp) / "timing.log")
             proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        server_pid = child_pid(proc.pid) if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
+        server_pid = child_pid(proc.pid, b"server") if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
         try:
             async with aiohttp.ClientSession() as session:
                 await wait_ready(session, base, proc, Path(tmp) / "server.log", timeout_s=20)
@@ -477,7 +506,13 @@ async def main() -> dict:
             deadline = time.monotonic() + args.seconds
             t0 = time.perf_counter()
             if args.clients == 1:
-                await play_rooms(range(args.rooms), base, args, figures, deadline)
+                def on_go() -> None:   # every room seated: the figures count from here
+                    figures.update(cpu0=proc_cpu_s(server_pid), actions=0, began=time.perf_counter(),
+                                   deadline=time.monotonic() + args.seconds)
+                    client = resource.getrusage(resource.RUSAGE_SELF)
+                    figures["client0"] = client.ru_utime + client.ru_stime
+                figures["on_go"] = on_go
+                await play_rooms(range(args.rooms), base, args, figures, deadline + args.seconds)
             else:   # phones are separate devices: N processes read their rooms' sockets in parallel
                 with ProcessPoolExecutor(args.clients, mp_context=multiprocessing.get_context("spawn")) as pool:
                     loop = asyncio.get_running_loop()
@@ -489,10 +524,11 @@ async def main() -> dict:
             # from the first room's start to the last room's end (client processes start after spawning)
             wall = figures["ended"] - figures["began"] if "ended" in figures else time.perf_counter() - t0
             figures["stopping"] = True
-            cpu_s = proc_cpu_s(server_pid) - cpu0
+            cpu_s = proc_cpu_s(server_pid) - figures.get("cpu0", cpu0)
             load1 = os.getloadavg()[0]
             client1 = resource.getrusage(resource.RUSAGE_SELF)
-            client_cpu_s = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime) \
+            client_cpu_s = (client1.ru_utime + client1.ru_stime) \
+                - figures.get("client0", client0.ru_utime + client0.ru_stime) \
                 + figures["client_cpu_s"]
             peak = proc_peak_rss_mb(server_pid)
             cold = cold_cpu_factor()   # after the run, the server idle: what the machine itself does
@@ -508,7 +544,8 @@ async def main() -> dict:
         snapshot_bytes, saves = store_cost(data_dir)
         errors_in_log = sum(" ERROR " in line for line in (Path(tmp) / "server.log").read_text().splitlines())
         fsyncs = fsyncs_made(Path(tmp) / "fsyncs.log") if args.slow_fsync_ms else 0
-        inside = server_times(Path(tmp) / "timing.log") if args.server_timing else []
+        timed = set(figures["timed"])
+        inside = server_times(Path(tmp) / "timing.log", timed) if args.server_timing else []
     lat = figures["latencies"]
     if args.latency_log and figures["timeline"]:
         first = figures["timeline"][0][0]
@@ -531,8 +568,10 @@ async def main() -> dict:
         "cpu_ms_per_action": round(cpu_s * 1000 / max(figures["actions"], 1), 3),
         "slow_fsync_ms": args.slow_fsync_ms, "server_cpus": args.server_cpus,
         "cold_cpu_factor": round(cold, 2), "clients": args.clients,
+        "sockets_closed": len(figures["sockets_closed"]),
+        "pace_waits": figures["pace_waits"],
     }
-    if args.server_timing:   # every action the server published, the rooms' joins and starts included
+    if args.server_timing:   # the actions timed above only (not the rooms' joins and starts)
         out["server_p50_ms"], out["server_p99_ms"] = round(pct(inside, 0.5), 2), round(pct(inside, 0.99), 2)
         out["server_actions"] = len(inside)
     if fsyncs:   # one per batch of the store (rooms that acted together share it), plus checkpoints'
@@ -562,6 +601,8 @@ async def main() -> dict:
     print(f"store write (sqlite WAL: one transaction, one fdatasync of the log) of a {snapshot_bytes} B room snapshot: "
           f"p50 {out['save_p50_ms']} ms, p99 {out['save_p99_ms']} ms")
     print(f"errors: {out['errors']} {figures['error_codes'] or ''} (ERROR lines in the server log: {errors_in_log})")
+    for closed in figures["sockets_closed"]:
+        print(f"socket closed by the server: {closed}")
     print(f"TV page: {tv_page['total'] / 1024:.1f} KB in {tv_page['files']} files (HTML {tv_page['html']} B, "
           f"JS {tv_page['js']} B, CSS {tv_page['css']} B; no images)")
     print(json.dumps(out, ensure_ascii=False))

@@ -7,7 +7,7 @@ Usage:  .venv/bin/python scripts/bench_first_card.py [--runs 5] [--root DIR] [--
 
 Prints per run `startup_ms` (process start to a ready /healthz) and `first_card_ms` (ready /healthz to
 the last byte of the first built-in card picture), and whether the data folder had to encode anything
-for the built-in deck; the last line is one JSON object with the medians. Target (issue 12): first_card_ms
+for the built-in deck; the last line is one JSON object with the medians. Target: first_card_ms
 under 1000 on a 2-core machine. `--root` runs another checkout (e.g. an older commit, for a before/after)
 with `--python`; the server runs as `scripts/run` starts it (its own background work included).
 """

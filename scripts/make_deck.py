@@ -17,8 +17,8 @@ Sources: Noto Color Emoji (Debian `fonts-noto-color-emoji`, images Apache-2.0, f
 assets/LICENSES/. The generated images are committed, so players need none of this.
 Writes `<out>/cNNN.jpg` (800x1200, JPEG q85), `<out>/deck.json`, `<out>/contact-sheet.png` and the prepared
 sizes the server sends, `<out>/prepared/cNNN.{tv,thumb}.webp` (server/decks/card_images.py `SIZES`), so a fresh
-install serves the first card at once instead of re-encoding the whole deck on its first start (issue 12;
-the rare JPEG fallback is still made on request).
+install serves the first card at once instead of re-encoding the whole deck on its first start (a Pi's
+first card waits on nothing; the rare JPEG fallback is still made on request).
 """
 from __future__ import annotations
 

@@ -22,10 +22,15 @@ from server.decks.library import DeckLibrary
 from server.decks.removal import sweep_deleted
 from server.lan.addresses import Urls, is_loopback_only, listen_addresses, shown_addresses
 from server.lan.discovery import Advertisement
-from server.net import keys, pages
+from server.lan.watch import AddressWatch
+from server.net import keys, pages, webfiles
+from server.net.client_errors import client_mistakes, quiet_bad_requests
 from server.net.deck_routes import UploadLimits, setup_deck_routes
+from server.net.frame_writer import FrameWriter
 from server.net.hosts import HostPolicy, host_guard, machine_names
 from server.net.ratelimit import IpLimits
+from server.net.renders import Renders
+from server.net.static import setup_static
 from server.net.story_routes import setup_story_routes
 from server.net.throttle import ThrottledLog
 from server.net.ws import close_sockets, ws_handler
@@ -90,12 +95,54 @@ async def discovery_ctx(app: web.Application) -> AsyncIterator[None]:
     listening = listen_addresses(config.host)
     if interfaces is None and listening is not None:   # one address: answer mDNS only there
         interfaces = [ip for ip in listening if ":" not in ip] or None
+
+    def on_host(host: str) -> None:   # another machine has the name: ours is imaginarium-2 (lan/discovery.py)
+        urls.mdns_host = host
+        app[keys.HOST_POLICY].names.add(f"{host}.local")
+        log.warning("mDNS: %s.local is another server's on this network; this one is %s.local",
+                    config.mdns_host, host)
+        told_changed(app)
+
     adv = Advertisement(config.port, urls.addresses, host=config.mdns_host, interfaces=interfaces,
-                        instance=config.mdns_instance)
+                        instance=config.mdns_instance, on_host=on_host)
     app[keys.ADVERTISEMENT] = adv
     await adv.start()
     yield
     await adv.stop()
+
+
+def told_changed(app: web.Application) -> None:
+    """Call every `keys.ON_ADDRESSES` listener (the command reprints its banner): the addresses or the
+    mDNS name people are shown changed."""
+    for listener in app[keys.ON_ADDRESSES]:
+        listener()
+
+
+async def addresses_ctx(app: web.Application) -> AsyncIterator[None]:
+    """cleanup_ctx (after `discovery_ctx`): follow this machine's addresses (server/lan/watch.py) when the
+    server listens on every address: a new LAN address (the Wi-Fi up after the server started at boot) is
+    in the URLs, the QR codes and `/api/info`, is served (the Host allow-list), advertised over mDNS,
+    written in the data folder's lock for a second server's sentence, and the banner is printed again."""
+    config, urls, policy = app[keys.CONFIG], app[keys.URLS], app[keys.HOST_POLICY]
+    if listen_addresses(config.host) is not None:   # one address, given: it does not change
+        yield
+        return
+
+    async def changed(_old: list[str], new: list[str]) -> None:
+        urls.addresses = new
+        policy.refresh()
+        lock = app.get(keys.DATA_LOCK)
+        if lock is not None:
+            lock.describe(urls.base())
+        told_changed(app)
+        adv = app.get(keys.ADVERTISEMENT)
+        if adv is not None:
+            await adv.readvertise(new)
+
+    watch = AddressWatch(urls.addresses, lambda: shown_addresses(config.host, config.advertise_ip), changed)
+    task = asyncio.create_task(watch.run(), name="watch-addresses")
+    yield
+    task.cancel()
 
 
 async def sweep_unfinished_imports(app: web.Application) -> None:
@@ -132,7 +179,7 @@ class RoomTables:
         """The fewest cards the table of room `X-Room` needs now (room/settings.py `cards_needed`)."""
         rooms = self.app.get(keys.ROOMS)
         room = rooms.get(request.headers.get("X-Room")) if rooms is not None else None
-        return cards_needed(room) if room is not None and room.game is None else None
+        return cards_needed(room.record) if room is not None and room.game is None else None
 
     def holding(self, deck_id: str) -> dict[str, str]:
         """Rooms that still need `deck_id`'s pictures: code -> "playing" | "results" (Rooms.holding)."""
@@ -171,6 +218,14 @@ class RoomTables:
             room.kids_filter_changed(deck_id)
 
 
+QR_KEPT = 64   # join URLs whose QR code is kept: every room on every address the TVs use
+
+
+async def close_qr_pool(app: web.Application) -> None:
+    """on_cleanup: stop the QR codes' drawing thread."""
+    app[keys.QR_RENDERS].close()
+
+
 def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Application:
     """The application for `config`. `library` overrides the deck library (tests)."""
     throttled = ThrottledLog(log, config.log_interval)
@@ -181,27 +236,34 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     # the Host names served (DNS rebinding): the addresses shown, every own address, our names
     policy = HostPolicy(lambda: urls.addresses, [*config.allow_hosts, *machine_names(), f"{config.mdns_host}.local"])
     app = web.Application(client_max_size=64 * 1024 * 1024,  # deck uploads are zip files
-                          middlewares=[host_guard(policy, throttled)])
+                          middlewares=[host_guard(policy, throttled), client_mistakes])
     app[keys.CONFIG] = config
     app[keys.URLS] = urls
     app[keys.THROTTLED] = throttled
+    app[keys.HOST_POLICY] = policy
+    app[keys.ON_ADDRESSES] = []
     if library is None:  # the built-in decks and the family's decks in the data folder
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
     app[keys.SOCKETS] = weakref.WeakSet()
+    app[keys.FRAME_WRITER] = FrameWriter()
     app[keys.IP_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.ATTACH_LIMITS] = IpLimits(config.attach_burst, config.attach_rate)
+    app[keys.QR_RENDERS] = Renders("qr", QR_KEPT)
+    app.on_cleanup.append(close_qr_pool)
     app.on_startup.append(sweep_unfinished_imports)
+    app.cleanup_ctx.append(quiet_bad_requests)
     app.cleanup_ctx.append(store_ctx)
     app.cleanup_ctx.append(clocks_ctx)
     app.cleanup_ctx.append(discovery_ctx)
+    app.cleanup_ctx.append(addresses_ctx)
     app.on_shutdown.append(close_sockets)
 
     pages.add_routes(app.router)
     app.router.add_get("/ws", ws_handler)
-    if config.web_dir.is_dir():
-        app.router.add_static("/static/", config.web_dir, follow_symlinks=False)
+    # web/ read, versioned and compressed once, here, before the first request (server/net/webfiles.py)
+    setup_static(app, webfiles.load(config.web_dir) if config.web_dir.is_dir() else webfiles.WebFiles(config.web_dir))
     setup_deck_routes(app, library, can_upload, UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024),
                       RoomTables(app))
     setup_story_routes(app)

@@ -10,6 +10,7 @@ import ipaddress
 import logging
 import os
 import signal
+import socket
 import sys
 import threading
 from collections.abc import AsyncIterator
@@ -17,14 +18,14 @@ from pathlib import Path
 
 from aiohttp import web
 
-from server import __version__, datadir
+from server import __version__, datadir, datalock, logsetup
 from server.app import make_app
 from server.config import LANGS, Config, default_data_dir
 from server.decks import card_images
 from server.lan import qr
 from server.lan.addresses import candidates, is_loopback_only, listen_addresses
 from server.net import keys
-from server.net.serve import serve
+from server.net.serve import serve, until_listenable
 from server.room.store import StorageError
 
 log = logging.getLogger("server")
@@ -61,6 +62,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--print-systemd-unit", action="store_true",
                    help="print a systemd service unit for this user, installation, data folder and these "
                         "options, and exit (README: On a Raspberry Pi at boot)")
+    p.add_argument("--user", default=None, metavar="NAME",
+                   help="with --print-systemd-unit: the user the service runs as (default: the one running "
+                        "this command; needed when that is root)")
     p.add_argument("--timer-test-seconds", type=int, action="append", default=[], metavar="S",
                    help="FOR TESTS: also let the host choose a timer of S seconds (besides 60/90/120), so a "
                         "test sees it run out quickly; repeatable")
@@ -74,6 +78,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             p.error(f"--advertise-ip {args.advertise_ip!r} is not an IP address")
     if not 0 < args.port < 65536:
         p.error("--port must be 1..65535")
+    if args.upload_quota_mb < 0:
+        p.error(f"--upload-quota-mb must be 0 or more megabytes, not {args.upload_quota_mb}")
+    if args.listen_wait < 0:
+        p.error(f"--listen-wait must be 0 or more seconds, not {args.listen_wait:g}")
+    if args.user is not None and not args.print_systemd_unit:
+        p.error("--user goes with --print-systemd-unit (the server itself runs as whoever starts it)")
     return args
 
 
@@ -227,13 +237,17 @@ def is_explicit_data_dir(data_dir: Path | None) -> bool:
 
 def fail(sentence: str) -> int:
     """Say what is wrong in one line on stderr; the exit status for a data folder that cannot be used."""
-    print(f"imaginarium: {sentence}", file=sys.stderr, flush=True)
+    logsetup.say(sentence)
     return 2
 
 
 def cannot_listen(port: int, host: str | None, exc: OSError) -> str:
     """One sentence saying why the server could not listen on `port` (of `host`, None = all interfaces)
-    and what to do; `exc` is the OSError the bind raised (EADDRINUSE, EACCES, EADDRNOTAVAIL, ...)."""
+    and what to do; `exc` is the OSError the bind raised (EADDRINUSE, EACCES, EADDRNOTAVAIL, a name that
+    does not resolve: socket.gaierror, ...)."""
+    if isinstance(exc, socket.gaierror) or (exc.errno or 0) < 0:   # getaddrinfo's EAI_* codes are negative
+        return (f"This machine has no address named {host} (the name does not resolve): give --host one of its "
+                "addresses, or start the server without --host to listen on all of them.")
     if exc.errno == errno.EADDRINUSE:
         return (f"Port {port} is in use — is the game server already running? "
                 f"Start it with --port {port + 1 if port < 65535 else 8081} to use another.")
@@ -244,27 +258,80 @@ def cannot_listen(port: int, host: str | None, exc: OSError) -> str:
     return f"Cannot listen on port {port} ({exc.strerror or exc}): start the server with another --port."
 
 
+def check_listenable(config: Config) -> None:
+    """Before the data folder is made or looked at: can the server listen on its address and port
+    (waiting up to `--listen-wait` for them)? A probe socket, closed at once. Raises OSError if not."""
+    asyncio.run(until_listenable(config.host, config.port, config.listen_wait_s))
+    with socket.create_server((config.host or "", config.port)):
+        pass
+
+
+def print_systemd_unit(args: argparse.Namespace, config: Config) -> int:
+    """`--print-systemd-unit`: the unit on stdout (exit 0); as root without `--user`, or for a user this
+    machine does not have, one sentence on stderr instead (exit 2)."""
+    from server import systemd_unit  # Unix only (pwd, grp)
+    if args.user is None and os.geteuid() == 0:
+        return fail(systemd_unit.as_root_refused())
+    try:
+        user = systemd_unit.named_user(args.user) if args.user else systemd_unit.current_user()
+    except KeyError:
+        return fail(f"This machine has no user named {args.user}: give --user the name of the user who will "
+                    "run the game server.")
+    data_dir = config.data_dir if args.data_dir or not args.user else systemd_unit.default_data_dir_of(user[2])
+    print(systemd_unit.unit_text(service_options(args), data_dir, user=user), end="")
+    return 0
+
+
+def lock_data_dir(path: Path) -> datalock.Lock | None:
+    """The lock of the data folder `path` if it exists already (server/datalock.py), else None. Raises
+    FolderInUse, or DataDirError with one sentence if the lock file cannot be opened."""
+    try:
+        return datalock.take(path) if os.path.isdir(path) else None
+    except OSError as exc:
+        raise datadir.DataDirError(datadir.explain(path, exc)) from None
+
+
+def take_data_dir(config: Config, explicit: bool, lock: datalock.Lock | None) -> datalock.Lock:
+    """Make and check the data folder (server/datadir.py) and hold its lock: `lock` if it was taken
+    already, else taken right after the folder is made. Raises DataDirError or FolderInUse."""
+    datadir.check(config.data_dir, explicit=explicit)
+    if lock is None and (lock := lock_data_dir(config.data_dir)) is None:   # made, then gone at once
+        raise datadir.DataDirError(datadir.gone(config.data_dir))
+    return lock
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the server until SIGINT/SIGTERM; returns the exit status: 0, 1 (cannot listen), 2 (the data
-    folder cannot keep the games: read-only, full, missing, gone; one sentence on stderr)."""
+    folder cannot keep the games: read-only, full, missing, gone, not this user's, or another server's;
+    one sentence on stderr)."""
     args = parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    logsetup.setup(args.verbose)
     config = config_from_args(args)
     if args.print_systemd_unit:
-        from server import systemd_unit  # Unix only (pwd, grp)
-        print(systemd_unit.unit_text(service_options(args), config.data_dir), end="")
-        return 0
+        return print_systemd_unit(args, config)
+    explicit = is_explicit_data_dir(args.data_dir)
     try:
-        datadir.check(config.data_dir, explicit=is_explicit_data_dir(args.data_dir))
-    except datadir.DataDirError as exc:
+        # another server on this folder is the first thing to say, whatever port either listens on
+        lock = lock_data_dir(config.data_dir)
+        try:
+            check_listenable(config)   # before a new data folder is made: nothing made for a busy port
+        except OSError as exc:
+            logsetup.say(cannot_listen(config.port, config.host, exc))
+            return 1
+        lock = take_data_dir(config, explicit, lock)
+    except (datadir.DataDirError, datalock.FolderInUse) as exc:
         return fail(str(exc))
     raise_open_files_limit()
     app = make_app(config)
+    app[keys.DATA_LOCK] = lock
+    with contextlib.suppress(OSError):   # the lock holds without it; only a second server's sentence is vaguer
+        lock.describe(app[keys.URLS].base())
     app.cleanup_ctx.append(watch_data_dir)
 
     def announce() -> None:  # called once the sockets listen
         print(banner(app), flush=True)
+        # a LAN address that came after the start (the Wi-Fi after the Pi booted), another mDNS name
+        app[keys.ON_ADDRESSES].append(lambda: print(f"\nThe addresses changed.\n{banner(app)}", flush=True))
         if not args.no_prepare_cards:  # after the banner, off the event loop: /healthz never waits
             prepare_cards_in_background(app[keys.LIBRARY])
 
@@ -273,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:  # the data folder is unusable: say which, not "cannot listen"
         return fail(datadir.explain(config.data_dir, exc))
     except OSError as exc:
-        print(f"imaginarium: {cannot_listen(config.port, config.host, exc)}", file=sys.stderr, flush=True)
+        logsetup.say(cannot_listen(config.port, config.host, exc))
         return 1
     if keys.DATA_DIR_GONE in app:
         return fail(app[keys.DATA_DIR_GONE])

@@ -56,7 +56,7 @@ class Config:
     # all uploaded decks together may take this much disk (server/net/deck_routes.py UploadLimits)
     upload_quota_mb: int = 2048
     max_sockets_per_room: int = 48  # TV, phones, spectators, spare tabs; bounds what one room can cost
-    # Limits against a hostile device on the Wi-Fi (issue 15; docs/protocol.md "Limits"). None of them is
+    # Limits against a hostile device on the Wi-Fi (docs/protocol.md "Limits"). None of them is
     # near what a player's phone or the TV does in a game.
     max_unseated_per_ip: int = 16    # sockets without a seat, per room and client IP (oldest evicted)
     max_sockets_per_person: int = 4  # tabs of one seated person in a room (oldest evicted)

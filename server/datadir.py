@@ -1,6 +1,6 @@
 """The data folder (games, imported decks, prepared pictures): checked before the server starts and
 watched while it runs, so a folder that cannot hold the games stops the server with one sentence saying
-what is wrong and what to do (exit code 2, issue 12) instead of a traceback or, worse, games that are
+what is wrong and what to do (exit code 2) instead of a traceback or, worse, games that are
 silently not kept.
 
     check(path, explicit) -> None         # raises DataDirError(sentence); makes the folder if it may
@@ -22,7 +22,8 @@ from pathlib import Path
 PROBE_BYTES = 64 * 1024   # what the write check writes (and syncs): a full disk refuses it
 OTHER = "choose another folder with --data-dir"
 
-READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
+READ_ONLY = {errno.EROFS}
+NOT_ALLOWED = {errno.EACCES, errno.EPERM}
 FULL = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}   # no EDQUOT on Windows
 GONE = {errno.ENOENT, errno.ENODEV, errno.ENXIO, errno.EIO, errno.ENOTDIR, getattr(errno, "ESTALE", errno.EIO)}
 
@@ -35,6 +36,13 @@ def read_only(path: Path) -> str:
     """The sentence for a folder the server may not write to."""
     return (f"The data folder {path} is read-only, so no game could be saved: make it writable (or remount "
             f"its disk read-write) or {OTHER}.")
+
+
+def not_allowed(path: Path) -> str:
+    """The sentence for a folder (or a folder above it) this user may not enter or write to: another
+    user's (`--data-dir /root/x` as pi), or one made by `sudo`."""
+    return (f"This user may not use the data folder {path} (it or a folder above it belongs to another user), "
+            f"so no game could be saved: start the server as its owner, give this user the folder, or {OTHER}.")
 
 
 def full(path: Path) -> str:
@@ -60,6 +68,8 @@ def explain(path: Path, exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.errno is not None:
         if exc.errno in READ_ONLY:
             return read_only(path)
+        if exc.errno in NOT_ALLOWED:
+            return not_allowed(path)
         if exc.errno in FULL:
             return full(path)
         if exc.errno in GONE:
@@ -95,8 +105,16 @@ def _file_in_the_way(path: Path) -> Path | None:
 
 def check(path: Path, explicit: bool) -> None:
     """Makes sure `path` can hold the games: a folder (made if missing; only its last level if
-    `explicit`), writable, with room for a write. Raises DataDirError with one sentence."""
+    `explicit`), writable, with room for a write. Raises DataDirError with one sentence (also for a
+    folder above it that this user may not enter: looking at it raises PermissionError)."""
     path = Path(os.path.abspath(path))
+    try:
+        _check(path, explicit)
+    except OSError as exc:
+        raise DataDirError(explain(path, exc)) from None
+
+
+def _check(path: Path, explicit: bool) -> None:
     blocker = _file_in_the_way(path)
     if blocker is not None:
         raise DataDirError(f"The data folder {path} cannot be made because {blocker} is a file, not a folder: "

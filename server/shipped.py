@@ -3,7 +3,7 @@ built-in deck with its prepared sizes, the boards, the licences).
 
 An installed wheel holds them inside the package, `server/web/` and `server/assets/` (pyproject.toml maps
 the repository's top-level folders there), found with importlib.resources, so the server runs from any
-folder and needs no checkout (issue 12). Run from the source tree (scripts/run's editable install, the
+folder and needs no checkout (`pipx install`, README). Run from the source tree (scripts/run's editable install, the
 tests) the package folder has no copies and the repository's own top-level folders are the ones used.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`imaginarium --print-systemd-unit`: a systemd service unit filled in for this user, this installation
 (the venv or pipx venv the command runs from) and this data folder, so a Raspberry Pi starts the game
-server at boot and again after a crash (issue 12, README "On a Raspberry Pi at boot").
+server at boot and again after a crash (README "On a Raspberry Pi at boot").
 
 Why these settings: `Restart=on-failure` brings the server back after a crash, and after a data folder
 problem (exit code 2) if it is fixed soon, e.g. the USB stick is back. `StartLimitBurst=` and
@@ -48,7 +48,28 @@ def quote(arg: str) -> str:
 
 def current_user() -> tuple[str, str, Path]:
     """(user name, primary group name, home folder) of the effective user."""
-    entry = pwd.getpwuid(os.geteuid())
+    return _user(pwd.getpwuid(os.geteuid()))
+
+
+def named_user(name: str) -> tuple[str, str, Path]:
+    """(user name, primary group name, home folder) of the user `name` (`--user`). Raises KeyError if
+    this machine has no such user."""
+    return _user(pwd.getpwnam(name))
+
+
+def as_root_refused() -> str:
+    """The sentence for `--print-systemd-unit` run as root without `--user`: the unit would run the
+    server as root (every phone on the Wi-Fi talks to it), which it never needs."""
+    return ("The unit would run the game server as root, which it does not need and should not be: run "
+            "--print-systemd-unit as the user who will run it (without sudo), or add --user NAME.")
+
+
+def default_data_dir_of(home: Path) -> Path:
+    """The default data folder of a user whose home folder is `home` (server/config.py's default for them)."""
+    return home / ".local" / "share" / "imaginarium"
+
+
+def _user(entry: pwd.struct_passwd) -> tuple[str, str, Path]:
     try:
         group = grp.getgrgid(entry.pw_gid).gr_name
     except KeyError:

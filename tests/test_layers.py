@@ -14,7 +14,8 @@ SERVER = Path(__file__).resolve().parents[1] / "server"
 # are independent of each other. The top is the composition root.
 LAYERS: list[set[str]] = [
     {"server", "server.shipped", "server.messages", "server.engine"},  # version, shipped files, texts, pure rules
-    {"server.config", "server.datadir", "server.systemd_unit"},  # the settings; the data folder; the boot unit
+    # the settings; the data folder and its lock; the boot unit; the log's form
+    {"server.config", "server.datadir", "server.datalock", "server.systemd_unit", "server.logsetup"},
     {"server.decks", "server.lan"},   # assets on disk; the local network
     {"server.room"},                  # rooms, their people and persistence
     {"server.net"},                   # HTTP and the WebSocket
@@ -24,7 +25,7 @@ LAYERS: list[set[str]] = [
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
-#: The most lines a module under server/ may have (issue 9: small modules with one job).
+#: The most lines a module under server/ may have (small modules with one job: a reader holds one in their head).
 MAX_LINES = 350
 
 

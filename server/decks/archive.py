@@ -130,7 +130,7 @@ def _end_record(fp: BinaryIO) -> tuple[int, int]:
 def check_central_directory(fp: BinaryIO) -> None:
     """Refuses (ImportRefused `too_many_files`, 413) a zip whose end record lists more than MAX_ENTRIES
     entries or a central directory above MAX_CENTRAL_DIRECTORY bytes, before `zipfile` builds an object per
-    entry (issue 15 item 4: 2,000,000 entries cost 900 MB). The size is checked too because zipfile
+    entry (measured: 2,000,000 entries cost 900 MB). The size is checked too because zipfile
     parses the whole directory whatever count the record claims."""
     entries, cd_size = _end_record(fp)
     if entries > MAX_ENTRIES or cd_size > MAX_CENTRAL_DIRECTORY:
@@ -165,7 +165,7 @@ def import_zip(library: DeckLibrary, source: str | Path | BinaryIO, title: str |
     """Imports the zip `source` (path or binary file) as a new deck titled `title` (default: "Our cards")
     and returns its info with the skipped entries. Blocking. Raises ImportRefused; on any failure
     nothing is left in the data folder. The deck's stored files may take `max_stored_bytes` (else
-    `deck_too_big`, 413) and `quota_left` bytes (else `quota_full`, 507; issue 15 item 5). Once `stopping`
+    `deck_too_big`, 413) and `quota_left` bytes (else `quota_full`, 507). Once `stopping`
     is set (the server shuts down) the import gives up between two pictures (`shutting_down`, 503)."""
     title = texts.clip(title or "", texts.TITLE_MAX, texts.TITLE_MAX_BYTES) or "Our cards"
     with contextlib.ExitStack() as stack:

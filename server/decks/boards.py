@@ -9,18 +9,19 @@ import json
 from pathlib import Path
 
 from server import shipped
-from server.engine import Board
+from server.engine import Board, validate_board
 
 
 class BoardError(ValueError):
     """A board file that cannot be used; the message names the file and the problem."""
 
 
-def load_board(path: str | Path) -> Board:
-    """Read one board file.
+def load_board(path: str | Path, ruleset: str | None = None) -> Board:
+    """Read one board file, to be played with `ruleset` (default: the ruleset the file names).
 
     :raises BoardError: missing or unreadable file, not JSON, or a bad field (length below 2, a
-        special cell off the board, an unknown condition ...).
+        special cell off the board, an unknown condition, a condition the ruleset lacks (Decision
+        D14) ...); the message is one sentence that names the file.
     """
     path = Path(path)
     try:
@@ -30,7 +31,7 @@ def load_board(path: str | Path) -> Board:
     except ValueError as exc:
         raise BoardError(f"{path}: not valid JSON ({exc})") from None
     try:
-        return Board.from_dict(data)
+        return validate_board(Board.from_dict(data), ruleset)
     except (TypeError, ValueError) as exc:
         raise BoardError(f"{path}: {exc}") from None
 
@@ -42,4 +43,4 @@ def default_board(ruleset: str, boards_dir: str | Path | None = None) -> Board:
     :raises BoardError: as `load_board`; shipped.MissingFiles for an installation without its assets.
     """
     folder = Path(boards_dir) if boards_dir is not None else shipped.folder("assets") / "boards"
-    return load_board(folder / f"{ruleset}.json")
+    return load_board(folder / f"{ruleset}.json", ruleset)

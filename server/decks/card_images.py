@@ -75,7 +75,7 @@ def decode_small(im: Image.Image, box: tuple[int, int]) -> Image.Image:
     """The opened picture `im` decoded, upright and in RGB, at least (and at most about four times) the size
     that fits `box` (width, height) in pixels: a JPEG decodes at 1/2..1/8 scale (Image.draft), anything
     else is reduced by a whole factor right after decoding, so at most one full-size copy exists and only
-    briefly (issue 15 item 4). The caller fits the result into `box`. Raises what Pillow raises for an
+    briefly (bounded memory). The caller fits the result into `box`. Raises what Pillow raises for an
     unreadable picture."""
     fit = min(box[0] / im.width, box[1] / im.height, 1.0)
     target = (max(1, int(im.width * fit)), max(1, int(im.height * fit)))  # the picture fitted into box

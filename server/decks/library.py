@@ -68,8 +68,8 @@ class DeckInfo:
 
     def to_dict(self, lang: str = "en") -> dict:
         """JSON shape for `GET /api/decks`: `{"id", "title": {"en", "ru"}, "size", "kids_size", "licence",
-        "builtin", "uploaded", "problems": [{"name", "problem", "message"}]}`, the messages in `lang` (issue 15
-        item 9: the host sees what was left out and why)."""
+        "builtin", "uploaded", "problems": [{"name", "problem", "message"}]}`, the messages in `lang` (the host
+        sees what was left out and why)."""
         return {"id": self.id, "title": dict(self.title), "size": self.size, "licence": self.licence,
                 "kids_size": self.size if self.kids_size is None else self.kids_size,
                 "builtin": self.builtin, "uploaded": self.uploaded,
@@ -267,8 +267,8 @@ class DeckLibrary:
 
     def uploaded_bytes(self) -> int:
         """Bytes the family's decks take on disk: `<data_dir>/decks/` and the prepared pictures of decks
-        that are not shipped (`<data_dir>/cache/cards/<id>/`). What the upload quota counts (issue 15
-        item 5). Blocking (walks the folders)."""
+        that are not shipped (`<data_dir>/cache/cards/<id>/`). What the upload quota counts
+        (docs/protocol.md "Decks"). Blocking (walks the folders)."""
         shipped = set(self._shipped())
         roots = [self.user_dir]
         if self.cache_dir.is_dir():
@@ -286,7 +286,7 @@ class DeckLibrary:
         return self.excluded_dir / f"{deck_id}.json"
 
     def excluded(self, deck_id: str) -> set[str]:
-        """Card ids of `deck_id` the host took out of play (issue 5's kids' filter); ids no longer in the
+        """Card ids of `deck_id` the host took out of play (the kids' filter); ids no longer in the
         deck are dropped. Raises DeckNotFound."""
         deck = self.get(deck_id)
         path = self._excluded_path(deck_id)

@@ -80,7 +80,7 @@ def _title(raw: str) -> str:
 def normalise_title(raw: object, fallback: str) -> dict[str, str]:
     """A manifest title as `{"en": ..., "ru": ...}`: a plain string serves both languages; a missing
     language borrows the other one; anything unusable gives `fallback`. Each is cleaned and cut to
-    `text.TITLE_MAX` clusters and `text.TITLE_MAX_BYTES` UTF-8 bytes (issue 15 item 7)."""
+    `text.TITLE_MAX` clusters and `text.TITLE_MAX_BYTES` UTF-8 bytes (text.py says why both)."""
     if isinstance(raw, str) and _title(raw):
         return {"en": _title(raw), "ru": _title(raw)}
     if isinstance(raw, dict):

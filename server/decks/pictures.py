@@ -1,5 +1,5 @@
 """What a card picture must be, and the one guarded way to open one: the formats found by content
-(JPEG, PNG, WebP, whatever the name says), the size and pixel limits (issue 15 item 4), the problem codes
+(JPEG, PNG, WebP, whatever the name says), the size and pixel limits (bounded memory), the problem codes
 people see, and the check of a deck folder's file, remembered while the file is unchanged. Used by the
 deck folders (library.py) and by zip imports (archive.py)."""
 from __future__ import annotations
@@ -23,7 +23,7 @@ IMAGE_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})  # what Pillow must find insi
 MAX_CARD_BYTES = 20 * 1024 * 1024  # a card file above this is ignored (a phone photo is ~3-8 MB)
 MAX_CARD_PIXELS = 40_000_000       # width * height of a JPEG, decoded at 1/2..1/8 scale (Image.draft)
 # Other formats (PNG, WebP) decode at full size before they can be reduced: 16 MP is 64 MB as RGBA, and
-# more than a card needs (a 1600 px card is 2.6 MP). Issue 15 item 4: a 6,300² PNG cost 223 MB.
+# more than a card needs (a 1600 px card is 2.6 MP). Measured: a 6,300² PNG cost 223 MB.
 MAX_FULL_DECODE_PIXELS = 16_000_000
 
 # what a person sees for each problem with a picture file (uploads and deck folders alike): the sentences
@@ -65,7 +65,7 @@ def mark_verified(path: Path) -> None:
 def check_picture(path: Path, *, decode: bool = True) -> str | None:
     """None if `path` is a usable card picture, else a problem code. With `decode` the picture is decoded
     to the end (a JPEG at 1/8 scale, which still reads all of it), so a file cut short is `broken` here
-    and never dealt (issue 15 item 9); without it only the header is read (shipped decks: the test suite
+    and never dealt (nor shown broken mid-game); without it only the header is read (shipped decks: the test suite
     decodes them). A file's verdict is remembered while it is unchanged (same inode, size and mtime), so
     a deck is decoded once per server run."""
     try:

@@ -9,16 +9,16 @@ The lowest layer: it may import only its own modules and the standard library (t
 from .association import check_association, count_words, is_question
 from .board import CONDITIONS, Board
 from .catalogue import catalogue, game_length
-from .codec import from_json, to_json
+from .codec import from_json, to_json, to_record
 from .deck import cards_in_play, deck_in_play, min_deck_size
 from .errors import EngineError, IllegalAction, MalformedAction
 from .game import apply, new_game
-from .modes import MODES, Mode, mode_seat_range
+from .modes import MODES, Mode, fitting_mode, mode_for_people, mode_seat_range, people_range
 from .rulesets import RULESETS, Ruleset
 from .scoring import score_breakdown, score_round
 from .settings import Settings
 from .state import GameState
-from .validation import settings_from_dict, validate_settings
+from .validation import settings_from_dict, validate_board, validate_settings
 from .views import allowed_actions, player_view, public_view, seat_view
 
 __all__ = [
@@ -40,12 +40,15 @@ __all__ = [
     "check_association",
     "count_words",
     "deck_in_play",
+    "fitting_mode",
     "from_json",
     "game_length",
     "is_question",
     "min_deck_size",
+    "mode_for_people",
     "mode_seat_range",
     "new_game",
+    "people_range",
     "player_view",
     "public_view",
     "score_breakdown",
@@ -53,5 +56,7 @@ __all__ = [
     "seat_view",
     "settings_from_dict",
     "to_json",
+    "to_record",
+    "validate_board",
     "validate_settings",
 ]

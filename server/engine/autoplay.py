@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .modes import MODES
+from .modes import MODES, Mode
 from .rng import randbelow, shuffled
 from .state import GameState
 from .turn_flow import waiting_to_play
@@ -13,9 +13,15 @@ from .turn_flow import waiting_to_play
 SAFE_ASSOCIATION = "Is it four words?"
 
 
-def random_action(state: GameState, rng: int) -> tuple[str | None, dict[str, Any], int]:
+def random_action(state: GameState, rng: int,
+                  find_percent: int | None = None) -> tuple[str | None, dict[str, Any], int]:
     """``(seat, action, rng)``: a uniformly chosen legal action of a seat the phase waits on
-    (in ``scored``: `next_round` by the table). Undefined once the game is over."""
+    (in ``scored``: `next_round` by the table). Undefined once the game is over.
+
+    With `find_percent` (0-100) a voter finds the card they look for (the storyteller's; duel: the
+    mammoth's) that often, and otherwise votes for another card at random: a real table's pace rather
+    than blind guessing (`Mode.find_percent`, the game-length estimate of catalogue.py). A voter's own
+    card is never chosen either way (RULES.md §1.2)."""
     mode = MODES[state.settings.mode]
     phase = state.phase
     if phase == "telling":
@@ -51,14 +57,27 @@ def random_action(state: GameState, rng: int) -> tuple[str | None, dict[str, Any
         k, rng = randbelow(rng, len(waiting))
         voter = waiting[k]
         owners = state.owners
+        sought = mode.sought_owner or state.storyteller
+        avoid: tuple[str | None, ...] = (voter,)
+        if find_percent is not None:
+            k, rng = randbelow(rng, 100)
+            if k < find_percent and sought != voter and sought in owners:
+                return _vote(mode, state, voter, owners.index(sought) + 1, rng)
+            if any(o not in (voter, sought) for o in owners):
+                avoid = (voter, sought)  # a miss: some other card
         k, rng = randbelow(rng, len(owners))
-        while owners[k] == voter:  # uniform over the cards that are not the voter's own
+        while owners[k] in avoid:  # uniform over the cards that are not the voter's own
             k, rng = randbelow(rng, len(owners))
-        vote: dict[str, Any] = {"type": "vote", "card": k + 1}
-        seat = voter
-        if mode.proxy_votes:
-            k, rng = randbelow(rng, 2)
-            if k:
-                seat, vote["for"] = state.adult, voter
-        return seat, vote, rng
+        return _vote(mode, state, voter, k + 1, rng)
     return None, {"type": "next_round"}, rng
+
+
+def _vote(mode: Mode, state: GameState, voter: str, number: int, rng: int) -> tuple[str | None, dict[str, Any], int]:
+    """`voter`'s vote for card `number`; where the adult may enter a child's vote, half the time they do."""
+    vote: dict[str, Any] = {"type": "vote", "card": number}
+    seat: str | None = voter
+    if mode.proxy_votes:
+        k, rng = randbelow(rng, 2)
+        if k:
+            seat, vote["for"] = state.adult, voter
+    return seat, vote, rng

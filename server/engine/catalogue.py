@@ -1,5 +1,5 @@
 """The rules catalogue the pages build their forms and explainers from, and the length of a game
-counted ahead (issue 10 item 2, issue 13 item 9). Everything here is read off the registries
+counted ahead (the lobby shows how long the chosen rules play). Everything here is read off the registries
 (`RULESETS`, `MODES`, `Settings`), so a ruleset or mode registered elsewhere (a test) appears with no
 other change.
 """
@@ -25,20 +25,23 @@ ROUND_MINUTES = 2.0
 #: A round with no playing phase (kids: the adult's card and two from the deck go straight to the table,
 #: three cards to choose from) is about half as long.
 QUICK_ROUND_MINUTES = 1.0
-#: Random games played to estimate a game's length, and the round cap of one. Random guessing is a slow
-#: kids' game (a lap of 40 cells takes 60-90 rounds), so the cap is well above it; only a game the cards
-#: never end (reshuffle with no short game: the host ends it, RULES.md §4) reaches it.
-SAMPLE_GAMES, MAX_ROUNDS = 3, 200
+#: Games played to estimate a game's length, and the round cap of one. They are played at the mode's own
+#: pace (`Mode.find_percent`: voters find the card as often as at a real table, children more often than
+#: chance), so a short game ends in the rounds it takes a family; only a game the cards never end
+#: (reshuffle with no short game: the host ends it, RULES.md §4) reaches the cap.
+SAMPLE_GAMES, MAX_ROUNDS = 9, 200
 
 
 def mode_entry(mode: Mode) -> dict[str, Any]:
     """One mode as the pages see it: ``{"id", "rulesets", "seats": {ruleset: [min, max]},
     "people_per_seat", "automatic", "has_adult", "short_game", "tell_with_card", "cards_each",
     "extra_cards", "extra_owner", "storyteller_votes", "proxy_votes", "has_playing_phase",
-    "sought_owner", "against_mammoth", "when_deck_empty", "finish", "scoring"}`` (RULES.md §2; seats in
-    pairs are teams; `when_deck_empty`: that setting applies; `finish`: the duel's distance, D9, else
-    null; `scoring`: {ruleset: the points this table scores with, `families.points_of`} (§1.1,
-    §2.3–2.5): the numbers of the how-to-play explainer, issue 13 item 6)."""
+    "sought_owner", "against_mammoth", "when_deck_empty", "finish", "table_cards", "scoring"}`` (RULES.md
+    §2; seats in pairs are teams; `when_deck_empty`: that setting applies; `finish`: the duel's distance,
+    D9, else null; `table_cards`: {ruleset: [cards laid out each round at the fewest seats, at the
+    most]} (`Mode.table_size`: the duel's 5 count the mammoth's card); `scoring`: {ruleset: the points
+    this table scores with, `families.points_of`} (§1.1, §2.3–2.5): the numbers of the how-to-play
+    explainer)."""
     tables = {r: RULESETS[r] for r in mode.rulesets if r in RULESETS}
     return {
         "id": mode.id,
@@ -51,6 +54,7 @@ def mode_entry(mode: Mode) -> dict[str, Any]:
         "proxy_votes": mode.proxy_votes, "has_playing_phase": mode.has_playing_phase,
         "sought_owner": mode.sought_owner, "against_mammoth": mode.sought_owner == "mammoth",
         "when_deck_empty": mode.uses_when_deck_empty, "finish": mode.finish,
+        "table_cards": {r: [mode.table_size(n) for n in mode.seat_range(rs)] for r, rs in tables.items()},
         "scoring": {r: points_of(mode.family(rs)) for r, rs in tables.items()},
     }
 
@@ -100,8 +104,9 @@ def catalogue() -> dict[str, Any]:
 
 def game_length(settings: Settings, n_seats: int, deck_size: int, board: Board) -> dict[str, Any] | None:
     """How long `settings` will play with `n_seats` seats and a `deck_size`-card deck on `board`,
-    counted ahead by playing `SAMPLE_GAMES` random games through the engine itself (D8 and D10 make
-    the card-bound ends exact; score-bound ends vary, so the median is given):
+    counted ahead by playing `SAMPLE_GAMES` games through the engine itself, every voter finding the
+    card `Mode.find_percent` of the time (the table's pace, not blind guessing; D8 and D10 make the
+    card-bound ends exact; score-bound ends vary, so the median is given):
     ``{"seats", "rounds", "rounds_min", "rounds_max", "turns_min", "turns_max", "tellers",
     "round_minutes", "minutes", "minutes_min", "minutes_max", "open": bool}``. `turns_*` are each
     storytelling seat's turns as storyteller in the median game, `tellers` how many seats tell (kids:
@@ -125,6 +130,7 @@ def _length(settings: Settings, n_seats: int, deck_size: int, board: Board) -> d
     seats = [f"s{i + 1}" for i in range(n_seats)]
     deck = [f"c{i:03d}" for i in range(deck_size)]
     games: list[tuple[int, Counter[str], bool]] = []
+    mode = MODES[settings.mode]
     for seed in range(SAMPLE_GAMES):
         try:
             s = new_game(settings, seats, deck, board, seed=seed, storyteller=seats[0])
@@ -136,7 +142,7 @@ def _length(settings: Settings, n_seats: int, deck_size: int, board: Board) -> d
             if s.round > MAX_ROUNDS:
                 open_ = True
                 break
-            seat, action, rng = random_action(s, rng)
+            seat, action, rng = random_action(s, rng, mode.find_percent)
             s = apply(s, seat, action)
             if action["type"] == "tell" and s.storyteller is not None:
                 tellers[s.storyteller] += 1
@@ -146,7 +152,7 @@ def _length(settings: Settings, n_seats: int, deck_size: int, board: Board) -> d
     games.sort(key=lambda g: g[0])
     rounds, tellers, open_ = games[len(games) // 2]
     counts = [tellers[seat] for seat in seats if tellers[seat]] or [0]
-    per_round = ROUND_MINUTES if MODES[settings.mode].has_playing_phase else QUICK_ROUND_MINUTES
+    per_round = ROUND_MINUTES if mode.has_playing_phase else QUICK_ROUND_MINUTES
     low, high = games[0][0], games[-1][0]
     return {"seats": n_seats, "rounds": rounds, "rounds_min": low, "rounds_max": high,
             "turns_min": min(counts), "turns_max": max(counts), "tellers": len(counts),

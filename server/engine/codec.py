@@ -16,13 +16,19 @@ FORMAT = 1
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
-def to_json(state: GameState) -> str:
-    """The whole state as JSON text (includes hidden cards and the RNG: for storage, never for players)."""
+def to_record(state: GameState) -> dict[str, object]:
+    """The whole state as a JSON-able dict (includes hidden cards and the RNG: for storage, never for
+    players): what `to_json` encodes, for a caller with a faster encoder of the same text."""
     values = dict(state.__dict__)
     values["settings"] = state.settings.to_dict()
     values["board"] = state.board.to_dict()
     values["format"] = FORMAT
-    return _ENCODE(values)
+    return values
+
+
+def to_json(state: GameState) -> str:
+    """The whole state as JSON text (`to_record` encoded)."""
+    return _ENCODE(to_record(state))
 
 
 def from_json(text: str) -> GameState:

@@ -1,4 +1,4 @@
-"""The table's own actions, sent with seat None once the room has checked the host's token (D11, issue 13):
+"""The table's own actions, sent with seat None once the room has checked the host's token (RULES.md D11):
 end the game, remove and return a player, skip whoever the phase waits on."""
 from __future__ import annotations
 

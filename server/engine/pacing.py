@@ -1,7 +1,7 @@
-"""Fair pacing (issue 13): who moves the table on after a reveal, and when a player may dispute the
-association. Pure rules over a `GameState` plus the room's record of this turn (who said "ready", who
-disputed): the room keeps that record and asks here before it acts, and the engine's `next_round` and
-`dispute` apply the same rules to the state alone.
+"""Fair pacing (nobody is rushed, nobody waits on one slow phone): who moves the table on after a reveal,
+and when a player may dispute the association. Pure rules over a `GameState` plus the room's record of
+this turn (who said "ready", who disputed): the room keeps that record and asks here before it acts, and
+the engine's `next_round` and `dispute` apply the same rules to the state alone.
 
 Rules (decisions for RULES.md §3's reveal and dispute):
 - after the reveal the round moves on when the storyteller (kids: the adult, who tells every round)

@@ -1,4 +1,4 @@
-"""The players' actions (RULES.md §1.1, §3; issue 13): tell, play a card, vote, dispute and restate the
+"""The players' actions (RULES.md §1.1, §3; pacing.py): tell, play a card, vote, dispute and restate the
 association, move on to the next round. Each handler checks its rule, then writes the draft `apply` made."""
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def _dispute(state: GameState, seat: str | None, action: Action) -> GameState:
     require_phase(state, "playing")
     if seat == state.storyteller:
         raise IllegalAction("not_allowed", "the storyteller cannot dispute their own association")
-    if not state.conditions:  # issue 13: nothing to dispute without a condition (pacing.py)
+    if not state.conditions:  # nothing to dispute without a condition (pacing.py)
         raise IllegalAction("no_condition", "no condition applies to this association")
     if state.disputed:
         raise IllegalAction("not_allowed", "the association is already disputed")
@@ -132,7 +132,7 @@ def _restate(state: GameState, seat: str | None, action: Action) -> GameState:
 
 def _next_round(state: GameState, seat: str | None, action: Action) -> GameState:
     require_phase(state, "scored")
-    if seat is not None and not may_advance(state, seat):  # issue 13: the others say "ready" (pacing.py)
+    if seat is not None and not may_advance(state, seat):  # the others say "ready" (pacing.py)
         raise IllegalAction("not_storyteller", "only the storyteller moves on; the others say ready")
     mode = MODES[state.settings.mode]
     storyteller = mode.next_storyteller(state)

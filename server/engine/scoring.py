@@ -11,14 +11,19 @@ from .rulesets import RULESETS, Ruleset
 
 
 def score(rs: Ruleset, mode: Mode, storyteller: str, table: Sequence[str], votes: Mapping[str, int],
-          positions: Mapping[str, int], inactive: Collection[str] = ()) -> tuple[Breakdown, Outcome]:
+          positions: Mapping[str, int], inactive: Collection[str] = (),
+          absent: Collection[str] | None = None) -> tuple[Breakdown, Outcome]:
     """Breakdown and outcome of one round by the table's scoring family (`mode.family(rs)`), with the
     lines of `inactive` elephants emptied: no score without a seat (Decision D11; votes on such a seat's
     card stay wrong guesses).
 
     :param table: owner of card 1..N; ``"bot"``, ``"deck"`` or ``"mammoth"`` for nobody's cards
-    :param votes: voter -> card number (1-based); only players still voting
-    :param positions: elephant -> distance in cells before the round
+    :param votes: voter -> card number (1-based); a seat at the table with a card but no vote
+        abstains: a voter who did not find the card (Decision D13, families.py)
+    :param positions: elephant -> distance in cells before the round; an elephant only here (no card,
+        no vote) is inactive and scores nothing (D11 made exact)
+    :param absent: seats no longer at the table, never voters (default: `inactive`; they differ only
+        where an elephant is shared, the duel)
     :returns: ``({elephant: [{"reason", "points"}]}, "all" | "none" | "some")``
     :raises ValueError: the table does not hold exactly one card of the storyteller (duel: of the
         mammoth), or a vote is not a table number.
@@ -27,7 +32,8 @@ def score(rs: Ruleset, mode: Mode, storyteller: str, table: Sequence[str], votes
     for voter, number in votes.items():
         if type(number) is not int or not 1 <= number <= size:
             raise ValueError(f"vote of {voter!r} is not a card number 1..{size}: {number!r}")
-    breakdown, outcome = mode.family(rs)(storyteller, table, votes, positions)  # families never mutate
+    gone = inactive if absent is None else absent
+    breakdown, outcome = mode.family(rs)(storyteller, table, votes, positions, gone)  # families never mutate
     for e in inactive:
         if e in breakdown:
             breakdown[e] = []
@@ -62,9 +68,12 @@ def score_round(ruleset: str, mode: str, storyteller: str, table: Sequence[str],
     :param mode: ``standard`` | ``pairs`` | ``trio`` | ``duel`` | ``kids``
     :param storyteller: who told (duel: no effect; kids: the adult)
     :param table: owner of card 1..N; ``"bot"``, ``"deck"`` or ``"mammoth"`` for nobody's cards
-    :param votes: voter -> card number (1-based); only players still voting
+    :param votes: voter -> card number (1-based); a player with a card on the table (kids: a child)
+        and no vote abstains, a voter who did not find the card (Decision D13)
     :param positions: elephant -> distance before the round (default 0); the classic back-moves
-        never go behind the start, kids' catch-up bonus needs the last place (D5)
+        never go behind the start, kids' catch-up bonus needs the last place (D5); an elephant only
+        here, with neither a card nor a vote, scores nothing (D11 made exact; kids: a child here
+        without a vote abstains)
     :param removed: elephants whose seats were removed: they score nothing, whatever the outcome (D11;
         the case file's ``removed`` extension, docs/RULES.md §5.1)
     :returns: every elephant -> points (negative only for the classic storyteller's back-moves);

@@ -7,7 +7,7 @@ writes a state: `evolve` copies the field dict and lays the changes over it (cop
 changes a *draft*, the copy `apply` made for the action it is building, before anyone else sees it.
 
 Why not ``slots=True``: a slotted instance cannot be copied in one C-level step, and copying 29 slots one
-by one per action cost more than the 10 % of engine speed allowed (issue 10); a frozen dataclass whose
+by one per action cost more than the 10 % of engine speed allowed (scripts/bench_engine.py); a frozen dataclass whose
 ``__dict__`` is copied whole keeps `scripts/bench_engine.py` where it was. The small values around it
 (`Settings`, `Board`, `Ruleset`) are slotted dataclasses; `Refill` and `RoundDeal` NamedTuples.
 """
@@ -179,7 +179,7 @@ def write(draft: GameState, changes: Changes) -> GameState:
     """Lay `changes` over `draft` in place and return it. Only for a draft: a state `evolve` made for
     the action being built, which no one else holds yet (the steps of game.py's `apply`); everything else is a
     finished, immutable value. Writing the draft's own field dict saves a copy of every field per step
-    (engine speed, issue 10)."""
+    (engine speed, scripts/bench_engine.py)."""
     draft.__dict__.update(changes)
     return draft
 

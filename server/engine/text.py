@@ -2,7 +2,7 @@
 
 Clusters are UAX #29 extended grapheme clusters from the `regex` module's `\\X` (a well-kept
 implementation that follows the Unicode version it ships). A cluster may hold any number of marks, so
-lengths are also bounded in code points per cluster and in UTF-8 bytes (issue 15 item 7: a 24-"grapheme"
+lengths are also bounded in code points per cluster and in UTF-8 bytes (a 24-"grapheme"
 name of 28,824 code points made every `state` weigh 1.6 MB). The pages always render the text as text,
 never HTML.
 """
@@ -35,6 +35,10 @@ _CLUSTER = regex.compile(r"\X")
 # web/phone/text-limit.js `hasEmoji` says the same to the phone before it sends.
 _EMOJI = regex.compile(r"[\p{Emoji_Presentation}\p{Regional_Indicator}\u20e3]"
                        r"|\p{Extended_Pictographic}\ufe0f|(?=[^\x00-\uffff])\p{Extended_Pictographic}")
+# A visible character: not white space, not a default-ignorable code point (Hangul fillers U+3164/U+FFA0,
+# joiners, variation selectors), not a mark or control on its own, and not the Braille blank U+2800, which
+# fonts draw as an empty cell. A name of only these would show as nothing on the TV.
+_VISIBLE = regex.compile(r"[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C}\u2800]")
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
@@ -73,6 +77,12 @@ def has_emoji(text: str) -> bool:
     any Extended_Pictographic beyond the BMP (UTS #51 properties; see `_EMOJI`). Names refuse these
     (`server.room.roster.Roster.check_name`, issue "names, small phones and copy" item 1)."""
     return _EMOJI.search(text) is not None
+
+
+def has_visible(text: str) -> bool:
+    """True if `text` holds at least one character a person can see (see `_VISIBLE`): a name of only
+    Hangul fillers, Braille blanks or joiners reads as an empty seat on the TV, so names refuse it."""
+    return _VISIBLE.search(text) is not None
 
 
 def fits(text: str, max_graphemes: int, max_bytes: int) -> bool:

@@ -99,7 +99,8 @@ def score_table(s: GameState) -> GameState:
     inactive = [e for e in s.elephants if removed and _all_removed(mode.elephant_seats(s, e), removed)]
     assert storyteller is not None  # a table is only laid out once someone told
     sought = mode.sought_owner or storyteller
-    breakdown, outcome = score(rs, mode, storyteller, owners, votes, s.elephants, inactive)
+    # Voters who cast no vote (the host's skip, the timer) abstain: they did not find the card (D13).
+    breakdown, outcome = score(rs, mode, storyteller, owners, votes, s.elephants, inactive, removed)
     points = points_of(breakdown)
     elephants = dict(s.elephants)
     for e, p in points.items():

@@ -55,6 +55,25 @@ def validate_settings(settings: Settings, n_seats: int | None = None, board: Boa
     return settings
 
 
+def validate_board(board: Board, ruleset: str | None = None) -> Board:
+    """Check that `board`'s special cells use only the conditions of the ruleset it is played with
+    (`ruleset`, else the one the board says it was drawn for; none known: nothing to check); returns
+    `board` (RULES.md §3's table, Decision D14: exactly like a permanent restriction the ruleset lacks;
+    Dixit's track has no special cells, D6).
+
+    :raises ValueError: one sentence naming the cell and the condition, for the first such cell.
+    """
+    rs = RULESETS.get(ruleset or board.ruleset or "")
+    if rs is None:
+        return board
+    for number, condition in board.special:
+        if condition not in rs.conditions:
+            allowed = ", ".join(rs.conditions) or "none"
+            raise ValueError(f"cell {number} has the condition {condition!r}, which the {rs.id} ruleset does "
+                             f"not have (its conditions: {allowed}; RULES.md §3, Decision D14)")
+    return board
+
+
 def settings_from_dict(data: object) -> Settings:
     """Settings from a (possibly partial) dict (`Settings.parse`), checked as a combination
     (`validate_settings`, without a seat count or board). Missing fields take their defaults;

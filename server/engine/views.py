@@ -168,6 +168,6 @@ def allowed_actions(state: GameState, seat: str) -> list[str]:
         waiting = [v for v in mode.voters(state) if v not in state.votes]
         if seat in waiting or (mode.proxy_votes and seat == state.adult and waiting):
             can.append("vote")
-    elif phase == "scored":  # issue 13: the storyteller moves on, the others say ready (pacing.py)
+    elif phase == "scored":  # the storyteller moves on, the others say ready (pacing.py)
         can.append("next_round" if may_advance(state, seat) else "ready")
     return can

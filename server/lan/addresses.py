@@ -5,7 +5,7 @@ IPv4 address on the interface that holds the default route, never loopback, link
 interface (docker, bridges, VPN tunnels). `--advertise-ip` overrides the choice.
 
 A server told to listen on one address (`--host 192.168.1.20`, `--host 127.0.0.1`, `--host localhost`)
-names only the addresses it listens on (issue 12): a QR code for an address nobody answers on strands the
+names only the addresses it listens on: a QR code for an address nobody answers on strands the
 phones. `listen_addresses` says which those are.
 """
 from __future__ import annotations

@@ -44,7 +44,8 @@ def _plurals(text: str, params: dict) -> str:
     return _PLURAL.sub(pick, text)
 
 
-NAMED = ("ruleset", "mode")  # params that hold an id shown by its name (`ruleset.dixit`: "Dixit")
+# params that hold an id shown by its name (`ruleset.dixit`: "Dixit"), and the family of that name
+NAMED = {"ruleset": "ruleset", "mode": "mode", "fits": "mode"}
 
 
 def sentence(code: str, lang: str, params: dict | None = None) -> str:
@@ -52,7 +53,8 @@ def sentence(code: str, lang: str, params: dict | None = None) -> str:
 
     A `reason` param picks a more specific sentence `<code>.<reason>` when there is one (`bad_settings`
     says which setting does not fit and why). `ruleset` and `mode` ids are shown by their names
-    (`ruleset.<id>`, `mode.<id>`). When `min` equals `max`, `<code>.exact` is used if there is one.
+    (`ruleset.<id>`, `mode.<id>`; `fits`, a mode that would fit, too). When `min` equals `max`,
+    `<code>.exact` is used if there is one.
     `{n|form|forms}` picks a noun's plural form for the number `n` (`plural_form`). Unknown codes fall
     back to English, then to the generic `not_allowed`
     sentence."""
@@ -65,9 +67,9 @@ def sentence(code: str, lang: str, params: dict | None = None) -> str:
         keys.insert(0, f"{keys[0]}.exact")  # "exactly 3 players", not "3 to 3 players"
     text = next((c[k] for k in keys for c in (table, english) if k in c), table["not_allowed"])
     text = _plurals(text, params)
-    for key in NAMED:
+    for key, family in NAMED.items():
         if isinstance(params.get(key), str):
-            params[key] = table.get(f"{key}.{params[key]}") or params[key]
+            params[key] = table.get(f"{family}.{params[key]}") or params[key]
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

@@ -2,12 +2,17 @@
 for people in the request's language (`error`)."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from aiohttp import web
 
 from server.decks.pictures import PROBLEM_CODES, problem_message
 from server.messages import sentence
+
+#: Whether a request may change the decks (upload, kids' filter, delete): the server checks the room host
+#: token in headers `X-Room` and `X-Token` (server/app.py `can_upload`); a bool or an awaitable of one.
+UploadCheck = Callable[[web.Request], Awaitable[bool] | bool]
 
 
 class Tables(Protocol):

@@ -1,5 +1,5 @@
 """Connection-level limits: open TCP connections per client IP and in total, and a quiet log when the
-process runs out of file descriptors anyway (issue 15 item 3).
+process runs out of file descriptors anyway (docs/protocol.md "Limits").
 
 Why: under the usual 1,024 open-files limit, 1,100 idle TCP connections from one machine used to lock
 every phone out, and asyncio's accept loop wrote an ERROR traceback per retry. Now a connection beyond
@@ -20,10 +20,13 @@ from typing import Any
 
 from aiohttp import web
 
+from server.net.ratelimit import client_key
 from server.net.throttle import ThrottledLog
 
 log = logging.getLogger(__name__)
 RESERVED_FDS = 128   # kept free for the database, card files, mDNS, logs
+RESERVE_SHARE = 4    # the last quarter of the total is kept for addresses with few connections
+FEW = 8              # "few": a phone's browser opens up to 6 connections and its WebSocket
 
 
 def connection_budget(reserved: int = RESERVED_FDS) -> int:
@@ -36,8 +39,11 @@ def connection_budget(reserved: int = RESERVED_FDS) -> int:
 
 
 class ConnectionGuard:
-    """Counts open connections by peer IP; `install(server)` makes `server` close any connection over
-    `per_ip` (one address) or `total` (all addresses). `refused` counts them."""
+    """Counts open connections by client (`client_key`: an IPv4 address or an IPv6 /64); `install(server)`
+    makes `server` close any connection over `per_ip` from one client or `total` from all, and, once
+    connections fill all but the last `total // RESERVE_SHARE`, any from a client that already holds
+    `FEW` or more: so a handful of flooding addresses can never take the room a new phone, or a seated
+    phone coming back, needs. `refused` counts the closed ones."""
 
     def __init__(self, per_ip: int, total: int, throttled: ThrottledLog) -> None:
         self.per_ip = per_ip
@@ -54,10 +60,11 @@ class ConnectionGuard:
         def connection_made(handler: Any, transport: asyncio.Transport) -> None:
             made(handler, transport)
             peer = transport.get_extra_info("peername")
-            ip = peer[0] if isinstance(peer, tuple) and peer else "?"
+            ip = client_key(peer[0]) if isinstance(peer, tuple) and peer else "?"
             self._peers[handler] = ip
             self.open[ip] += 1
-            if self.open[ip] > self.per_ip or len(self._peers) > self.total:
+            if self.open[ip] > self.per_ip or len(self._peers) > self.total or (
+                    len(self._peers) > self.total - self.total // RESERVE_SHARE and self.open[ip] > FEW):
                 self.refused += 1
                 self.throttled.warning(
                     "connections", "connection from %s closed: %d open from that address (limit %d), "

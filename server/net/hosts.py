@@ -1,5 +1,5 @@
 """Which `Host` a request may name, and which `Origin` may change state (DNS rebinding, cross-site
-requests; issue 15 item 6).
+requests; docs/protocol.md "Limits").
 
 A web page on evil.example whose name is re-pointed at this machine (DNS rebinding) reaches the server
 with `Host: evil.example:PORT`; its scripts could then join rooms, read the room code and LAN addresses
@@ -99,6 +99,11 @@ class HostPolicy:
         self.clock = clock
         self._ips = local_ips()
         self._stamp = clock()
+
+    def refresh(self) -> None:
+        """Look at this machine's interface addresses again now (server/app.py calls it when the watch of
+        addresses sees a change, so a new LAN address is served at once, not after REFRESH_S)."""
+        self._ips, self._stamp = self.local_ips(), self.clock()
 
     def _own_ip(self, ip: str) -> bool:
         if ip in self._ips or ip in set(self.addresses()):

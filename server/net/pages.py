@@ -2,6 +2,7 @@
 `POST /api/rooms`, `/api/rooms/{code}` (+ `qr.png`), `/api/info`, `/api/rules` and `/healthz` (docs/protocol.md)."""
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -10,7 +11,7 @@ from aiohttp import web
 from server import __version__, engine
 from server.lan import qr
 from server.lan.addresses import Urls
-from server.net import keys, tv_missing
+from server.net import keys, static, tv_missing
 from server.room.room import Room
 from server.room.store import StorageError
 
@@ -20,13 +21,11 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def _page(relative: str) -> Handler:
-    """A handler serving `web/<relative>` (no-cache: a new server version shows at once)."""
+    """A handler serving `web/<relative>` as built at start-up (server/net/static.py: revalidated, so a new
+    server version shows at once; its modules and stylesheets under versioned URLs)."""
     async def handler(request: web.Request) -> web.StreamResponse:
         request.app[keys.URLS].learn(request)
-        path = request.app[keys.CONFIG].web_dir / relative
-        if not path.is_file():
-            raise web.HTTPNotFound(text=f"{relative} is missing")
-        return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+        return static.page(request, relative)
     return handler
 
 
@@ -144,9 +143,12 @@ async def room_info(request: web.Request) -> web.StreamResponse:
 
 
 async def room_qr(request: web.Request) -> web.StreamResponse:
-    """`GET /api/rooms/{code}/qr.png`: the QR code of the room's join URL."""
+    """`GET /api/rooms/{code}/qr.png`: the QR code of the room's join URL, drawn off the event loop once
+    per URL and kept (`server/net/renders.py`)."""
     room, urls = _room_and_urls(request)
-    return web.Response(body=qr.png(urls.join(room.code)), content_type="image/png",
+    url = urls.join(room.code)   # the address in it changes with the network, so it is the key
+    body = await request.app[keys.QR_RENDERS].get(url, lambda: qr.png(url))
+    return web.Response(body=body, content_type="image/png",
                         headers={"Cache-Control": "no-cache"})
 
 
@@ -170,7 +172,8 @@ async def info(request: web.Request) -> web.StreamResponse:
 async def rules(request: web.Request) -> web.StreamResponse:
     """`GET /api/rules`: the engine's rules catalogue (rulesets, modes and their seats, settings with
     their values and defaults, conditions; docs/protocol.md), read from its registries per request."""
-    return web.json_response(engine.catalogue(), headers={"Cache-Control": "no-cache"})
+    body = json.dumps(engine.catalogue()).encode()
+    return static.made(request, body, "application/json; charset=utf-8")   # gzip, and a 304 on a TV's reload
 
 
 async def healthz(request: web.Request) -> web.StreamResponse:

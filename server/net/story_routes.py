@@ -1,4 +1,4 @@
-"""The story of the evening over HTTP (issue 13; docs/protocol.md "Story"):
+"""The story of the evening over HTTP (docs/protocol.md "Story"):
 
     GET /api/rooms/{CODE}/story       JSON (server/room/story.py `story_view`)
     GET /api/rooms/{CODE}/story.png   the keepsake picture (server/room/keepsake.py), `?lang=en|ru`
@@ -9,9 +9,7 @@ without a credential of this room. Never cached by the browser (it grows every r
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,14 +19,16 @@ from PIL import Image
 from server.decks import card_images
 from server.decks.library import DeckLibrary
 from server.net import keys
+from server.net.ratelimit import IpLimits
+from server.net.renders import Renders
 from server.room import keepsake
 from server.room.room import Room
 from server.room.story import story_view
 
 log = logging.getLogger(__name__)
 
-PNG_CACHE = web.AppKey("story_png_cache", OrderedDict)  # (code, state_id, lang) -> PNG bytes
-PNG_CACHE_SIZE = 8
+PNG_KEPT = 16    # story pictures kept (about 5 rooms × 2 languages, and the state before)
+STORY_BURST, STORY_RATE = 6, 0.2   # story.png requests per client address: 6 at once, then one per 5 s
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -46,7 +46,7 @@ def _viewer_room(request: web.Request) -> Room:
 async def story_json(request: web.Request) -> web.StreamResponse:
     """`GET /api/rooms/{CODE}/story`."""
     room = _viewer_room(request)
-    return web.json_response(story_view(room), headers=NO_STORE)
+    return web.json_response(story_view(room.record), headers=NO_STORE)
 
 
 def _picture_finder(library: DeckLibrary) -> Callable[[str, str], Path | None]:
@@ -61,26 +61,31 @@ def _picture_finder(library: DeckLibrary) -> Callable[[str, str], Path | None]:
 
 
 async def story_png(request: web.Request) -> web.StreamResponse:
-    """`GET /api/rooms/{CODE}/story.png`: rendered in an executor, kept for the room's current state."""
+    """`GET /api/rooms/{CODE}/story.png`: drawn once per (room, state, language) in the story pictures'
+    own pool and kept (`server/net/renders.py`); 429 `{"error": "rate_limited"}` past `STORY_BURST`
+    requests from one address (then one per 1/STORY_RATE s)."""
     room = _viewer_room(request)
     lang = request.query.get("lang", "")
     if lang not in keepsake.TEXT:
         lang = "ru" if request.headers.get("Accept-Language", "").lower().startswith("ru") else "en"
-    cache = request.app[PNG_CACHE]
-    key = (room.code, room.state_id, lang)
-    body = cache.get(key)
-    if body is None:
-        view = story_view(room)
-        finder = _picture_finder(request.app[keys.LIBRARY])
-        body = await asyncio.get_running_loop().run_in_executor(None, keepsake.render, view, lang, finder)
-        cache[key] = body
-        while len(cache) > PNG_CACHE_SIZE:
-            cache.popitem(last=False)
+    if not request.app[keys.STORY_LIMITS].allow(request.remote or "?"):
+        request.app[keys.THROTTLED].warning("story_rate", "story.png from %s rate-limited", request.remote)
+        raise web.HTTPTooManyRequests(text='{"error": "rate_limited"}', content_type="application/json",
+                                      headers={"Retry-After": str(round(1 / STORY_RATE)), **NO_STORE})
+    view = story_view(room.record)
+    finder = _picture_finder(request.app[keys.LIBRARY])
+    body = await request.app[keys.STORY_RENDERS].get((room.code, room.state_id, lang),
+                                                     lambda: keepsake.render(view, lang, finder))
     return web.Response(body=body, content_type="image/png", headers=NO_STORE)
 
 
 def setup_story_routes(app: web.Application) -> None:
-    """Adds the two story routes (module docstring) to `app`."""
-    app[PNG_CACHE] = OrderedDict()
+    """Adds the two story routes (module docstring) to `app`, with the pool that draws the pictures."""
+    app[keys.STORY_RENDERS] = Renders("story", PNG_KEPT)
+    app[keys.STORY_LIMITS] = IpLimits(STORY_BURST, STORY_RATE)
+
+    async def close_pool(app: web.Application) -> None:
+        app[keys.STORY_RENDERS].close()
+    app.on_cleanup.append(close_pool)
     app.router.add_get("/api/rooms/{code}/story", story_json)
     app.router.add_get("/api/rooms/{code}/story.png", story_png)

@@ -16,18 +16,17 @@ from server.messages import sentence
 from server.net import keys
 from server.net.hosts import same_origin
 from server.net.outbox import Outbox
-from server.net.ratelimit import TokenBucket
+from server.net.ratelimit import TokenBucket, client_key
+from server.room.jsontext import dumps_bytes
 from server.room.refusals import Malformed, Refused
 from server.room.room import Room
 from server.room.specs import SPECS
-from server.room.state import dumps
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
 _attached = itertools.count(1)             # hello order: who is oldest when sockets must be evicted
 _closing: set[asyncio.Task] = set()        # closes running in the background (kept from the GC)
 CLOSE_WAIT_S = 2.0                         # a peer that does not read its close frame is cut off after this
-_last_frame: tuple[bytes, bytes] = (b"", b"")  # the last payload framed: sockets sharing a state share it
 KNOWN_TYPES = frozenset(SPECS) | {"hello", "ping"}
 
 
@@ -39,7 +38,8 @@ class Connection:
         config = request.app[keys.CONFIG]
         self.id = next(_ids)
         self.ws = ws
-        self.peer = request.remote or "?"
+        self.peer = client_key(request.remote or "?")   # an IPv6 phone counts by its /64, as in every limit
+        self.throttled = request.app[keys.THROTTLED]   # a client's mistakes: one WARNING per kind per 10 s
         self.role = "phone"
         self.lang = config.lang or "en"   # until the hello names the browser's language
         self.room: Room | None = None
@@ -50,6 +50,7 @@ class Connection:
         self.frames = TokenBucket(config.frame_burst, config.frame_rate)  # every frame (flood: closed, 1008)
         self.attached = 0   # _attached number of the last hello that attached it to a room
         self.transport = request.transport   # the socket's own (aiohttp's writer writes to it too)
+        self.frame_writer = request.app[keys.FRAME_WRITER]   # the fast path (server/net/frame_writer.py)
         self._sending = False   # the writer task is inside a send (it may be waiting for the peer)
 
     def __repr__(self) -> str:
@@ -57,7 +58,7 @@ class Connection:
 
     def send(self, message: dict) -> None:
         """Send a control message (welcome, error, pong) now or queue it; never blocks."""
-        payload = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+        payload = dumps_bytes(message)
         if not self._write_now(payload):
             self.outbox.put(payload)
 
@@ -69,31 +70,11 @@ class Connection:
 
     def _write_now(self, payload: bytes) -> bool:
         """Write `payload` (UTF-8 text) as one WebSocket text frame straight to the socket's transport if
-        nothing is queued before it and the transport holds nothing unsent (so it never buffers more than one
-        frame past a peer that stopped reading); False, and nothing written, otherwise.
-
-        Why: going through the outbox costs a wake-up of the writer task and an await per frame, for
-        each of a room's sockets on every action (the bulk of the server's CPU per action after the
-        room's own work, issue 14). Frames are unmasked and uncompressed (compress=False), RFC 6455 §5.2:
-        FIN + opcode 1 (text), then the payload length in 7, 7+16 or 7+64 bits."""
-        global _last_frame
-        transport = self.transport
-        if self._sending or self.outbox or self.ws.closed or transport is None or transport.is_closing() \
-                or transport.get_write_buffer_size():
+        nothing is queued before it and the transport holds nothing unsent (server/net/frame_writer.py says
+        why and what of aiohttp it relies on); False, and nothing written, otherwise."""
+        if self._sending or self.outbox or self.ws.closed:
             return False
-        last_payload, frame = _last_frame
-        if payload is not last_payload:
-            size = len(payload)
-            if size < 126:
-                header = bytes((0x81, size))
-            elif size < 65536:
-                header = b"\x81\x7e" + size.to_bytes(2, "big")
-            else:
-                header = b"\x81\x7f" + size.to_bytes(8, "big")
-            frame = header + payload
-            _last_frame = (payload, frame)
-        transport.write(frame)
-        return True
+        return self.frame_writer.write(self.transport, payload)
 
     def refuse(self, code: str, ref: str | None, params: dict | None = None) -> None:
         """Send `error` with the sentence for `code` in this socket's language. `ref` is echoed only if
@@ -114,7 +95,7 @@ class Connection:
         anything else is a bug (the room changed nothing; logged with its traceback, as it is called in
         the `except`): `internal_error`, and the socket stays."""
         if isinstance(exc, Malformed):
-            log.warning("%r: malformed %s: %s", self, kind, exc.detail)
+            self.throttled.warning("malformed", "%r: malformed %s: %s", self, kind, exc.detail)
             self.refuse("malformed", kind)
         elif isinstance(exc, Refused):
             log.info("%r: %s refused: %s", self, kind, exc.code)
@@ -166,8 +147,8 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
     app = request.app
     config = app[keys.CONFIG]
     if not origin_allowed(request):
-        log.warning("websocket from %s refused: Origin %r does not match Host %r",
-                    request.remote, request.headers.get("Origin"), request.host)
+        app[keys.THROTTLED].warning("ws_origin", "websocket from %s refused: Origin %r does not match Host %r",
+                                    request.remote, request.headers.get("Origin"), request.host)
         raise web.HTTPForbidden(text="origin not allowed")
     app[keys.URLS].learn(request)
     ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_msg_size, compress=False)
@@ -198,7 +179,7 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
             if frame.type == WSMsgType.TEXT:
                 _dispatch(app, conn, frame.data)
             elif frame.type == WSMsgType.BINARY:
-                log.warning("%r: binary frame ignored", conn)
+                throttled.warning("binary", "%r: binary frame ignored", conn)
                 conn.refuse("malformed", None)
     finally:
         app[keys.SOCKETS].discard(ws)
@@ -222,7 +203,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
     except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested deeper than the decoder goes
         msg = None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        log.warning("%r: malformed frame %.80r", conn, raw)
+        conn.throttled.warning("malformed", "%r: malformed frame %.80r", conn, raw)
         conn.refuse("malformed", None)
         return
     kind = msg["type"]
@@ -236,7 +217,7 @@ def _dispatch(app: web.Application, conn: Connection, raw: str) -> None:
         conn.refuse("hello_required", kind)
         return
     if kind == "join" and not (conn.bucket.allow() and app[keys.IP_LIMITS].allow(conn.peer)):
-        log.warning("%r: join rate-limited", conn)
+        conn.throttled.warning("join_rate", "%r: join rate-limited", conn)
         conn.refuse("rate_limited", kind)
         return
     conn.room.handle(conn, msg)  # answers through `refused`, or with the new state once it is stored
@@ -249,7 +230,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     token = msg.get("token")
     if role not in ("tv", "phone") or (lang is not None and not isinstance(lang, str)) \
             or (token is not None and not isinstance(token, str)):
-        log.warning("%r: malformed hello", conn)
+        conn.throttled.warning("malformed", "%r: malformed hello", conn)
         conn.refuse("malformed", "hello")
         return
     if isinstance(lang, str) and lang in LANGS:
@@ -258,7 +239,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     if room is None:
         # guessing room codes costs join tokens, so nobody walks the 280 000 codes
         if not app[keys.IP_LIMITS].allow(conn.peer):
-            log.warning("%r: hello rate-limited", conn)
+            conn.throttled.warning("hello_rate", "%r: hello rate-limited", conn)
             conn.refuse("rate_limited", "hello")
             return
         conn.refuse("no_such_room", "hello")
@@ -268,7 +249,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     if same_room and conn.role == role and conn.person == person:
         # the same hello again changes nothing: only this socket is told again where it stands
         conn.send(room.welcome(conn))
-        conn.send_state(dumps(room.state_for(conn)).encode())
+        conn.send_state(dumps_bytes(room.state_for(conn)))
         return
     throttled = app[keys.THROTTLED]
     if conn.room is not None and not conn.bucket.allow():   # each re-attach costs the room two broadcasts
@@ -301,7 +282,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
 
 def _make_room(config: Config, room: Room, peer: str, person: str | None) -> list[tuple[Connection, str]] | None:
     """The sockets to evict so a socket from `peer` holding `person` (None: no seat) fits in `room`, or
-    None if it cannot (every other socket is seated). Rules (issue 15, docs/protocol.md "Limits"):
+    None if it cannot (every other socket is seated). Rules (docs/protocol.md "Limits"):
     a person keeps at most `max_sockets_per_person` sockets (their oldest goes); an address keeps at
     most `max_unseated_per_ip` sockets without a seat (its oldest goes); a full room evicts a socket
     without a seat: the oldest of the address holding the most, among equals the address that came

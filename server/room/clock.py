@@ -1,4 +1,4 @@
-"""The optional timer (issue 13 item 8): the room's clock for the playing and voting phases.
+"""The optional timer (the host's `timer` setting): the room's clock for the playing and voting phases.
 
 The room owns the clock, not the pages: when a timed phase starts the room gives it `settings["timer"]`
 seconds; when they run out the room sends itself the host's `skip` (server/room/room.py), which the
@@ -6,9 +6,9 @@ engine applies as it would the host's (docs/architecture.md `skip`: waiting play
 waiting voters abstain and the round is scored).
 Pause stops the clock and resume continues it; any phase change (or a new timer setting) starts it anew.
 
-Where the time lives. In memory a running clock is a deadline on `time.monotonic()`
-(`RoomState.clock_deadline`); in the stored record it is `data["clock"]`: ``{"round", "phase",
-"seconds", "left_ms"}``, the time that was left when the record was written. Every commit writes it,
+Where the time lives. The record's `clock` (record.Clock): ``{"round", "phase", "seconds", "left_ms"}``
+stored, the time that was left when the record was made, and in memory only a running clock's deadline
+on `time.monotonic()`. Every commit writes it,
 a running clock is written again every `CHECKPOINT_S` seconds and once more at shutdown (SIGTERM). A
 loaded room counts `left_ms` from the moment it is loaded: the time the server was down is not taken
 from the players, and after a SIGKILL they get back at most `CHECKPOINT_S` seconds they had used.
@@ -23,12 +23,11 @@ adult already paces that game, starting each reveal when the children are done, 
 """
 from __future__ import annotations
 
-import time
-from typing import Any
+from dataclasses import replace
 
-from server import engine
+from server.room.record import Clock, Record
 from server.room.refusals import Malformed, Refused
-from server.room.state import RoomState
+from server.room.state import Connection
 
 CHOICES = (0, 60, 90, 120)   # seconds; 0 is off (the default)
 TIMED = ("playing", "voting")  # the engine phases the clock runs in
@@ -48,76 +47,85 @@ def check(value: object, extra: tuple[int, ...] = ()) -> int:
     return value
 
 
-def _key(room: RoomState) -> tuple[int, str, int] | None:
+def _key(rec: Record) -> tuple[int, str, int] | None:
     """(round, engine phase, seconds) of the phase the clock should time now, or None (no clock)."""
-    seconds = room.settings.get("timer") or 0
-    game = room.game
-    if not seconds or game is None or room.phase != "game" or game.phase not in TIMED:
+    seconds = rec.settings.timer
+    game = rec.game
+    if not seconds or game is None or rec.phase != "game" or game.phase not in TIMED:
         return None
-    if engine.MODES[game.settings.mode].has_adult:   # kids: the adult paces the game (module docstring)
+    if rec.mode.has_adult:   # kids: the adult paces the game (module docstring)
         return None
-    return game.round, game.phase, int(seconds)
+    return game.round, game.phase, seconds
 
 
-def left_ms(room: RoomState, now: float) -> int | None:
-    """Milliseconds left on the clock at `now` (time.monotonic()), or None when there is no clock."""
-    kept = room.data.get("clock")
-    if not kept:
+def left_ms(rec: Record, now: float) -> int | None:
+    """Milliseconds left on `rec`'s clock at `now` (time.monotonic()), or None when there is no clock."""
+    kept = rec.clock
+    if kept is None:
         return None
-    if room.clock_deadline is None:   # paused (or not yet started)
-        return int(kept["left_ms"])
-    return max(0, round((room.clock_deadline - now) * 1000))
+    if kept.deadline is None:   # paused (or not yet started)
+        return kept.left_ms
+    return max(0, round((kept.deadline - now) * 1000))
 
 
-def settle(room: RoomState, now: float) -> None:
-    """After an action (on the working copy `room`): the clock as the new state wants it, in place in
-    `data["clock"]` and `room.clock_deadline`. The same phase keeps its time (a pause stops it, a resume
-    continues it); another phase, or another `timer` setting, starts a full clock; no timed phase, none."""
-    key = _key(room)
+def settle(rec: Record, now: float) -> Record:
+    """After an action: `rec` with the clock its new state wants. The same phase keeps its time (a pause
+    stops it, a resume continues it); another phase, or another `timer` setting, starts a full clock; no
+    timed phase, none."""
+    key = _key(rec)
     if key is None:
-        room.data["clock"] = None
-        room.clock_deadline = None
-        return
-    kept = room.data.get("clock")
-    same = kept is not None and (kept["round"], kept["phase"], kept["seconds"]) == key
-    left = left_ms(room, now) if same else key[2] * 1000
+        return rec if rec.clock is None else replace(rec, clock=None)
+    kept = rec.clock
+    same = kept is not None and (kept.round, kept.phase, kept.seconds) == key
+    left = left_ms(rec, now) if same else key[2] * 1000
     assert left is not None
-    room.data["clock"] = {"round": key[0], "phase": key[1], "seconds": key[2], "left_ms": left}
-    room.clock_deadline = None if room.data["paused"] else now + left / 1000
+    return replace(rec, clock=Clock(*key, left_ms=left, deadline=None if rec.paused else now + left / 1000))
 
 
-def loaded(room: RoomState) -> None:
+def loaded(rec: Record, now: float) -> Record:
     """A room just read from the store: its clock (if running) continues with the time it had left,
-    counted from now (the downtime is not the players')."""
-    kept = room.data.get("clock")
-    if kept and not room.data["paused"] and _key(room) is not None:
-        room.clock_deadline = time.monotonic() + int(kept["left_ms"]) / 1000
+    counted from `now` (the downtime is not the players')."""
+    kept = rec.clock
+    if kept and not rec.paused and _key(rec) is not None:
+        return replace(rec, clock=replace(kept, deadline=now + kept.left_ms / 1000))
+    return rec
 
 
-def due(room: RoomState, now: float) -> bool:
+def stopped(rec: Record) -> Record:
+    """`rec` with its clock no longer running (in memory: what is stored does not change)."""
+    return replace(rec, clock=replace(rec.clock, deadline=None)) if rec.clock is not None else rec
+
+
+def deadline(rec: Record) -> float | None:
+    """When `rec`'s running clock runs out (time.monotonic()), or None."""
+    return rec.clock.deadline if rec.clock is not None else None
+
+
+def due(rec: Record, now: float) -> bool:
     """True when a running clock of the current phase has run out at `now`."""
-    return (room.clock_deadline is not None and now >= room.clock_deadline and room.data.get("clock") is not None
-            and _key(room) is not None)
+    at = deadline(rec)
+    return at is not None and now >= at and _key(rec) is not None
 
 
-def next_wake(room: RoomState, now: float) -> float | None:
+def next_wake(rec: Record, now: float) -> float | None:
     """Seconds from `now` until the room should look at its clock again (run out, or store the time
     left), or None while no clock runs."""
-    if room.clock_deadline is None:
+    at = deadline(rec)
+    if at is None:
         return None
-    return max(0.0, min(room.clock_deadline - now, CHECKPOINT_S))
+    return max(0.0, min(at - now, CHECKPOINT_S))
 
 
-def view(room: RoomState, now: float) -> dict[str, Any] | None:
+def view(rec: Record, now: float) -> dict[str, object] | None:
     """The `clock` of the room view: ``{"phase", "round", "seconds", "remaining_ms", "paused"}``
     (remaining at the moment the state is made; pages count down from their own receipt of it), or
     None when no clock runs."""
-    kept = room.data.get("clock")
-    remaining = left_ms(room, now)
-    if not kept or remaining is None:
+    kept = rec.clock
+    remaining = left_ms(rec, now)
+    if kept is None or remaining is None:
         return None
-    return {"phase": kept["phase"], "round": kept["round"], "seconds": kept["seconds"],
-            "remaining_ms": remaining, "paused": bool(room.data["paused"])}
+    return {"phase": kept.phase, "round": kept.round, "seconds": kept.seconds,
+            "remaining_ms": remaining, "paused": rec.paused}
 
 
 class ClockConnection:
@@ -128,7 +136,7 @@ class ClockConnection:
     lang = "en"
     floor = 0
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, object]) -> None:
         pass
 
     def send_state(self, payload: bytes) -> None:
@@ -138,4 +146,4 @@ class ClockConnection:
         pass  # the room logged it (a failed commit) and looks at the clock again later
 
 
-CLOCK = ClockConnection()
+CLOCK: Connection = ClockConnection()

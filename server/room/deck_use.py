@@ -31,8 +31,6 @@ that deck get a new state; every other room's view is the same as before.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from server.room.state import RoomState
 
 PLAYING, RESULTS = "playing", "results"
@@ -43,21 +41,21 @@ def holds(room: RoomState, deck_id: str, now: float) -> str | None:
     """Why `room` still needs deck `deck_id`'s pictures at `now` (time.monotonic): `PLAYING` (a game under
     way deals from it, and a page has the room open or it changed in the last `HOLD_S` seconds), `RESULTS`
     (a finished game's results with its cards are open on some page), or None (it may go)."""
-    if room.game is None or room.deck_info()["id"] != deck_id:
+    if room.game is None or room.deck_info(room.record)["id"] != deck_id:
         return None
     if room.finished:
         return RESULTS if room.connections else None
     return PLAYING if room.connections or now - room.changed_at < HOLD_S else None
 
 
-def describe(room: RoomState, why: str, now: float, asker_hosts: bool) -> dict[str, Any]:
+def describe(room: RoomState, why: str, now: float, asker_hosts: bool) -> dict[str, object]:
     """One room holding a deck, as the `deck_in_use` refusal lists it (docs/protocol.md `DELETE /api/decks`):
     ``{"room": code, "reason": "playing" | "results", "names": [people's names, roster order],
     "idle_minutes": whole minutes since its last change (`changed_at`, time.monotonic `now`), "open": bool
     (a TV or phone has it open), "can_end": bool, "state_id": int}``. `can_end`: the asker may end the game
     from the deck page (`Room.end_for_deck`): a game under way (`PLAYING`) that no page has open, or any
     game under way in the room the asker hosts (`asker_hosts`); a finished game has nothing to end."""
-    return {"room": room.code, "reason": why, "names": [str(e["name"]) for e in room.roster.people],
+    return {"room": room.code, "reason": why, "names": [e.name for e in room.record.people],
             "idle_minutes": max(0, int((now - room.changed_at) // 60)), "open": bool(room.connections),
             "can_end": why == PLAYING and (asker_hosts or not room.connections), "state_id": room.state_id}
 
@@ -66,6 +64,6 @@ def shows_kids_count(room: RoomState, deck_id: str) -> bool:
     """True if `room`'s pages show a count that deck `deck_id`'s kids' filter changes (RULES.md §2.5): a
     kids' table (`Mode.has_adult`) in the lobby (its host's deck list, its deck size and game length), or a
     kids' game dealing from that deck (its settings summary). Other rooms show no such count."""
-    if not room.mode.has_adult:
+    if not room.record.mode.has_adult:
         return False
-    return room.game is None or room.deck_info()["id"] == deck_id
+    return room.game is None or room.deck_info(room.record)["id"] == deck_id

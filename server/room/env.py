@@ -4,10 +4,56 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol, TypedDict
 
 from server import engine
 from server.room.store import Store
+
+
+class DeckInfo(TypedDict):
+    """A deck as the room view shows it: `id`, `title` by language, `size` (the cards a table deals:
+    at a kids' table what the kids' filter leaves, RULES.md §2.5) and `all` (every card), in cards."""
+
+    id: str
+    title: dict[str, str]
+    size: int
+    all: int
+
+
+class CardDeck(Protocol):
+    """One deck of a `DeckSource` (server.decks.library.Deck)."""
+
+    @property
+    def title(self) -> dict[str, str]:
+        """The deck's title by language ("en" at least)."""
+        ...
+
+    @property
+    def cards(self) -> list[str]:
+        """Its card ids, sorted."""
+        ...
+
+    @property
+    def size(self) -> int:
+        """How many cards it has."""
+        ...
+
+
+class DeckSource(Protocol):
+    """The deck library as a room uses it (server.decks.library.DeckLibrary)."""
+
+    @property
+    def version(self) -> int:
+        """+1 whenever a deck is added, deleted or its kids' filter changes."""
+        ...
+
+    def get(self, deck_id: str) -> CardDeck:
+        """The deck `deck_id`. Raises KeyError (DeckNotFound) for an unknown id, OSError for an unreadable one."""
+        ...
+
+    def excluded(self, deck_id: str) -> set[str]:
+        """The card ids of `deck_id` the kids' filter takes out (RULES.md §2.5). Raises KeyError."""
+        ...
 
 
 class RoomEnv(Protocol):
@@ -15,7 +61,7 @@ class RoomEnv(Protocol):
 
     store: Store
     max_seats: int               # people in one room (docs/protocol.md `room_full`)
-    host_grace: float            # seconds the host must be away before `claim_host` (issue 15)
+    host_grace: float            # seconds the host must be away before `claim_host` (host.py)
     langs: tuple[str, ...]       # the UI languages a room's TV may be set to
     timer_extra: tuple[int, ...]  # timer seconds allowed besides 60/90/120: tests only (--timer-test-seconds)
 
@@ -39,7 +85,7 @@ class RoomEnv(Protocol):
         """The card ids of a deck (`kids`: without the cards taken out for children), or None."""
         ...
 
-    def deck_info(self, deck_id: str, *, kids: bool = False) -> dict[str, Any]:
+    def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
         """`{"id", "title", "size", "all"}` of a deck for the room view: `all` its cards, `size` those a table
         deals (`kids`: the kids' filter applied, RULES.md §2.5); both 0 if there is no such deck."""
         ...
@@ -50,12 +96,11 @@ class RoomEnv(Protocol):
 
 
 class SharedEnv:
-    """`RoomEnv` over the `store`, a deck `library` (server.decks.library.DeckLibrary or anything with
-    `get(id)` returning an object with `cards`), a `board_for(settings)` function, the join URL builder
-    `join_url(code)`, `max_seats`, the UI languages, an optional fixed `game_seed` and `timer_extra` (short
-    timer choices for tests)."""
+    """`RoomEnv` over the `store`, a deck `library` (`DeckSource`), a `board_for(settings)` function, the join
+    URL builder `join_url(code)`, `max_seats`, the UI languages, an optional fixed `game_seed` and
+    `timer_extra` (short timer choices for tests)."""
 
-    def __init__(self, store: Store, library: Any, board_for: Callable[[engine.Settings], engine.Board],
+    def __init__(self, store: Store, library: DeckSource, board_for: Callable[[engine.Settings], engine.Board],
                  join_url: Callable[[str], str], max_seats: int = 14, langs: tuple[str, ...] = ("en", "ru"),
                  game_seed: int | None = None, host_grace: float = 60.0,
                  timer_extra: tuple[int, ...] = ()) -> None:
@@ -81,8 +126,8 @@ class SharedEnv:
         """The seed for a new game: the configured one, else 63 random bits."""
         return self.game_seed if self.game_seed is not None else secrets.randbits(63)
 
-    def _get_deck(self, deck_id: object) -> Any:
-        if not isinstance(deck_id, str) or self.library is None:
+    def _get_deck(self, deck_id: object) -> CardDeck | None:
+        if not isinstance(deck_id, str):
             return None
         try:
             return self.library.get(deck_id)
@@ -97,25 +142,25 @@ class SharedEnv:
         """The card ids of deck `deck_id`, or None if there is no such deck. `kids`: without the cards
         the adult took out for children (the library's per-deck filter, RULES.md §2.5)."""
         deck = self._get_deck(deck_id)
-        if deck is None:
+        if deck is None or not isinstance(deck_id, str):
             return None
-        cards = [getattr(card, "id", card) for card in deck.cards]
-        if kids and hasattr(self.library, "excluded"):
+        cards = deck.cards
+        if kids:
             out = self.library.excluded(deck_id)
             cards = [c for c in cards if c not in out]
         return cards
 
     def decks_version(self) -> int:
-        """The library's `version` (DeckLibrary.changed), 0 for a library without one."""
-        return int(getattr(self.library, "version", 0))
+        """The library's `version` (DeckLibrary.changed)."""
+        return self.library.version
 
-    def deck_info(self, deck_id: str, *, kids: bool = False) -> dict[str, Any]:
+    def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
         """`{"id", "title", "size", "all"}` of a deck for the room view, in cards: `all` the deck's, `size`
         what a table deals from it (`kids`: without the cards the kids' filter takes out, as `deck(kids=True)`
         and `start` count them, RULES.md §2.5); both 0 if it is missing."""
         deck = self._get_deck(deck_id)
         if deck is None:
             return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0}
-        every = getattr(deck, "size", None) or len(deck.cards)
+        every = deck.size
         dealt = len(self.deck(deck_id, kids=True) or ()) if kids else every
-        return {"id": deck_id, "title": getattr(deck, "title", None) or {"en": deck_id}, "size": dealt, "all": every}
+        return {"id": deck_id, "title": deck.title or {"en": deck_id}, "size": dealt, "all": every}

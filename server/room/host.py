@@ -1,139 +1,135 @@
 """Game messages: the seats' game actions (to the engine) and the host's controls (skip, pause,
 remove / return / release a seat, pass or claim the host role, end and new game). Handlers take the
-room, the sender's person and the message, change the room or raise Refused, and return `Effects`."""
+room, the sender's person and the message and return the new record and its `Effects` (state.Handler),
+or raise Refused."""
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from server.engine import text as texts
+from server.room import roster
+from server.room.record import Person, Record, RoomSettings
 from server.room.refusals import Malformed, Refused
-from server.room.roster import Person
-from server.room.settings import fewer_people
-from server.room.state import Effects, RoomState
+from server.room.settings import follow_head_count
+from server.room.state import NO_EFFECTS, Effects, Message, RoomState, play
 
 
-def game_action(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def game_action(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`tell`, `play_card`, `vote`, `dispute`, `restate`, `next_round`: to the engine for the sender's
     seat; an `association` is cleaned and limited first (ASSOCIATION_MAX graphemes)."""
     action = {k: v for k, v in msg.items() if k != "state_id"}
     if "association" in action and action["association"] is not None:
         cleaned = texts.clean_limited(action["association"], texts.ASSOCIATION_MAX,
-                                          max_bytes=texts.ASSOCIATION_MAX_BYTES, allow_empty=True)
+                                      max_bytes=texts.ASSOCIATION_MAX_BYTES, allow_empty=True)
         if cleaned is None:
             if not isinstance(action["association"], str):
                 raise Malformed("association must be text")
             raise Refused("association_too_long", max=texts.ASSOCIATION_MAX)
         action["association"] = cleaned
-    room.play(room.seat_of(actor), action)
+    return play(room.record, room.record.seat_of(actor), action), NO_EFFECTS
 
 
-def skip(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def skip(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`skip` (host): the engine moves past whoever it waits for."""
-    room.play(None, {k: v for k, v in msg.items() if k != "state_id"})
+    return play(room.record, None, {k: v for k, v in msg.items() if k != "state_id"}), NO_EFFECTS
 
 
-def pause(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def pause(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`pause` (host): game actions are refused with `paused` until `resume`."""
-    room.data["paused"] = True
+    return replace(room.record, paused=True), NO_EFFECTS
 
 
-def resume(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def resume(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`resume` (host)."""
-    room.data["paused"] = False
+    return replace(room.record, paused=False), NO_EFFECTS
 
 
-def _target(room: RoomState, msg: dict[str, Any]) -> Person:
+def _target(rec: Record, msg: Message) -> Person:
     """The person named by `seat` (a seat id names its lead). Raises Refused `no_such_seat`."""
-    entry = room.roster.person(msg.get("seat"))
+    entry = rec.entry(msg.get("seat"))
     if entry is None:
         raise Refused("no_such_seat")
     return entry
 
 
-def remove_player(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Effects | None:
+def remove_player(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`remove_player` (host): in the lobby the person leaves the roster (their sockets become
     spectators); in a game their seat sits out (the engine skips it) until `return_player`."""
-    entry = _target(room, msg)
-    if entry["person"] == room.host:
+    rec = room.record
+    entry = _target(rec, msg)
+    if entry.person == rec.host:
         raise Refused("not_allowed")
-    if room.phase == "lobby":
-        room.roster.delete(entry)
-        fewer_people(room)
-        return Effects(drops=entry["person"])
-    seat = room.seat_of(entry["person"])
-    if seat is None or seat == room.seat_of(room.host):
+    if rec.phase == "lobby":
+        return follow_head_count(replace(rec, people=roster.delete(rec.people, entry))), Effects(drops=entry.person)
+    if entry.seat == rec.seat_of(rec.host):
         raise Refused("not_allowed")  # the host's own team
-    room.play(None, {"type": "remove_player", "seat": seat})
-    room.roster.mark_removed(seat, True)
-    return None
+    rec = play(rec, None, {"type": "remove_player", "seat": entry.seat})
+    return replace(rec, people=roster.mark_removed(rec.people, entry.seat, True)), NO_EFFECTS
 
 
-def return_player(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def return_player(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`return_player` (host): a removed seat plays again."""
-    seat = room.seat_of(_target(room, msg)["person"])
-    room.play(None, {"type": "return_player", "seat": seat})
-    if seat is not None:
-        room.roster.mark_removed(seat, False)
+    seat = _target(room.record, msg).seat
+    rec = play(room.record, None, {"type": "return_player", "seat": seat})
+    return replace(rec, people=roster.mark_removed(rec.people, seat, False)), NO_EFFECTS
 
 
-def release_seat(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Effects:
+def release_seat(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`release_seat` (host): the person's token stops working and their place is open for a new
     phone (`join` + `seat`); their sockets become spectators."""
-    entry = _target(room, msg)
-    if entry["person"] == room.host:
+    rec = room.record
+    entry = _target(rec, msg)
+    if entry.person == rec.host:
         raise Refused("not_allowed")
-    entry["open"] = True
-    entry["token"] = None
-    return Effects(drops=entry["person"])
+    people = roster.changed(rec.people, replace(entry, open=True, token=None))
+    return replace(rec, people=people), Effects(drops=entry.person)
 
 
-def pass_host(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def pass_host(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`pass_host` (host): another seated, present person becomes host."""
-    entry = _target(room, msg)
-    if entry["person"] == room.host:  # a no-op would still cost a state_id and stale every open screen
+    entry = _target(room.record, msg)
+    if entry.person == room.host:  # a no-op would still cost a state_id and stale every open screen
         raise Refused("already_host")
-    if entry.get("removed") or entry.get("open"):
+    if entry.removed or entry.open:
         raise Refused("not_allowed")
-    room.data["host"] = entry["person"]
+    return replace(room.record, host=entry.person), NO_EFFECTS
 
 
-def claim_host(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def claim_host(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`claim_host`: any seated player becomes host once no socket has held the host for
-    `env.host_grace` seconds (the host's phone died or left for good; issue 15); before that it is
-    refused with `host_away_briefly` (`seconds` left), and a connected host keeps the role."""
+    `env.host_grace` seconds (the host's phone died or left for good); before that it is refused with
+    `host_away_briefly` (`seconds` left), and a connected host keeps the role."""
     if room.host and any(c.person == room.host for c in room.connections):
         raise Refused("host_present")
-    wait = room.host_claim_in()
+    wait = room.host_claim_in(room.record)
     if wait:   # a phone that only went to sleep keeps the role for env.host_grace seconds
         raise Refused("host_away_briefly", seconds=wait)
-    entry = room.roster.person(actor)
+    entry = room.record.entry(actor)
     if entry is None:
         raise Refused("not_seated")
-    if entry.get("removed"):
+    if entry.removed:
         raise Refused("seat_removed")
-    room.data["host"] = actor
+    return replace(room.record, host=actor), NO_EFFECTS
 
 
-def end_game(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def end_game(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`end_game` (host): the engine ends the game now (final scores)."""
-    room.play(None, {"type": "end_game"})
+    return play(room.record, None, {"type": "end_game"}), NO_EFFECTS
 
 
-def new_game(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def new_game(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`new_game` (host, after `game_over`): back to the lobby with the same people; released places
     nobody took are dropped (a child's stays), removed seats come back; a deck deleted meanwhile gives way
     to the built-in one."""
-    if room.game is None or room.game.phase != "game_over":
+    rec = room.record
+    if rec.game is None or rec.game.phase != "game_over":
         raise Refused("wrong_phase")
-    roster = room.roster
-    for entry in list(roster.people):
-        if entry.get("open") and not entry.get("child"):
-            roster.delete(entry)
-    for entry in roster.people:
-        entry["removed"] = False
-    fewer_people(room)
-    if not room.env.has_deck(room.settings.get("deck")):   # deleted while nobody had the results open
-        room.settings["deck"] = "builtin"
-    room.game = None
-    room.data["phase"] = "lobby"
-    room.data["paused"] = False
+    people = rec.people
+    for entry in people:
+        if entry.open and not entry.child:
+            people = roster.delete(people, entry)
+    rec = follow_head_count(replace(rec, people=tuple(replace(e, removed=False) for e in people)))
+    settings: RoomSettings = rec.settings
+    if not room.env.has_deck(settings.deck):   # deleted while nobody had the results open
+        settings = replace(settings, deck="builtin")
+    return replace(rec, settings=settings, game=None, phase="lobby", paused=False), NO_EFFECTS

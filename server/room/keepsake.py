@@ -1,4 +1,4 @@
-"""The keepsake picture of a game (issue 13): `GET /api/rooms/{CODE}/story.png`, made with Pillow from
+"""The keepsake picture of a game, for the family chat: `GET /api/rooms/{CODE}/story.png`, made with Pillow from
 the story (server/room/story.py `story_view`). One column, 1,200 px wide, so that a family chat that
 shrinks it to a phone's width still shows every name: a title, then per round the storyteller's card,
 the association and who scored most, then the final standings.

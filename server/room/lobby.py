@@ -1,123 +1,135 @@
 """Lobby messages: join (or take an open place), colour, name, the kids' children, pairs' teams, and
-start. Each handler takes the room, the sender's person (None: not seated) and the message; it changes
-the room's record or raises Refused, and returns what the sender's socket becomes (`Effects`)."""
+start. Each handler takes the room, the sender's person (None: not seated) and the message, and returns
+the new record and what the sender's socket becomes (`Effects`; state.Handler), or raises Refused."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from dataclasses import replace
 
 from server import engine
-from server.room import story
+from server.room import roster, story
+from server.room.record import Person, Record
 from server.room.refusals import Malformed, Refused, engine_errors
-from server.room.settings import automatic_mode, engine_settings, people_range
-from server.room.state import Effects, RoomState
+from server.room.settings import follow_head_count, people_range
+from server.room.state import NO_EFFECTS, Effects, Message, RoomState, play
 
 
-def join(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Effects:
+def join(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`join`: a new person (`name`, `colour`) in the lobby, the first one becoming host; or, with
     `seat` (and always during a game), an open place (`claim`)."""
     if actor is not None:
         raise Refused("already_joined")
-    if msg.get("seat") is not None or room.phase == "game":
+    rec = room.record
+    if msg.get("seat") is not None or rec.phase == "game":
         return claim(room, msg)
-    roster = room.roster
-    if len(roster) >= room.env.max_seats:   # before name and colour: a full table says so (issue 15)
-        raise Refused("room_full", max=room.env.max_seats)
-    entry = roster.add(roster.check_name(msg.get("name")), roster.check_colour(msg.get("colour")),
-                       room.env.max_seats)
-    if room.host is None:
-        room.data["host"] = entry["person"]
-    if room.mode.people_per_seat > 1:
-        roster.join_a_team(entry)
+    max_people = room.env.max_seats
+    if len(rec.people) >= max_people:   # before name and colour: a full table says so
+        raise Refused("room_full", max=max_people)
+    rec, entry = roster.add(rec, roster.check_name(rec.people, msg.get("name")),
+                            roster.check_colour(rec.people, msg.get("colour")), max_people)
+    if rec.host is None:
+        rec = replace(rec, host=entry.person)
+    if rec.mode.people_per_seat > 1:
+        rec = replace(rec, people=roster.join_a_team(rec.people, entry))
     else:
-        automatic_mode(room)
-    return Effects(takes=entry["person"])
+        rec = follow_head_count(rec)
+    return rec, Effects(takes=entry.person)
 
 
-def claim(room: RoomState, msg: dict[str, Any]) -> Effects:
+def claim(room: RoomState, msg: Message) -> tuple[Record, Effects]:
     """Take an open place: a seat the host released (game) or a child the adult added (kids); a new
     token, so the old one (if any) no longer works. `seat` names the person."""
     wanted = msg.get("seat")
     if wanted is None:
         raise Refused("game_started")
-    entry = room.roster.person(wanted)
+    rec = room.record
+    entry = rec.entry(wanted)
     if entry is None:
         raise Refused("no_such_seat")
-    if not entry.get("open"):
+    if not entry.open:
         raise Refused("seat_taken")
-    person: str = entry["person"]
     if msg.get("name") is not None:
-        entry["name"] = room.roster.check_name(msg["name"], except_person=person)
-    if entry.get("removed") and room.game is not None:
-        seat = room.seat_of(person)
-        room.play(None, {"type": "return_player", "seat": seat})
-        room.roster.mark_removed(seat or person, False)
-    entry["open"] = False
-    entry["token"] = secrets.token_urlsafe(24)
-    return Effects(takes=person)
+        entry = replace(entry, name=roster.check_name(rec.people, msg.get("name"), except_person=entry.person))
+    if entry.removed and rec.game is not None:
+        rec = play(rec, None, {"type": "return_player", "seat": entry.seat})
+        rec = replace(rec, people=roster.mark_removed(rec.people, entry.seat, False))
+        entry = replace(entry, removed=False)
+    entry = replace(entry, open=False, token=secrets.token_urlsafe(24))
+    return replace(rec, people=roster.changed(rec.people, entry)), Effects(takes=entry.person)
 
 
-def set_colour(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
-    """`set_colour`: the sender's colour (one nobody else wears)."""
-    _own(room, actor)["colour"] = room.roster.check_colour(msg.get("colour"), except_person=actor)
-
-
-def rename(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
-    """`rename`: the sender's name (one nobody else has)."""
-    _own(room, actor)["name"] = room.roster.check_name(msg.get("name"), except_person=actor)
-
-
-def _own(room: RoomState, actor: str | None) -> dict[str, Any]:
-    entry = room.roster.person(actor)
+def _own(rec: Record, actor: str | None) -> Person:
+    entry = rec.entry(actor)
     if entry is None:  # the spec lets only seated people send these
         raise Refused("not_seated")
     return entry
 
 
-def add_child(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def set_colour(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
+    """`set_colour`: the sender's colour (one nobody else wears)."""
+    rec = room.record
+    entry = _own(rec, actor)
+    colour = roster.check_colour(rec.people, msg.get("colour"), except_person=actor)
+    return replace(rec, people=roster.changed(rec.people, replace(entry, colour=colour))), NO_EFFECTS
+
+
+def rename(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
+    """`rename`: the sender's name (one nobody else has)."""
+    rec = room.record
+    entry = _own(rec, actor)
+    name = roster.check_name(rec.people, msg.get("name"), except_person=actor)
+    return replace(rec, people=roster.changed(rec.people, replace(entry, name=name))), NO_EFFECTS
+
+
+def add_child(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """Kids (RULES.md §2.5): the adult adds a child by name and colour; the child needs no phone
     (the adult enters their vote with `vote` + `for`) but may take the seat with one (`join` +
     `seat`). Only at a table with an adult (`Mode.has_adult`), else `kids_only`."""
-    if not room.mode.has_adult:
+    rec = room.record
+    if not rec.mode.has_adult:
         raise Refused("kids_only")
-    roster = room.roster
-    if len(roster) >= room.env.max_seats:   # before name and colour, as for join
-        raise Refused("room_full", max=room.env.max_seats)
-    roster.add(roster.check_name(msg.get("name")), roster.check_colour(msg.get("colour")), room.env.max_seats,
-               child=True)
+    max_people = room.env.max_seats
+    if len(rec.people) >= max_people:   # before name and colour, as for join
+        raise Refused("room_full", max=max_people)
+    rec, _ = roster.add(rec, roster.check_name(rec.people, msg.get("name")),
+                        roster.check_colour(rec.people, msg.get("colour")), max_people, child=True)
+    return rec, NO_EFFECTS
 
 
-def set_teams(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def set_teams(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`set_teams` (host, pairs): `teams` lists every person once, in seat order, lead first."""
     teams = msg.get("teams")
     if not isinstance(teams, list) or not all(
             isinstance(t, list) and all(isinstance(p, str) for p in t) for t in teams):
         raise Malformed("teams must be a list of lists of people")
-    if room.mode.people_per_seat == 1:
+    rec = room.record
+    if rec.mode.people_per_seat == 1:
         raise Refused("pairs_only")
-    room.roster.set_teams(teams)
+    return replace(rec, people=roster.set_teams(rec.people, teams)), NO_EFFECTS
 
 
-def start(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def start(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`start` (host): deal a new game with the room's settings, deck and seats; `storyteller` may name
     the first one (at a table with an adult it is always the adult: the host, RULES.md §2.5)."""
-    room.forget_deck_info()
-    settings = engine_settings(room.settings)
-    mode = engine.MODES[settings.mode]
-    roster = room.roster
-    seats = [e["person"] for e in roster.leads()]
-    lo, hi = people_range(room, mode)
-    if mode.people_per_seat > 1 and not lo <= len(roster) <= hi:  # counted in people: two per elephant
-        raise Refused("wrong_player_count", min=lo, max=hi, count=len(roster))
+    rec = room.record
+    settings = rec.settings.game
+    with engine_errors():
+        engine.validate_settings(settings)
+    mode = rec.mode
+    people = rec.people
+    seats = [e.person for e in roster.leads(people)]
+    lo, hi = people_range(rec, mode)
+    if mode.people_per_seat > 1 and not lo <= len(people) <= hi:  # counted in people: two per elephant
+        raise _wrong_count(rec, mode, lo, hi, len(people))
     lo, hi = lo // mode.people_per_seat, hi // mode.people_per_seat
     if not lo <= len(seats) <= hi:
-        raise Refused("wrong_player_count", min=lo, max=hi, count=len(seats))
+        raise _wrong_count(rec, mode, lo, hi, len(seats))
     if not mode.has_adult:
-        for entry in roster.people:
-            if entry.get("open"):  # a child added without a phone plays only at a table with an adult
-                raise Refused("needs_phone", name=entry["name"][:64])
-    deck_id = room.deck_info()["id"]   # the built-in deck if the chosen one was deleted (what the lobby showed)
-    room.settings["deck"] = deck_id
+        for entry in people:
+            if entry.open:  # a child added without a phone plays only at a table with an adult
+                raise Refused("needs_phone", name=entry.name[:64])
+    # the built-in deck if the chosen one was deleted (what the lobby showed); its folder read anew
+    deck_id = room.deck_info(rec, fresh=True)["id"]
     deck = room.env.deck(deck_id, kids=mode.has_adult)
     if deck is None:
         raise Refused("no_such_deck")
@@ -128,14 +140,23 @@ def start(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
         engine.validate_settings(settings, len(seats))
     storyteller = msg.get("storyteller")
     if mode.has_adult:
-        storyteller = room.host  # the adult is the host's phone (RULES.md §2.5)
+        storyteller = rec.host  # the adult is the host's phone (RULES.md §2.5)
     elif storyteller is not None:
-        storyteller = room.seat_of(storyteller) if isinstance(storyteller, str) else storyteller
+        storyteller = rec.seat_of(storyteller) if isinstance(storyteller, str) else storyteller
         if storyteller not in seats:
             raise Refused("no_such_seat")
+    assert storyteller is None or isinstance(storyteller, str)
     with engine_errors():
-        room.game = engine.new_game(settings, seats, list(deck), room.env.board(settings),
-                                    room.env.new_seed(), storyteller=storyteller)
-    story.begin(room)
-    room.data["phase"] = "game"
-    room.data["paused"] = False
+        game = engine.new_game(settings, seats, list(deck), room.env.board(settings),
+                               room.env.new_seed(), storyteller=storyteller)
+    rec = replace(rec, settings=replace(rec.settings, deck=deck_id), game=game, phase="game", paused=False)
+    return story.begin(rec), NO_EFFECTS
+
+
+def _wrong_count(rec: Record, mode: engine.Mode, low: int, high: int, count: int) -> Refused:
+    """`wrong_player_count` {min, max, count}, with `mode`, `fits` and reason ``fits`` when another mode
+    of the ruleset fits the people here (three at a standard table: trio; `engine.fitting_mode`)."""
+    fits = engine.fitting_mode(rec.settings.game.ruleset, len(rec.people))
+    if fits is None or fits == mode.id:
+        return Refused("wrong_player_count", min=low, max=high, count=count)
+    return Refused("wrong_player_count", min=low, max=high, count=count, mode=mode.id, fits=fits, reason="fits")

@@ -35,7 +35,7 @@ class Rooms:
         now = time.monotonic()
         for code, record in self.env.store.load_all(max_age_s=ROOM_MAX_AGE_S).items():
             try:
-                room = Room(self.env, record)
+                room = Room.load(self.env, record)
             except Exception as exc:
                 log.warning("room %s: stored record unreadable (%s); skipped", code, exc)
                 continue

@@ -1,31 +1,33 @@
-"""The room's settings (engine.Settings plus the room's own `deck` and `lang`), the `set_settings`
+"""The room's settings (record.RoomSettings: engine.Settings plus the room's own deck, language, sound and
+timer), the `set_settings`
 message, and the lobby rules a mode brings with it, read from the engine's `Mode` attributes (never
-from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs: 8+ people at a standard
-table play it by themselves, RULES.md §4)."""
+from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs at 8 people, trio at 3, the
+duel at 2 play by themselves, RULES.md §1, §4: `engine.mode_for_people`)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from server import engine
-from server.room import clock
+from server.room import clock, roster
+from server.room.env import RoomEnv
+from server.room.record import ROOM_KEYS, Record, RoomSettings
 from server.room.refusals import Malformed, Refused, engine_errors
-from server.room.state import RoomState
+from server.room.state import NO_EFFECTS, Effects, Message, RoomState
 
-ROOM_KEYS = ("deck", "lang", "sound", "calm", "timer")  # the room keeps these itself; the rest is engine.Settings
-IN_GAME_KEYS = frozenset({"lang", "sound", "calm", "timer"})  # what the host may change in a game (not the rules)
+IN_GAME_KEYS = frozenset({"lang", "sound", "calm", "timer"})  # the host may change these in a game (not the rules)
 STANDARD = engine.Settings().mode  # the default table: what a mode the ruleset lacks falls back to
 
 
-def default_settings(lang: str | None) -> dict[str, Any]:
+def default_settings(lang: str | None) -> RoomSettings:
     """The settings a new room starts with: engine.Settings defaults + deck "builtin" + `lang` (the TV's
-    language; None lets the TV follow its browser) + `sound` (the TV's cues on; issue 13) + `calm` (the
-    TV only fades, nothing moves: for anyone motion bothers) + `timer` (seconds for playing and voting, 0:
-    off; server/room/clock.py)."""
-    return {**engine.Settings().to_dict(), "deck": "builtin", "lang": lang, "sound": True, "calm": False, "timer": 0}
+    language; None lets the TV follow its browser) + `sound` (the TV's cues on) + `timer` (off;
+    server/room/clock.py)."""
+    return RoomSettings(lang=lang)
 
 
 def engine_settings(settings: dict[str, Any]) -> engine.Settings:
-    """engine.Settings from the room's settings dict (room-only keys dropped), checked by the engine
+    """engine.Settings from a settings dict (room-only keys dropped), checked by the engine
     (`engine.settings_from_dict`). Raises Malformed (unknown key, wrong type) or Refused("bad_settings")."""
     with engine_errors():
         return engine.settings_from_dict({k: v for k, v in settings.items() if k not in ROOM_KEYS})
@@ -63,33 +65,50 @@ def _board_bounds(exc: Refused, board: engine.Board) -> None:
     exc.params.update(min=board.first_number + 1, max=board.first_number + board.length - 1)
 
 
-def set_settings(room: RoomState, actor: str | None, msg: dict[str, Any]) -> None:
+def _room_part(env: RoomEnv, settings: RoomSettings, patch: dict[str, Any]) -> RoomSettings:
+    """`settings` with the room's own `lang`, `sound`, `calm` and `timer` of `patch` (each checked). Raises Refused
+    `bad_settings` (a language the server lacks, a timer not offered) or Malformed (ill-typed)."""
+    if "lang" in patch:
+        lang = patch["lang"]
+        if lang is not None and lang not in env.langs:
+            raise Refused("bad_settings", field="lang", reason="bad_value")
+        settings = replace(settings, lang=lang)
+    if "sound" in patch:
+        if not isinstance(patch["sound"], bool):
+            raise Malformed("settings.sound must be true or false")
+        settings = replace(settings, sound=patch["sound"])
+    if "calm" in patch:
+        if not isinstance(patch["calm"], bool):
+            raise Malformed("settings.calm must be true or false")
+        settings = replace(settings, calm=patch["calm"])
+    if "timer" in patch:
+        settings = replace(settings, timer=clock.check(patch["timer"], env.timer_extra))
+    return settings
+
+
+def set_settings(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`set_settings` (host): merge `settings` into the room's, checked by the engine against the
-    ruleset's board; in a game only `lang`, `sound`, `calm` and `timer` may change (`settings_locked`)."""
-    room.forget_deck_info()  # choosing a deck (even the same one) reads its folder again
+    ruleset's board; in a game only `lang`, `sound`, `calm` and `timer` may change (`settings_locked`).
+    Choosing a deck (even the same one) reads its folder again."""
     patch = msg.get("settings")
     if not isinstance(patch, dict) or not patch:
         raise Malformed("settings must be a non-empty object")
-    current = room.settings
-    unknown = set(patch) - set(current) - {"sound", "calm", "timer"}   # rooms from before them lack them
+    rec = room.record
+    current = rec.settings.to_json()
+    unknown = set(patch) - set(current)
     if unknown:
         raise Malformed(f"unknown settings {sorted(unknown)}")
-    if "lang" in patch and patch["lang"] is not None and patch["lang"] not in room.env.langs:
-        raise Refused("bad_settings", field="lang", reason="bad_value")
-    for switch in ("sound", "calm"):
-        if switch in patch and not isinstance(patch[switch], bool):
-            raise Malformed(f"settings.{switch} must be true or false")
-    if "timer" in patch:
-        clock.check(patch["timer"], room.env.timer_extra)
-    if room.phase == "game":
+    own = _room_part(room.env, rec.settings, patch)
+    if rec.phase == "game":
         # the game was dealt with these settings; the TV's language, sound and calm and the timer may change
         if not set(patch) <= IN_GAME_KEYS:
             raise Refused("settings_locked")
-        current.update(patch)
-        return
+        return replace(rec, settings=own), NO_EFFECTS
     merged = {**current, **patch}
-    if "deck" in patch and not room.env.has_deck(patch["deck"]):
-        raise Refused("no_such_deck")
+    if "deck" in patch:
+        if not isinstance(patch["deck"], str) or not room.env.has_deck(patch["deck"]):
+            raise Refused("no_such_deck")
+        own = replace(own, deck=patch["deck"])
     _follow(current, patch, merged)
     rs = engine.RULESETS.get(merged["ruleset"]) if isinstance(merged["ruleset"], str) else None
     if patch.get("special_cells") is True and rs is not None and not rs.conditions:
@@ -110,59 +129,53 @@ def set_settings(room: RoomState, actor: str | None, msg: dict[str, Any]) -> Non
         # a cell carried over from another ruleset's board: that board's default instead
         merged["short_game"] = engine.RULESETS[checked.ruleset].short_game_default
         checked = engine_settings(merged)
-    old_mode = room.mode
-    room.data["settings"] = {**checked.to_dict(), **{k: merged[k] for k in ROOM_KEYS if k in merged}}
-    if room.mode.people_per_seat != old_mode.people_per_seat:
-        _regroup(room)
+    new = replace(rec, settings=replace(own, game=checked))
+    if new.mode.people_per_seat != rec.mode.people_per_seat:
+        new = _regroup(new)
     if "mode" not in patch:
-        automatic_mode(room)
+        new = follow_head_count(new)
+    room.deck_info(new, fresh=True)
+    return new, NO_EFFECTS
 
 
 # ---------------------------------------------------------------- the lobby rules of modes
-def _regroup(room: RoomState) -> None:
+def _regroup(rec: Record) -> Record:
     """Seats as the mode wants them: teams in roster order, or one per person."""
-    if room.mode.people_per_seat > 1:
-        room.roster.form_teams()
-    else:
-        room.roster.split_teams()
+    people = roster.form_teams(rec.people) if rec.mode.people_per_seat > 1 else roster.split_teams(rec.people)
+    return replace(rec, people=people)
 
 
-def people_range(room: RoomState, mode: engine.Mode) -> tuple[int, int]:
-    """How many people a `mode` table of the room's ruleset takes: the engine's seat range times the
-    mode's people per seat. Raises Refused if the mode does not exist for the ruleset."""
+def people_range(rec: Record, mode: engine.Mode) -> tuple[int, int]:
+    """How many people a `mode` table of the room's ruleset takes (`engine.people_range`: the engine's
+    seat range times the mode's people per seat). Raises Refused if the mode does not exist for the
+    ruleset."""
     with engine_errors():
-        lo, hi = engine.mode_seat_range(room.settings["ruleset"], mode.id)
-    return mode.people_per_seat * lo, mode.people_per_seat * hi
+        return engine.people_range(rec.settings.game.ruleset, mode.id)
 
 
-def cards_needed(room: RoomState) -> int | None:
+def cards_needed(rec: Record) -> int | None:
     """The fewest cards a deck needs for the room's settings (`engine.min_deck_size`, RULES.md §1.3 and
     D2) with the seats there are now, or the mode's fewest (most) when there are fewer (more); None when
     the settings cannot be played. What `start` checks for the seats it deals to."""
+    settings = rec.settings.game
     try:
-        settings = engine_settings(room.settings)
+        engine.validate_settings(settings)
         low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
-        return engine.min_deck_size(settings, min(max(len(room.roster.leads()), low), high))
-    except (Malformed, Refused, engine.EngineError):
+        return engine.min_deck_size(settings, min(max(len(roster.leads(rec.people)), low), high))
+    except engine.EngineError:
         return None
 
 
-def automatic_mode(room: RoomState) -> None:
-    """Enough people at a standard table of a ruleset with an automatic mode (pairs: eight or more):
-    the room plays that mode."""
-    if room.settings["mode"] != STANDARD:
-        return
-    for mode in engine.MODES.values():
-        if (mode.automatic and room.settings["ruleset"] in mode.rulesets
-                and len(room.roster) >= people_range(room, mode)[0]):
-            room.settings["mode"] = mode.id
-            _regroup(room)
-            return
-
-
-def fewer_people(room: RoomState) -> None:
-    """Fewer people left than an automatic mode takes (pairs: under eight): back to the standard table."""
-    mode = room.mode
-    if mode.automatic and len(room.roster) < people_range(room, mode)[0]:
-        room.settings["mode"] = STANDARD
-        _regroup(room)
+def follow_head_count(rec: Record) -> Record:
+    """The lobby's head count changed (or the ruleset): the room plays the mode the engine says fits it
+    (`engine.mode_for_people`: pairs at 8 people, trio at 3, the duel at 2, else the standard table;
+    RULES.md §1, §4), with its teams, and a short game the new mode lacks goes off."""
+    before = rec.mode
+    mode = engine.mode_for_people(rec.settings.game.ruleset, before.id, len(rec.people))
+    if mode == before.id:
+        return rec
+    game = replace(rec.settings.game, mode=mode)
+    if not engine.MODES[mode].allows_short_game:
+        game = replace(game, short_game=None)
+    new = replace(rec, settings=replace(rec.settings, game=game))
+    return _regroup(new) if new.mode.people_per_seat != before.people_per_seat else new

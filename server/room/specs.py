@@ -3,14 +3,13 @@ order the room checks a message in before it applies anything (boardgame.io's or
 credentials -> staleness -> phase -> action)."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from server.room import host, lobby, pacing
 from server.room.refusals import Malformed, Refused
 from server.room.settings import set_settings
-from server.room.state import Connection, Effects, RoomState
+from server.room.state import Connection, Handler, Message, RoomState
 
 
 @dataclass(frozen=True)
@@ -50,8 +49,6 @@ SPECS: dict[str, Spec] = {
     "new_game": Spec("host", "game"),
 }
 
-Handler = Callable[[RoomState, str | None, dict[str, Any]], Effects | None]  # (room, sender's person, message)
-
 HANDLERS: dict[str, Handler] = {
     "join": lobby.join, "set_colour": lobby.set_colour, "rename": lobby.rename, "add_child": lobby.add_child,
     "set_teams": lobby.set_teams, "start": lobby.start, "set_settings": set_settings,
@@ -68,12 +65,12 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check(room: RoomState, conn: Connection, msg: dict[str, Any]) -> Spec:
+def check(room: RoomState, conn: Connection, msg: Message) -> Spec:
     """Check `msg` (a dict with a str `type`) from `conn` against the durable `room`, up to the action
     itself: known type, credentials, staleness (`state_id` against the sender's floor and the epoch),
     room phase and pause. Returns the message's `Spec`; raises Malformed or Refused (`not_seated`,
     `not_host`, `tv_no_seat`, `partner_acted`, `stale_state`, `wrong_phase`, `paused`)."""
-    kind = msg["type"]
+    kind = str(msg["type"])
     spec = SPECS.get(kind)
     if spec is None:
         raise Malformed(f"unknown type {kind!r}")
@@ -81,7 +78,7 @@ def check(room: RoomState, conn: Connection, msg: dict[str, Any]) -> Spec:
     person = conn.person
     if spec.who == "seat" and person is None:
         raise Refused("not_seated")
-    if spec.who == "host" and (person is None or person != room.host):
+    if spec.who == "host" and (person is None or person != room.record.host):
         raise Refused("not_host")
     if kind == "join" and conn.role == "tv":  # the TV shows the game to everyone: it never holds a seat
         raise Refused("tv_no_seat")
@@ -90,18 +87,19 @@ def check(room: RoomState, conn: Connection, msg: dict[str, Any]) -> Spec:
     if not _is_int(state_id):
         raise Malformed("state_id must be an integer")
     # a game action is the seat's (a pairs team acts once per picture, whichever phone taps)
-    floor_key = room.seat_of(person) if spec.game_action else person
-    floor = room.data["floors"].get(floor_key, 0) if floor_key else conn.floor
-    if state_id > room.state_id or state_id < max(floor, room.data["epoch"]):
-        partner = room.data.get("actors", {}).get(floor_key) if spec.game_action else None
-        if state_id <= room.state_id and state_id < floor and partner not in (None, person):
+    rec = room.record
+    floor_key = rec.seat_of(person) if spec.game_action else person
+    floor = rec.floors.get(floor_key, 0) if floor_key else conn.floor
+    if state_id > rec.state_id or state_id < max(floor, rec.epoch):
+        partner = rec.actors.get(floor_key) if spec.game_action and floor_key else None
+        if state_id <= rec.state_id and state_id < floor and partner not in (None, person):
             # pairs: the other phone of the team tapped first; say who, not "the game moved on"
-            name = (room.roster.person(partner) or {"name": "?"})["name"][:64]
-            raise Refused("partner_acted", name=name)
+            entry = rec.entry(partner)
+            raise Refused("partner_acted", name=entry.name[:64] if entry else "?")
         raise Refused("stale_state")
     # 3. room phase and pause
     if spec.phase is not None and spec.phase != room.phase:
         raise Refused("wrong_phase")
-    if spec.game_action and room.data["paused"]:
+    if spec.game_action and rec.paused:
         raise Refused("paused")
     return spec

@@ -1,24 +1,27 @@
-"""A room's state, as the message handlers see it: the stored record (`data`, server/room/record.py),
-the live engine state (`game`), the sockets attached, and the one door into the engine (`play`).
+"""A room's state, as the message handlers see it: the durable record (server/room/record.py), the
+sockets attached, and the one door into the engine (`play`).
 
-Handlers (server/room/lobby.py, settings.py, host.py) change `data` and `game` and return `Effects` on
-sockets; `Room` (server/room/room.py) checks, stores, rolls back and broadcasts around them.
+Handlers (server/room/lobby.py, settings.py, host.py, pacing.py) take the room, the sender's person and
+the message and return the new record and its `Effects` on sockets (`Handler`); the room's transaction
+(server/room/transaction.py) stores the new record and only then makes it the room's.
 """
 from __future__ import annotations
 
-import json
 import math
 import secrets
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from server import engine
-from server.room import story
-from server.room.env import RoomEnv
-from server.room.record import migrate
+from server.room import roster, story
+from server.room.env import DeckInfo, RoomEnv
+from server.room.jsontext import dumps as dumps  # re-exported: what rooms and views encode with
+from server.room.record import Record
 from server.room.refusals import Refused, engine_errors
-from server.room.roster import Roster
+
+Message = Mapping[str, object]   # a client message as parsed from JSON (server/net/ws.py): a str `type` at least
 
 
 class Connection(Protocol):
@@ -52,26 +55,26 @@ class Effects:
 
 NO_EFFECTS = Effects()
 
+Handler = Callable[["RoomState", str | None, Message], tuple[Record, Effects]]
+"""A message handler: (the durable room, the sender's person or None, the message) -> (the new record, its
+effects); raises Refused / Malformed and then nothing changed."""
+
 
 class RoomState:
-    """Room `record` (any stored version; migrated) with its live engine state. `env`: the store,
-    decks, boards and join URL (server/room/env.py)."""
+    """A room's durable state (`record`, server/room/record.py, which the transaction replaces once the
+    next one is stored) with what is not stored: the sockets attached, the host's absence clock, when it
+    last changed, and the deck's entry of the view, cached. `env`: the store, decks, boards and join URL
+    (server/room/env.py). Handlers read it and return a new record; they never change it."""
 
-    def __init__(self, env: RoomEnv, record: dict[str, Any]) -> None:
+    def __init__(self, env: RoomEnv, rec: Record) -> None:
         self.env = env
-        self.data = dict(migrate(record))
-        # the TV's key to the room's story over HTTP (no seat token on a TV); rooms from before get one now
-        self.data.setdefault("tv_key", secrets.token_urlsafe(18))
-        game = self.data.pop("game", None)  # kept live in `game`; `record()` puts it back
-        self.game: engine.GameState | None = engine.from_json(game) if game else None
+        self.record = rec
         self.connections: set[Connection] = set()
         # the room view's deck entry, read once per choice:
         # ((chosen id, env.decks_version(), in a game, a kids' table), entry)
-        self._deck_info: tuple[tuple[str, int, bool, bool], dict[str, Any]] | None = None
+        self._deck_info: tuple[tuple[str, int, bool, bool], DeckInfo] | None = None
         # since when (time.monotonic) no socket holds the host; a loaded room counts from now
         self.host_away_since: float | None = time.monotonic()
-        # when the timer runs out (time.monotonic), None while it does not run (server/room/clock.py)
-        self.clock_deadline: float | None = None
         # when an action last changed the room (time.monotonic); a loaded room gets its stored age
         # (Rooms.load). A game nobody has open is abandoned after deck_use.HOLD_S of this.
         self.changed_at: float = time.monotonic()
@@ -79,75 +82,43 @@ class RoomState:
     @property
     def code(self) -> str:
         """The room code (4 letters)."""
-        return str(self.data["code"])
+        return self.record.code
 
     @property
     def state_id(self) -> int:
         """The room's version on the wire: +1 per accepted action, kept across restarts."""
-        return int(self.data["state_id"])
+        return self.record.state_id
 
     @property
     def host(self) -> str | None:
         """The host's person id, or None before anyone joined."""
-        host: str | None = self.data["host"]
-        return host
+        return self.record.host
 
     @property
     def phase(self) -> str:
         """The room phase: "lobby" or "game" (the engine has its own phases inside a game)."""
-        return str(self.data["phase"])
+        return self.record.phase
+
+    @property
+    def game(self) -> engine.GameState | None:
+        """The engine state of the room's game, or None in the lobby."""
+        return self.record.game
 
     @property
     def finished(self) -> bool:
         """True once the game is over (engine phase `game_over`) and nobody has started a new one."""
-        return self.game is not None and self.game.phase == "game_over"
-
-    @property
-    def roster(self) -> Roster:
-        """The people and seats (a view over `data`; its changes roll back with the record)."""
-        return Roster(self.data)
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        """The room's settings: engine.Settings fields plus `deck` and `lang`."""
-        settings: dict[str, Any] = self.data["settings"]
-        return settings
-
-    @property
-    def mode(self) -> engine.Mode:
-        """The engine's `Mode` of the current settings (its lobby attributes: people_per_seat,
-        automatic, has_adult)."""
-        return engine.MODES[self.settings["mode"]]
-
-    def seat_of(self, person: str | None) -> str | None:
-        """The seat (engine seat, elephant) `person` plays for, or None."""
-        return self.roster.seat_of(person)
+        return self.record.finished
 
     def is_viewer(self, token: object, tv_key: object) -> bool:
         """True if `token` is the seat token of someone at the table (removed people included: they
         played) or `tv_key` is this room's TV key (sent in the TV's `welcome`). Constant-time."""
         if self.person_for_token(token) is not None:
             return True
-        return isinstance(tv_key, str) and secrets.compare_digest(tv_key.encode(), str(self.data["tv_key"]).encode())
+        return isinstance(tv_key, str) and secrets.compare_digest(tv_key.encode(), self.record.tv_key.encode())
 
     def person_for_token(self, token: object) -> str | None:
         """The person whose token is `token`, or None."""
-        return self.roster.person_for_token(token)
-
-    def record(self) -> dict[str, Any]:
-        """The JSON-able snapshot the store keeps (engine state as `engine.to_json` text)."""
-        out = dict(self.data)
-        out["game"] = engine.to_json(self.game) if self.game is not None else None
-        return out
-
-    def play(self, seat: str | None, action: dict[str, Any]) -> None:
-        """Apply `action` by `seat` (None: the room itself, e.g. a host's skip) to the game. Raises
-        Malformed / Refused (the engine's refusal, translated) and changes nothing then."""
-        if self.game is None:
-            raise Refused("wrong_phase")
-        with engine_errors():
-            self.game = engine.apply(self.game, seat, action)
-        story.note(self)  # a scored round is written down with the room (issue 13)
+        return roster.person_for_token(self.record.people, token)
 
     def note_presence(self) -> None:
         """Start (or stop) the host's absence clock after sockets or the host changed."""
@@ -156,45 +127,41 @@ class RoomState:
         elif self.host_away_since is None:
             self.host_away_since = time.monotonic()
 
-    def host_claim_in(self) -> int | None:
-        """Whole seconds until `claim_host` is allowed (0: now), or None while a socket holds the host or
-        there is no host. The grace (`env.host_grace`) keeps a phone that only went to sleep its role.
-        (A host just changed by an action not yet published counts as away from now.)"""
-        if self.host is None or any(c.person == self.host for c in self.connections):
+    def host_claim_in(self, rec: Record) -> int | None:
+        """Whole seconds until `claim_host` is allowed (0: now) with `rec`'s host, or None while a socket
+        holds the host or there is no host. The grace (`env.host_grace`) keeps a phone that only went to
+        sleep its role. (A host just changed by an action not yet published counts as away from now.)"""
+        if rec.host is None or any(c.person == rec.host for c in self.connections):
             return None
-        since = self.host_away_since if self.host_away_since is not None else time.monotonic()
+        since = self.host_away_since if self.host_away_since is not None and rec.host == self.host \
+            else time.monotonic()
         return max(0, math.ceil(self.env.host_grace - (time.monotonic() - since)))
 
-    def deck_info(self) -> dict[str, Any]:
-        """`env.deck_info` (`{"id", "title", "size", "all"}`, in cards) of the deck the room plays with; at a
+    def deck_info(self, rec: Record, *, fresh: bool = False) -> DeckInfo:
+        """`env.deck_info` (`{"id", "title", "size", "all"}`, in cards) of the deck `rec` plays with; at a
         kids' table (`Mode.has_adult`) `size` is what the kids' filter leaves, the count `start` deals and
         checks (RULES.md §2.5), and `all` the whole deck. Looked up on disk once per deck choice rather than
         per state: again when the deck setting or the mode changes, when a deck or a filter changes
-        (`env.decks_version`), and after `forget_deck_info` (every `set_settings` and `start`: a deck folder
-        edited by hand shows its new size then). In the lobby a chosen deck that is gone (the host deleted
-        it) gives way to the built-in one, which `start` then deals; a game keeps its own deck's id whatever
-        happens (its cards are named by it)."""
-        chosen = self.settings.get("deck", "builtin")
-        kids = self.mode.has_adult
-        key = (chosen, self.env.decks_version(), self.game is not None, kids)
-        if self._deck_info is None or self._deck_info[0] != key:
+        (`env.decks_version`), and with `fresh` (every `set_settings` and `start`: a deck folder edited by
+        hand shows its new size then). In the lobby a chosen deck that is gone (the host deleted it) gives
+        way to the built-in one, which `start` then deals; a game keeps its own deck's id whatever happens
+        (its cards are named by it)."""
+        chosen = rec.settings.deck
+        kids = rec.mode.has_adult
+        key = (chosen, self.env.decks_version(), rec.game is not None, kids)
+        if fresh or self._deck_info is None or self._deck_info[0] != key:
             info = self.env.deck_info(chosen, kids=kids)
-            if not info["all"] and self.game is None and chosen != "builtin":
+            if not info["all"] and rec.game is None and chosen != "builtin":
                 info = self.env.deck_info("builtin", kids=kids)
             self._deck_info = (key, info)
         return self._deck_info[1]
 
-    def forget_deck_info(self) -> None:
-        """Read the deck's folder again on the next view."""
-        self._deck_info = None
 
-
-# one encoder for every frame: json.dumps with options would build a new one per call (many per action).
-# No circular-reference check: what is encoded is the server's own JSON data, and the check (a dict of
-# every container's id) cost a fifth of encoding a game view (issue 14)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
-
-
-def dumps(message: Any) -> str:
-    """Compact JSON text, non-ASCII kept (what the sockets and the store get)."""
-    return _ENCODE(message)
+def play(rec: Record, seat: str | None, action: Mapping[str, object]) -> Record:
+    """`rec` with `action` by `seat` (None: the room itself, e.g. a host's skip) applied to its game, and
+    a scored round written into its story. Raises Malformed / Refused (the engine's refusal, translated)."""
+    if rec.game is None:
+        raise Refused("wrong_phase")
+    with engine_errors():
+        game = engine.apply(rec.game, seat, action)
+    return story.note(replace(rec, game=game))   # a scored round is written down with the room

@@ -1,13 +1,17 @@
 """Persistence of rooms: one sqlite row per room holding its JSON snapshot (engine state included),
 written by a group commit off the event loop; nobody hears of an action before its row is durable.
 
-Writer threads commit, in one transaction, every room that acted since the last batch began, then flush
-the log themselves (`synchronous=NORMAL`, then `fdatasync` on the -wal file: the flush FULL makes inside
-COMMIT, done outside sqlite's write lock), so slow flushes overlap, up to `FLUSHES` at once. A failed
-commit refuses its whole batch and changes nothing; a failed flush stops the server (exit 2), as
-PostgreSQL does since "fsyncgate". Checkpoints run on a connection and thread of their own. Recency and
-ages go by a write number and the run clock, never by the wall clock, which jumps on a Pi (store_table.py,
-run_clock.py). Why each of these, and what it costs: docs/architecture.md, "The store".
+One writer thread commits, in one transaction, every room that acted while the previous batch was being
+written, then flushes the log itself (`synchronous=NORMAL`, then `fdatasync` on the -wal file: the flush
+FULL makes inside COMMIT). One batch at a time: a batch is acknowledged only after its own flush, every
+earlier one has returned, and the acknowledgements of a batch are all out before the next flush begins,
+so a failing flush can never race a "success" that proves nothing. The loop hands the writer a batch with
+one queue put (one wake-up per batch). A failed commit refuses its whole batch and changes nothing; a
+failed flush stops every acknowledgement at once and then the server (exit 2), as PostgreSQL does since
+"fsyncgate". Checkpoints run on a connection and thread of their own; at start-up the log is checkpointed
+and truncated (a server killed again and again leaves it to grow). Recency and ages go by a write number
+and the run clock, never by the wall clock, which jumps on a Pi (store_table.py, run_clock.py). Why each
+of these, and what it costs: docs/architecture.md, "The store".
 """
 from __future__ import annotations
 
@@ -16,69 +20,31 @@ import contextlib
 import json
 import logging
 import os
+import queue
 import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from server.room.run_clock import RunClock
-from server.room.store_table import UPSERT, open_table, save_clock
+from server.room.store_pending import Once, Pending, StorageError
+from server.room.store_table import (
+    FALLBACK_CHECKPOINT_PAGES,
+    UPSERT,
+    open_database,
+    open_table,
+    save_clock,
+    truncate_log,
+)
 
 log = logging.getLogger(__name__)
+__all__ = ["FALLBACK_CHECKPOINT_PAGES", "Pending", "StorageError", "Store"]
 
 CHECKPOINT_BYTES = 1 << 21       # a checkpoint after about this much row text committed (~500 log pages)
-FALLBACK_CHECKPOINT_PAGES = 10000  # the writers' own automatic checkpoint (sqlite's default is 1000 pages)
-FLUSHES = 8   # batches written and flushing at once: beyond this, actions gather into the next batch
-# a batch gathers while the latest flush is younger than this; then it starts beside it (a flush takes
-# 0.3-1 ms here, a few ms more when the loop is busy and the writer waits for the GIL: a fast disk keeps
-# one flush at a time and bigger batches; a Pi's SD card takes 5-50 ms)
-OVERLAP_S = 0.005
 LOG_WAIT_S = 0.002   # how long the loop lets a batch's writer have the GIL to write the log (see _start)
-
-
-class StorageError(Exception):
-    """The database refused a write (disk full, read-only, corrupted). The action is not accepted."""
-
-
-class Pending(Protocol):
-    """Something waiting to be stored (a room with an accepted action, a new room): see `Store.commit`."""
-
-    @property
-    def code(self) -> str:
-        """The room code: the row written."""
-
-    def snapshot(self) -> str:
-        """The JSON text to store as row `code`, asked for once when the batch is formed."""
-
-    def writing(self) -> None:
-        """Called on the loop as the batch goes to a writer, while the disk works (a room renders its states)."""
-
-    def done(self, error: StorageError | None) -> None:
-        """Called on the loop once the batch's commit returned: None, it is durable; else the error
-        (nothing of the batch was stored)."""
-
-
-class _Once:
-    """A `Pending` for one text, resolving an asyncio future (a new room's first row)."""
-
-    def __init__(self, code: str, text: str) -> None:
-        self.code, self.text = code, text
-        self.future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def snapshot(self) -> str:
-        return self.text
-
-    def writing(self) -> None:
-        pass
-
-    def done(self, error: StorageError | None) -> None:
-        if error is None:
-            self.future.set_result(None)
-        else:
-            self.future.set_exception(error)
 
 
 class Store:
@@ -94,13 +60,9 @@ class Store:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # isolation_level=None: autocommit unless a batch says BEGIN; the writer threads share it,
-            # one at a time (_sql)
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")   # the store flushes the log itself (_flush)
-            self._db.execute(f"PRAGMA wal_autocheckpoint={FALLBACK_CHECKPOINT_PAGES}")
+            self._db = open_database(path)   # the writer thread's (and start-up's, one at a time: _sql)
             rows, run = open_table(self._db)
+            truncate_log(self._db)
             self._log_fd = os.open(f"{path}-wal", os.O_RDONLY)   # WAL mode made it; kept while we run
             self._checkpoint_db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
@@ -111,23 +73,47 @@ class Store:
         self._rows: dict[str, tuple[int, float]] = rows
         self._seq = max((seq for seq, _ in rows.values()), default=0)   # the last write's number (_sql)
         self._clock = RunClock(run, tick)
-        self._writers = ThreadPoolExecutor(max_workers=FLUSHES, thread_name_prefix="store-writer")
+        # the writer thread: runs each job put here in order; None ends it (close)
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._serve, name="store-writer", daemon=True)
+        self._closed = False
+        self.failed = False   # a flush failed: nothing is acknowledged any more (the process is exiting)
+        self._writer.start()
         # checkpoints: their own connection and thread (see the module's docstring)
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-checkpoint")
         self._unchecked = 0          # row text committed since the last checkpoint was asked for (bytes)
-        self._checkpointing = False  # a checkpoint is queued or running (writer threads and checkpointer)
+        self._checkpointing = False  # a checkpoint is queued or running (writer and checkpoint threads)
         self._next: dict[str, Pending] = {}   # the batch being gathered, by room code
-        self._flying = 0             # batches written and not yet told (at most FLUSHES)
-        self._last_start = 0.0       # loop time the latest batch went to a writer
+        self._flying = False         # a batch is with the writer and not yet told
         self._scheduled: asyncio.Handle | None = None   # the gathered batch's start, once it is set
         self._idle: asyncio.Event | None = None
         self.batches = 0   # commits made (figures for scripts/bench.py and the tests)
 
-    # ------------------------------------------------------------------ the writer threads
+    # ------------------------------------------------------------------ the writer thread
+    def _serve(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            job()
+
+    def _call(self, fn: Callable[[], Any]) -> Any:
+        """Run `fn` on the writer thread, after what is queued before it, and return its result (or
+        raise what it raised). Blocking: start-up, tools, tests. Raises StorageError once closed."""
+        if self._closed:
+            raise StorageError("the store was closed")
+        future: Future[Any] = Future()
+
+        def job() -> None:
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)
+        self._jobs.put(job)
+        return future.result()
+
     def write_batch(self, rows: list[tuple[str, str]], logged: threading.Event | None = None) -> None:
         """Store `rows` ((code, JSON text) pairs, codes distinct) in one transaction, durably (one
         flush), setting `logged` once it is in the log and the flush begins (or fails). Blocking: runs
-        on a writer thread. Raises StorageError, and then nothing changed."""
+        on the writer thread (or, with nothing else writing, a test's). Raises StorageError, and then
+        nothing changed."""
         with self._sql:
             self._seq += 1   # a failed batch leaves a gap: the numbers only grow
             seq, run, wall = self._seq, self._clock.now(), time.time()
@@ -174,6 +160,7 @@ class Store:
         try:
             os.fdatasync(self._log_fd)
         except OSError as exc:
+            self.failed = True   # first: the loop tells nobody anything from now on (_written)
             log.critical("store: the disk failed to keep what was written (%s): stopping at once, telling nobody "
                          "anything; the next start shows what the disk has. If it repeats, the memory card or disk "
                          "holding %s is failing: copy that folder elsewhere (README)", exc, self.path.parent)
@@ -201,38 +188,34 @@ class Store:
         self._schedule()
 
     def _schedule(self) -> None:
-        """Set when the gathered batch starts: with nothing flushing, on the loop's next turn (whatever
-        else arrives in this turn joins it); while flushes are in flight, once the latest has taken
-        OVERLAP_S, or sooner if they all return (`_written`); never beyond FLUSHES at once."""
-        if self._scheduled is not None or not self._next or self._flying >= FLUSHES:
+        """Start the gathered batch on the loop's next turn (whatever else arrives in this turn joins it)
+        unless a batch is with the writer: then once it has been told (`_written`)."""
+        if self._scheduled is not None or not self._next or self._flying:
             return
-        loop = asyncio.get_running_loop()
-        wait = self._last_start + OVERLAP_S - loop.time() if self._flying else 0.0
-        self._scheduled = loop.call_later(wait, self._start) if wait > 0 else loop.call_soon(self._start)
+        self._scheduled = asyncio.get_running_loop().call_soon(self._start)
 
     async def write(self, code: str, text: str) -> None:
         """Store `text` as row `code` through the next batch; returns once it is durable. Raises
         StorageError."""
-        once = _Once(code, text)
+        once = Once(code, text)
         self.commit(once)
         await once.future
 
     def _start(self) -> None:
         self._scheduled = None
-        if self._flying >= FLUSHES or not self._next:
+        if self._flying or not self._next or self.failed:
             return
         batch = list(self._next.values())
         self._next = {}
-        self._flying += 1
+        self._flying = True
         rows = [(p.code, p.snapshot()) for p in batch]
         loop = asyncio.get_running_loop()
-        self._last_start = loop.time()
         logged = threading.Event()
-        try:
-            self._writers.submit(self._write_and_tell, loop, batch, rows, logged)
-        except RuntimeError:  # the writers were shut down (the server is stopping)
+        if self._closed:   # the server is stopping
             loop.call_soon(self._written, batch, StorageError("the store was closed"))
             logged.set()
+        else:
+            self._jobs.put(lambda: self._write_and_tell(loop, batch, rows, logged))
         # Let the writer take the GIL and write the log (about 0.1 ms, no flush) before rendering: else it
         # waits for the GIL while the frames render, and the flush starts only after them instead of
         # beside them. Bounded, so a log write held up (a checkpoint, a busy disk) never holds the loop.
@@ -242,7 +225,7 @@ class Store:
 
     def _write_and_tell(self, loop: asyncio.AbstractEventLoop, batch: list[Pending],
                         rows: list[tuple[str, str]], logged: threading.Event) -> None:
-        """On a writer thread: write the batch, then hand its outcome to the loop in one call (cheaper
+        """On the writer thread: write the batch, then hand its outcome to the loop in one call (cheaper
         than an executor future chained to an asyncio future)."""
         error: StorageError | None = None
         try:
@@ -255,16 +238,15 @@ class Store:
             loop.call_soon_threadsafe(self._written, batch, error)
 
     def _written(self, batch: list[Pending], error: StorageError | None) -> None:
-        self._flying -= 1
+        if self.failed:   # a flush failed (this batch's or not): the process is exiting, nobody is told
+            return
+        self._flying = False
         for p in batch:
             try:
                 p.done(error)
             except Exception:  # a bug in one room must not keep the others of the batch untold
                 log.exception("store: %s could not take its commit's outcome", p.code)
         if self._next:
-            if not self._flying and isinstance(self._scheduled, asyncio.TimerHandle):
-                self._scheduled.cancel()   # nothing flushes any more: no reason to wait
-                self._scheduled = None
             # on the loop's next turn at the soonest, after the states that `done` queued have gone out
             # (rendering the next batch first would hold them up)
             self._schedule()
@@ -283,7 +265,7 @@ class Store:
         """Write `record` (JSON-able dict) as room `code`'s snapshot, durably, waiting for a writer.
         Blocking: for start-up and tools, never on a serving event loop. Raises StorageError."""
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-        self._writers.submit(self.write_batch, [(code, text)]).result()
+        self._call(lambda: self.write_batch([(code, text)]))
 
     def delete(self, code: str) -> None:
         """Forget room `code` (no error if absent), durably. Blocking. Raises StorageError."""
@@ -292,7 +274,7 @@ class Store:
                 self._transaction([], [code])
             self._flush()
         try:
-            self._writers.submit(forget).result()
+            self._call(forget)
         except sqlite3.Error as exc:
             raise StorageError(str(exc)) from exc
         with self._lock:
@@ -317,7 +299,7 @@ class Store:
                                 self._rows.pop(code, None)
                 return self._db.execute("SELECT code, data FROM rooms ORDER BY seq, rowid").fetchall()
         try:
-            rows = self._writers.submit(read).result()
+            rows = self._call(read)
         except sqlite3.Error as exc:
             raise StorageError(f"cannot keep games in {self.path.parent}: {exc}") from exc
         return {code: json.loads(data) for code, data in rows}
@@ -338,10 +320,14 @@ class Store:
     def close(self) -> None:
         """Finish the writes in progress, stop the writers, note the run clock (store_table.save_clock), close
         the database (checkpointing the log)."""
-        self._writers.shutdown(wait=True)
+        if not self._closed:
+            self._closed = True
+            self._jobs.put(None)
+            self._writer.join()
         with contextlib.suppress(sqlite3.Error):   # a read-only or full disk: the rows' readings remain
             save_clock(self._db, self._clock.now())
         self._checkpointer.shutdown(wait=True)
         self._checkpoint_db.close()
         self._db.close()
         os.close(self._log_fd)
+

@@ -10,13 +10,36 @@ last stopped cleanly, so that the time between a run's last write and its end co
 """
 from __future__ import annotations
 
+import logging
 import sqlite3
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+FALLBACK_CHECKPOINT_PAGES = 10000  # the writer's own automatic checkpoint (sqlite's default is 1000 pages)
+LOG_LIMIT_BYTES = 4 << 20   # the log file is cut back to this whenever a checkpoint resets it
+# a new database's page: a mid-game room (about 13 KB) fits one page, so a batch writes one log frame per
+# room instead of four linked overflow pages (an existing database keeps the page size it was made with)
+PAGE_BYTES = 16384
 
 CREATE = ("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, updated REAL NOT NULL, data TEXT NOT NULL, "
           "seq INTEGER NOT NULL DEFAULT 0, run REAL NOT NULL DEFAULT 0)")
 CREATE_CLOCK = "CREATE TABLE IF NOT EXISTS clock (id INTEGER PRIMARY KEY CHECK (id = 1), run REAL NOT NULL)"
 UPSERT = ("INSERT INTO rooms (code, updated, seq, run, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT(code) DO UPDATE "
           "SET updated = excluded.updated, seq = excluded.seq, run = excluded.run, data = excluded.data")
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """The store's connection to `path`: autocommit unless a batch says BEGIN (isolation_level=None),
+    usable from the writer thread, the log in WAL mode and flushed by the store itself (synchronous=NORMAL:
+    COMMIT does not flush; server/room/store.py does, outside sqlite). Raises sqlite3.Error."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute(f"PRAGMA page_size={PAGE_BYTES}")   # only a database not made yet takes it
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute(f"PRAGMA wal_autocheckpoint={FALLBACK_CHECKPOINT_PAGES}")
+    db.execute(f"PRAGMA journal_size_limit={LOG_LIMIT_BYTES}")
+    return db
 
 
 def open_table(db: sqlite3.Connection) -> tuple[dict[str, tuple[int, float]], float]:
@@ -52,3 +75,13 @@ def save_clock(db: sqlite3.Connection, run: float) -> None:
     last write, which then does not count. Raises sqlite3.Error."""
     db.execute("INSERT INTO clock (id, run) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET run = max(run, excluded.run)",
                (run,))
+
+
+def truncate_log(db: sqlite3.Connection) -> None:
+    """At start-up: copy the whole log into the database file and cut the log to nothing (a server killed
+    again and again never checkpoints it fully, and a long log slows every start). A failure (a
+    read-only folder, a full disk) is only noted: the log keeps the games."""
+    try:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    except sqlite3.Error as exc:
+        log.warning("store: could not truncate the log at start-up (the log keeps the games): %s", exc)

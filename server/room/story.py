@@ -1,5 +1,5 @@
-"""The story of the evening (issue 13): every scored round of the room's game, written down as it is
-scored and kept in the room record (`data["story"]`), so it is stored with the room, survives restarts
+"""The story of the evening (docs/protocol.md "Story"): every scored round of the room's game, written down as it is
+scored and kept in the room record (`Record.story`), so it is stored with the room, survives restarts
 and goes when the room goes.
 
 It grows by a round every round, so it is in no `state` frame: pages fetch it over HTTP
@@ -12,91 +12,66 @@ Names are written when the round is scored (a rename later does not rewrite the 
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import replace
 
 from server import engine
-from server.room.roster import Roster
-
-
-class RoomState(Protocol):
-    """What the story reads of a room (server/room/state.py's RoomState; a protocol, as `play` there
-    calls `note` here)."""
-
-    data: dict[str, Any]
-    game: engine.GameState | None
-
-    @property
-    def code(self) -> str: ...
-    @property
-    def roster(self) -> Roster: ...
-    @property
-    def settings(self) -> dict[str, Any]: ...
-    @property
-    def finished(self) -> bool: ...
+from server.room import roster
+from server.room.record import Record, Story, StoryCard, StoryRound, rounds_json
 
 NON_SEAT_OWNERS = frozenset({"bot", "deck", "mammoth"})  # table owners that are no one's seat (RULES.md §2)
 
 
-def begin(room: RoomState) -> None:
+def begin(rec: Record) -> Record:
     """A new game starts: an empty story for the room's deck (the previous game's is dropped)."""
-    room.data["story"] = {"deck": room.settings.get("deck", "builtin"), "rounds": []}
+    return replace(rec, story=Story(rec.settings.deck))
 
 
-def seat_name(room: RoomState, seat: str) -> str:
+def seat_name(rec: Record, seat: str) -> str:
     """The name shown for engine seat or elephant `seat`: its people's names ("Anna & Boris" for a pairs
     team), or the id itself for what is no one's seat (`bot`, `deck`, `mammoth`, the trio's shared
     `elephant`)."""
     if seat in NON_SEAT_OWNERS:
         return seat
-    names = [str(e["name"]) for e in room.roster.members(seat)]
+    names = [e.name for e in roster.members(rec.people, seat)]
     return " & ".join(names) if names else seat
 
 
-def note(room: RoomState) -> None:
-    """Write down the round the engine has just scored, once (called after every engine action; a
-    round already written, or a state with no result, changes nothing). RULES.md §3: the result is the
-    table in laid-out order, its owners and votes, and the cells each elephant moved."""
-    game = room.game
+def note(rec: Record) -> Record:
+    """`rec` with the round the engine has just scored written down, once (called after every engine
+    action; a round already written, or a state with no result, gives `rec` itself). RULES.md §3: the
+    result is the table in laid-out order, its owners and votes, and the cells each elephant moved."""
+    game = rec.game
     if game is None or game.result is None:
-        return
-    story = room.data.get("story")
-    if not isinstance(story, dict):  # a game started before stories were kept: begin now
-        begin(room)
-        story = room.data["story"]
-    rounds: list[dict[str, Any]] = story["rounds"]
-    if rounds and rounds[-1]["round"] >= game.round:
-        return
-    # a new story, never a change in place: the room's working copies share the stored one, and its
-    # text is made again only when it is replaced (server/room/room.py)
-    room.data["story"] = {**story, "rounds": [*rounds, round_entry(room, game)]}
+        return rec
+    story = rec.story or Story(rec.settings.deck)   # a game started before stories were kept: begin now
+    if story.rounds and story.rounds[-1].round >= game.round:
+        return rec
+    # a new story: the room's text of the old one is made again only when it is replaced (transaction.py)
+    return replace(rec, story=replace(story, rounds=(*story.rounds, round_entry(rec, game))))
 
 
-def round_entry(room: RoomState, game: engine.GameState) -> dict[str, Any]:
+def round_entry(rec: Record, game: engine.GameState) -> StoryRound:
     """One story round from `game`'s scored `result` (names resolved now)."""
     result = game.result
     assert result is not None
     teller = result["storyteller"]
-    return {
-        "round": game.round,
-        "storyteller": seat_name(room, teller) if teller is not None else None,
-        "association": game.association,
-        "cards": [{"card": t["card"], "owner": seat_name(room, t["owner"]),
-                   "votes": [seat_name(room, v) for v in t["votes"]],
-                   "storyteller": t["number"] == result["storyteller_card"]}
-                  for t in result["table"]],
-        "points": {seat_name(room, e): n for e, n in result["points"].items()},
-    }
+    return StoryRound(
+        round=game.round, storyteller=seat_name(rec, teller) if teller is not None else None,
+        association=game.association,
+        cards=tuple(StoryCard(t["card"], seat_name(rec, t["owner"]), tuple(seat_name(rec, v) for v in t["votes"]),
+                              t["number"] == result["storyteller_card"]) for t in result["table"]),
+        points={seat_name(rec, e): n for e, n in result["points"].items()})
 
 
-def story_view(room: RoomState) -> dict[str, Any]:
+def story_view(rec: Record) -> dict[str, object]:
     """What `GET /api/rooms/{CODE}/story` answers: the stored rounds, the deck their cards come from,
     and the standings now (elephants by distance, the winners marked once the game is over)."""
-    story = room.data.get("story") or {"deck": room.settings.get("deck", "builtin"), "rounds": []}
-    game = room.game
-    standings: list[dict[str, Any]] = []
+    story = rec.story or Story(rec.settings.deck)
+    game = rec.game
+    standings: list[dict[str, object]] = []
     if game is not None:
         winners = set(game.winners or ())
-        standings = [{"name": seat_name(room, e), "distance": d, "winner": e in winners}
+        standings = [{"name": seat_name(rec, e), "distance": d, "winner": e in winners}
                      for e, d in sorted(game.elephants.items(), key=lambda item: -item[1])]
-    return {"room": room.code, "deck": story["deck"], "over": room.finished,
-            "rounds": story["rounds"], "standings": standings}
+    return {"room": rec.code, "deck": story.deck, "over": rec.finished,
+            "rounds": rounds_json(story.rounds), "standings": standings}

@@ -245,3 +245,27 @@ async def test_upload_that_fails_to_store_is_507_and_leaves_nothing(client, libr
     body = await resp.json()
     assert body["error"] == "storage_failed" and body["message"]
     assert [p.name for p in library.user_dir.iterdir()] == []
+
+
+# ---- the routes the aiohttp way ------------------------------------------------------------------------
+
+async def test_deck_handlers_are_module_level_and_the_importer_lives_with_the_app(aiohttp_client, library):
+    """Every deck route's handler is a module-level function (no closure over the setup's arguments: what
+    they share is on the app, server/net/keys.py), and the importer thread exists only while the app runs
+    (its `cleanup_ctx` entry shuts it down)."""
+    from server.net import keys
+
+    app = web.Application()
+    setup_deck_routes(app, library, lambda request: True)
+    handlers = {r.resource.canonical: r.handler for r in app.router.routes() if r.resource is not None}
+    assert set(handlers) >= {"/api/decks", "/cards/{deck}/{file}", "/api/decks/{deck}/excluded",
+                             "/api/decks/{deck}", "/api/decks/{deck}/end-game"}
+    assert [path for path, h in handlers.items() if "<locals>" in h.__qualname__] == []
+    assert keys.IMPORTER not in app
+    client = await aiohttp_client(app)
+    importer = app[keys.IMPORTER]
+    assert (await client.get("/api/decks")).status == 200
+    await client.close()
+    assert importer.stopping.is_set()
+    with pytest.raises(RuntimeError):   # shut down: takes no new import
+        importer.executor.submit(print)

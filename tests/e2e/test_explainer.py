@@ -45,6 +45,8 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
     host = await ui.phone(code, "Anna", "red")
     await ui.phone(code, "Boris", "blue")
     how = tv.get_by_test_id("tv-how")
+    await expect(how).to_have_attribute("data-rules", "imaginarium/duel")   # two people: the duel by itself
+    await choose(host, tv, "imaginarium", "standard")
     await expect(how).to_have_attribute("data-card", "teller")
     await expect(how).to_contain_text("one of their 6 cards")      # the ruleset's hand size
     for other in ("qr", "roster", "room-code", "join-url"):
@@ -83,7 +85,7 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
     await expect(how).to_contain_text("Nobody found the mammoth's card: mammoth +3. "
                                       "One of you: elephant +1, mammoth +1. Both of you: elephant +2.")
     await show_card(tv, "win")
-    await expect(how).to_contain_text("reaches 20 cells before the mammoth")
+    await expect(how).to_contain_text("has travelled 20 cells before the mammoth")
     await ui.shot(tv, "tv-duel-win")
     # Trio's bot cards, and the kids' lap on the imaginarium board (40 cells).
     await choose(host, tv, "imaginarium", "trio")
@@ -112,9 +114,10 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
 
 
 async def test_a_phone_opens_turns_and_closes_how_to_play(ui):
-    _tv, code = await ui.tv()
-    await ui.phone(code, "Anna", "red")
+    tv, code = await ui.tv()
+    host = await ui.phone(code, "Anna", "red")
     guest = await ui.phone(code, "Boris", "blue")          # not the host: the menu is everyone's
+    await choose(host, tv, "imaginarium", "standard")      # not the duel two people get by themselves
     await guest.get_by_test_id("host-menu-btn").click()
     await expect(guest.get_by_test_id("remove")).to_have_count(0)   # no host controls for a guest
     await guest.get_by_test_id("how-open").click()
@@ -169,17 +172,18 @@ async def test_the_explainer_shows_the_scoring_tables_number(browser, scoring_se
         host = await ui.phone(code, "Anna", "red")
         await host.get_by_test_id("setting-mode").select_option("duel")
         help_ = host.get_by_test_id("mode-help")
-        await expect(help_).to_have_text("3 players together against the mammoth, first to cell 24.")
+        await expect(help_).to_have_text("3 players together against the mammoth: the first to travel 24 cells wins.")
         await host.get_by_test_id("setting-mode").select_option("pairs")
         await expect(help_).to_have_text(re.compile(r"^8–14 people: "))   # 4–7 teams of two (the catalogue's seats)
         await host.get_by_test_id("setting-mode").select_option("trio")
-        await expect(help_).to_have_text("4 players: two extra cards from the deck join the table each round.")
+        await expect(help_).to_have_text("4 players: 2 extra cards from the deck join the table each round.")
         await host.get_by_test_id("lang").click()
-        await expect(help_).to_have_text("Игроков: 4; каждый ход на стол добавляются две карты из колоды.")
+        await expect(help_).to_have_text("Игроков: 4; карт из колоды на столе каждый ход: 2.")
         # the switch reopened the socket: a setting chosen before it is back would be sent nowhere
         await expect(host.get_by_test_id("conn")).to_have_attribute("data-status", "online")
         await host.get_by_test_id("setting-mode").select_option("duel")
-        await expect(help_).to_have_text("Игроков: 3, вместе против мамонта; кто первым до клетки 24.")
+        await expect(help_).to_have_text("Игроков: 3, вместе против мамонта; "
+                                         "побеждает тот, кто первым пройдёт клеток: 24.")
         await help_.scroll_into_view_if_needed()
         await ui.shot(host, "phone-duel-help")
     finally:

@@ -222,9 +222,13 @@ ON_STAGE_JS = """([selectors, floor, textOnly]) => {
   }
   return bad;
 }"""
-# A toast (shared/dom.js), shown and measured at once (it fades after four seconds), then taken away.
+# A toast (shared/dom.js), shown and measured at once (it fades after four seconds), then taken away. The
+# page's own instance of the module, under the versioned URL the page imported it by (server/net/webfiles.py):
+# the plain /static/shared/dom.js would be another instance, one that never heard of the TV's stage.
 TOAST_JS = """async (message) => {
-  (await import('/static/shared/dom.js')).toast(message);
+  const url = performance.getEntriesByType('resource').map((e) => e.name)
+    .find((name) => /\\/static\\/shared\\/dom\\.[0-9a-f]{12}\\.js$/.test(name));
+  (await import(url)).toast(message);
   return true;
 }"""
 

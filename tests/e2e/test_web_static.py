@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+from server.engine import MODES
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 LANGS = ("en", "ru")
@@ -27,11 +29,10 @@ FAMILIES = {
     "owner": ["bot", "deck", "mammoth"],
     "conn": ["connecting", "online", "offline"],
     "lang": ["", "en", "ru"],   # "" = automatic (the TV browser's language)
-    # the how-to-play explainer's kinds of table (web/shared/explainer.js)
-    "how.teller": ["standard", "trio", "duel", "kids"],
-    "how.play": ["standard", "trio", "duel", "kids"],
-    "how.vote": ["standard", "trio", "duel", "kids"],
 }
+# The how-to-play explainer's words per mode (web/shared/explainer.js reads `how.<card>.<mode id>`): every
+# mode the engine registers, so a new one is never explained with another mode's words.
+FAMILIES.update({key: list(MODES) for key in ("how.teller", "how.play", "how.vote")})
 
 
 def _strings(lang: str) -> dict:
@@ -96,9 +97,11 @@ def test_pages_load_only_our_own_files():
 
 
 def test_one_module_and_one_stylesheet_per_screen():
-    for page, screens in {"tv": ["lobby", "telling", "playing", "voting", "scored", "game-over", "board"],
-                          "phone": ["join", "lobby", "telling", "hand", "voting", "scored", "game-over",
-                                    "host-menu"]}.items():
+    """Each phase's screen is `screens/<phase>.js` + `.css`; widgets with a stylesheet sit beside screens/."""
+    for page, screens in {"tv": ["screens/lobby", "screens/telling", "screens/playing", "screens/voting",
+                                 "screens/scored", "screens/game-over", "board"],
+                          "phone": ["screens/join", "screens/lobby", "screens/telling", "screens/playing",
+                                    "screens/voting", "screens/scored", "screens/game-over", "host-menu"]}.items():
         html = (WEB / page / "index.html").read_text(encoding="utf-8")
         for screen in screens:
             assert (WEB / page / f"{screen}.js").is_file(), f"{page}/{screen}.js"

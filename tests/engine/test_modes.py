@@ -201,3 +201,29 @@ def test_trio_reshuffled_bot_cards_do_not_refill_hands_so_the_game_ends(cards):
     for seed in range(3):
         final, _ = play_out(game(3, seed=seed, mode="trio", cards=cards), seed=seed, limit=3000)
         assert final.end_reason in ("hands_empty", "equal_turns")  # D8 may end it a few rounds early
+
+
+# -- the lobby's head count (RULES.md §1 players column, §4) ---------------------------------------
+
+@pytest.mark.parametrize("ruleset", ["imaginarium", "imaginarium-classic"])
+def test_the_head_count_picks_duel_trio_standard_and_pairs(ruleset):
+    from server.engine import mode_for_people
+    mode = "standard"
+    seen = []
+    for people in range(1, 16):
+        mode = mode_for_people(ruleset, mode, people)
+        seen.append(mode)
+    assert seen == ["standard", "duel", "trio", *["standard"] * 4, *["pairs"] * 8]
+    for people, back in ((7, "standard"), (4, "standard"), (3, "trio"), (2, "duel")):
+        mode = mode_for_people(ruleset, mode, people)
+        assert mode == back, people
+
+
+def test_the_head_count_keeps_a_fitting_or_chosen_mode_and_dixit_has_no_trio():
+    from server.engine import fitting_mode, mode_for_people
+    assert mode_for_people("imaginarium", "kids", 3) == "kids"        # the host's choice, not the head count's
+    assert mode_for_people("imaginarium", "trio", 3) == "trio"
+    assert mode_for_people("dixit", "standard", 3) == "standard"      # Dixit's table is 3-6
+    assert mode_for_people("dixit", "standard", 2) == "standard"      # nothing fits: unchanged
+    assert fitting_mode("dixit", 2) is None and fitting_mode("imaginarium", 3) == "trio"
+    assert fitting_mode("imaginarium", 1) is None and fitting_mode("nope", 3) is None

@@ -110,7 +110,8 @@ def test_skip_passes_the_turn_plays_for_the_slow_and_lets_abstainers_be():
     assert s.phase == "voting" and len(s.table) == 5
     s = vote(s, "s3", "s2")
     s = apply(s, None, {"type": "skip"})
-    assert s.phase == "scored" and s.result["outcome"] == "all"  # the only voter found it
+    # one voter found it, the skipped ones abstain: voters who did not find it (RULES.md D13)
+    assert s.phase == "scored" and s.result["outcome"] == "some"
     with pytest.raises(IllegalAction) as err:
         apply(s, None, {"type": "skip"})
     assert err.value.code == "wrong_phase"

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -107,6 +108,8 @@ class Page:
         self.waiting: dict[int, asyncio.Future] = {}
         self.errors: list[str] = []
         self.loaded = asyncio.Event()
+        # called with (method, params) for every event (tests.helpers.network's NetworkTally.event, ...)
+        self.listeners: list[Callable[[str, dict], None]] = []
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -116,7 +119,10 @@ class Page:
                 fut = self.waiting.pop(msg["id"], None)
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
-            elif msg.get("method") == "Runtime.exceptionThrown":
+                continue
+            for listener in self.listeners:
+                listener(msg.get("method", ""), msg.get("params", {}))
+            if msg.get("method") == "Runtime.exceptionThrown":
                 d = msg["params"]["exceptionDetails"]
                 self.errors.append((d.get("exception") or {}).get("description") or d.get("text", "?"))
             elif msg.get("method") == "Page.loadEventFired":

@@ -222,7 +222,7 @@ class Table:
             elif "next_round" in can:
                 await self.act(p, "next_round")
             elif "ready" in can and me["seat"] not in (p.state["room"]["pacing"] or {}).get("ready", []):
-                await self.act(p, "ready")   # no storyteller left to move on (issue 13): everyone says ready
+                await self.act(p, "ready")   # no storyteller left to move on: everyone says ready
             else:
                 continue
             return p

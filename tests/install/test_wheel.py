@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -110,10 +111,14 @@ async def test_installed_wheel_serves_tv_card_qr_and_a_round_outside_the_checkou
             await server.ready(session)
             async with session.get(f"{base}/tv") as resp:   # redirected to the current room
                 assert resp.status == 200 and resp.content_type == "text/html"
-                assert "/static/tv/tv.css" in await resp.text()
+                # its stylesheets under a versioned name (server/net/webfiles.py), gzip on the wire
+                css = re.search(r'href="(/static/tv/[\w.-]+\.[0-9a-f]{12}\.css)"', await resp.text())
+                assert css, "the TV page links no versioned stylesheet"
                 code = resp.url.query["room"]
-            async with session.get(f"{base}/static/tv/tv.css") as resp:
-                assert resp.status == 200 and len(await resp.read()) > 100
+            for url in (css[1], "/static/tv/tv.css"):
+                async with session.get(f"{base}{url}", headers={"Accept-Encoding": "gzip"}) as resp:
+                    assert resp.status == 200 and resp.headers["Content-Encoding"] == "gzip", url
+                    assert len(await resp.read()) > 100
 
             async with session.get(f"{base}/cards/builtin/c001.tv.webp") as resp:
                 assert resp.status == 200 and resp.content_type == "image/webp"

@@ -290,11 +290,11 @@ async def test_a_lobby_that_chose_the_deleted_deck_chooses_the_built_in_one_at_o
         for p in t.sockets:
             state = await p.until_state(lambda s: s["room"]["settings"]["deck"] == "builtin")
             assert state["room"]["deck"]["id"] == "builtin" and state["state_id"] == t.expected + 1
-    assert client.server.app[keys.ROOMS].get(other.code).settings["deck"] == stays
+    assert client.server.app[keys.ROOMS].get(other.code).record.settings.deck == stays
     # stored: a restart finds the built-in deck chosen
     client = await restarted(client, make_client)
     rooms = client.server.app[keys.ROOMS]
-    assert [rooms.get(t.code).settings["deck"] for t in (one, two, other)] == ["builtin", "builtin", stays]
+    assert [rooms.get(t.code).record.settings.deck for t in (one, two, other)] == ["builtin", "builtin", stays]
 
 
 @pytest.mark.parametrize("junk", [b"", b"\xff\xd8\xff\xe0" + bytes(200)])

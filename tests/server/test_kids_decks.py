@@ -9,7 +9,6 @@ import json
 
 from server import engine
 from server.net import keys
-from server.room.settings import engine_settings
 from tests.helpers.bounds import EVENT_S
 from tests.server.test_family_decks import RU, cards, deck_ids, host_headers, restarted, upload
 
@@ -45,10 +44,10 @@ async def test_a_kids_table_shows_and_counts_the_cards_its_filter_leaves(client,
         assert state["room"]["deck"] == {"id": deck, "title": {"en": "Thirty", "ru": "Thirty"}, "size": 18, "all": 30}
     # the lobby's game length counts the same 18 cards that `start` deals
     room = client.server.app[keys.ROOMS].get(table.code)
-    settings = engine_settings(room.settings)
+    settings = room.record.settings.game
     board = room.env.board(settings)
     low, _ = engine.mode_seat_range(settings.ruleset, settings.mode)
-    seats = max(len(room.roster.leads()), low)
+    seats = max(sum(1 for p in room.record.people if not p.team), low)
     assert engine.game_length(settings, seats, 18, board) != engine.game_length(settings, seats, 30, board)
     assert table.tv.state["room"]["length"] == engine.game_length(settings, seats, 18, board)
     # the same deck at a standard table: every card
@@ -173,7 +172,7 @@ async def test_a_game_nobody_has_open_can_be_ended_from_the_deck_page_then_the_d
     status, body = await end_game(client, deck, host_headers(lobby), game.code, holder["state_id"])
     assert (status, body) == (200, {"deleted": deck, "ended": game.code})
     assert room.game.phase == "game_over" and room.game.end_reason == "host" and room.state_id == holder["state_id"] + 1
-    assert room.data["story"]["rounds"] and deck not in await deck_ids(client)
+    assert room.record.story.rounds and deck not in await deck_ids(client)
     # stored: a restart finds it ended
     client = await restarted(client, make_client)
     assert client.server.app[keys.ROOMS].get(game.code).game.phase == "game_over"

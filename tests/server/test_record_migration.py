@@ -1,6 +1,10 @@
 """Rooms stored by an older server resume on this one. `fixtures/rooms_v1.json` holds two room records
 written by main at 2323958 (record version 1, before the room split named people `people`): a pairs game
-in progress with a partner's place released, and a kids' lobby with a child who has no phone."""
+in progress with a partner's place released, and a kids' lobby with a child who has no phone.
+`fixtures/rooms_v2.json` holds two written by main at f2926d4 (version 2, the last main whose room kept
+its record as a dict): a paused pairs game with the timer on (its clock stored mid-phase), a story of two
+rounds, last round's pacing and a partner's place released; and a kids' lobby on a family deck, in
+Russian, with the TV's sound off and a child without a phone."""
 from __future__ import annotations
 
 import json
@@ -8,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from server import engine
+from server.room import record as room_record
 from server.room.record import RECORD_VERSION, migrate
 from server.room.store import Store
 from tests.helpers.wire import Table
@@ -15,6 +21,8 @@ from tests.helpers.wire import Table
 V1 = json.loads((Path(__file__).parent / "fixtures" / "rooms_v1.json").read_text(encoding="utf-8"))
 PAIRS = next(code for code, record in V1.items() if record["settings"]["mode"] == "pairs")
 KIDS = next(code for code, record in V1.items() if record["settings"]["mode"] == "kids")
+V2 = json.loads((Path(__file__).parent / "fixtures" / "rooms_v2.json").read_text(encoding="utf-8"))
+PAIRS_V2 = next(code for code, stored in V2.items() if stored["settings"]["mode"] == "pairs")
 
 
 def token(code: str, person: str) -> str:
@@ -85,3 +93,59 @@ async def test_a_kids_lobby_stored_by_the_previous_main_starts(resumed, connect_
     table = Table(KIDS, host, [host], host.state_id)  # the host's phone stands in for the TV
     await table.act(host, "start")
     assert host.game["mode"] == "kids" and host.game["adult"] == welcome["seat"]
+
+
+@pytest.mark.parametrize("code", sorted(V2))
+def test_a_record_of_todays_format_reads_and_writes_back_the_same(code):
+    stored = V2[code]
+    rec = room_record.from_json(stored)
+    assert isinstance(rec.settings.game, engine.Settings) and all(isinstance(p, room_record.Person) for p in rec.people)
+    again = {**room_record.to_json(rec), "game": engine.to_json(rec.game) if rec.game else None,
+             "story": room_record.story_json(rec.story) if rec.story else None}
+    assert again == {"story": None, "actors": {}, "pacing": None, **stored}   # the keys old rooms lacked, and no more
+
+
+def test_a_version_1_record_reads_as_a_typed_record():
+    rec = room_record.from_json(V1[PAIRS])
+    assert [p.person for p in rec.people] == [e["seat"] for e in V1[PAIRS]["seats"]]
+    partner = next(p for p in rec.people if p.team)
+    assert partner.seat == partner.team != partner.person
+    assert rec.tv_key and rec.settings.timer == 0 and rec.settings.sound   # keys version 1 lacked
+    kids = room_record.from_json(V1[KIDS])
+    assert [p.child for p in kids.people] == [False, True] and kids.mode.has_adult
+
+
+def test_a_record_is_an_immutable_value():
+    rec = room_record.from_json(V2[PAIRS_V2])
+    with pytest.raises(AttributeError):
+        rec.state_id = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        rec.people[0].name = "Mallory"  # type: ignore[misc]
+
+
+@pytest.fixture
+async def resumed_v2(config, make_client):
+    """An app whose store holds today's-format records, as main at f2926d4 left them."""
+    store = Store(config.db_path)
+    for code, stored in V2.items():
+        store.save(code, stored)
+    store.close()
+    return await make_client()
+
+
+async def test_a_paused_timed_pairs_game_of_todays_format_resumes(resumed_v2, connect_to):
+    stored = V2[PAIRS_V2]
+    tv = await connect_to(resumed_v2, "tv")
+    await tv.hello(PAIRS_V2, role="tv")
+    room = tv.state["room"]
+    assert tv.state_id == stored["state_id"] and room["paused"] and room["settings"]["timer"] == 60
+    assert room["clock"]["remaining_ms"] == stored["clock"]["left_ms"] and room["clock"]["paused"]
+    host_entry = next(e for e in stored["people"] if e["person"] == stored["host"])
+    host = await connect_to(resumed_v2, "host")
+    await host.hello(PAIRS_V2, token=host_entry["token"])
+    table = Table(PAIRS_V2, tv, [host], tv.state_id)
+    await table.act(host, "resume")
+    assert not tv.state["room"]["clock"]["paused"]
+    answer = await resumed_v2.get(f"/api/rooms/{PAIRS_V2}/story", headers={"X-Token": host_entry["token"]})
+    story = await answer.json()
+    assert [r["round"] for r in story["rounds"]] == [1, 2]

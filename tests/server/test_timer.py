@@ -227,3 +227,24 @@ async def test_a_server_without_the_test_option_offers_only_60_90_120(make_clien
     await host.act("set_settings", settings={"timer": 1})
     err = await host.error()
     assert err["code"] == "bad_settings" and err["params"]["field"] == "timer"
+
+
+@pytest.mark.parametrize("ruleset, expected", [("imaginarium", [5, 3, 3, 0]), ("imaginarium-classic", [5, 3, 3, 0]),
+                                               ("dixit", [3, 3, 3, 0])])
+async def test_a_voter_the_clock_runs_out_on_did_not_find_the_card(make_table, ruleset, expected):
+    """RULES.md D13 with the room's real clock: two of three voters find the storyteller's card, the
+    third is slow; the storyteller keeps the points of the two (not 0/3/3/0, nor Dixit's 0/2/2/2)."""
+    table = await make_table(4, settings={"ruleset": ruleset})
+    await table.play_until(lambda g: g["phase"] == "voting")
+    teller = table.seat(table.tv.game["storyteller"])
+    mine = next(t["number"] for t in teller.game["table"] if t["card"] in teller.me["played"])
+    voters = [p for p in table.phones if "vote" in p.me["can"]]
+    for p in voters[:2]:
+        await table.act(p, "vote", card=mine)
+    await set_timer(table, 1)
+    state = await runs_out(table, "voting")
+    result = state["game"]["result"]
+    order = [teller, *voters]
+    assert [result["points"][p.welcome["seat"]] for p in order] == expected
+    assert result["outcome"] == "some"
+    assert result["table"][mine - 1]["votes"] == [p.welcome["seat"] for p in voters[:2]]

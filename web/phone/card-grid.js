@@ -10,6 +10,8 @@ import { icon } from '/static/shared/icons.js';
  *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
  *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier corner enlarges it.
  * Returns { el, selected(): ids, select(ids), clear() }.
+ * @param {Array<{id: string, card: string, number?: number | null, disabled?: boolean, label?: string | null}>} items
+ * @param {{deck: string, selectable?: boolean, max?: number, onChange?: (selected: string[]) => void}} options
  */
 export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
   let selected = [];

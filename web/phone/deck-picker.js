@@ -61,7 +61,7 @@ function optionText(d, kids, needed) {
  */
 export function deckPicker(getCtx, choose) {
   let decks = [];
-  let storage = null;   // {used, quota} in bytes: the upload quota (issue 15 item 5)
+  let storage = null;   // {used, quota} in bytes: the upload quota (docs/protocol.md "Decks")
   let loadedVersion;    // the room's `decks_version` the list was loaded for
   const select = h('select', { class: 'select', 'data-testid': 'setting-deck',
     onchange: () => { clearStatus(); choose(select.value); } });
@@ -72,7 +72,7 @@ export function deckPicker(getCtx, choose) {
   const bar = h('div', { class: 'upload-bar' }, h('div', { class: 'upload-fill' }));
   const status = h('div', { class: 'upload-status', 'data-testid': 'upload-status', role: 'status' });
   const problems = h('ul', { class: 'upload-problems', 'data-testid': 'upload-problems' });
-  // the chosen deck's files that are left out, with the reason (issue 15 item 9)
+  // the chosen deck's files that are left out, with the reason (GET /api/decks `problems`)
   const leftOut = h('div', { class: 'deck-left-out', 'data-testid': 'deck-left-out' });
   const used = h('div', { class: 'deck-storage', 'data-testid': 'deck-storage' });
   // the chosen deck is too small for the table: Start would be refused, so say it now

@@ -110,8 +110,8 @@ function draw() {
 }
 
 /**
- * The TV's sound, in the lobby and during a game (issue 13: a cue at the wrong moment, a baby asleep): the
- * room's `sound` setting, which the server lets the host change mid-game (the TV's, not the game's); beside it
+ * The TV's sound, in the lobby and during a game (a cue at the wrong moment, a baby asleep): the room's
+ * `sound` setting, which the server lets the host change mid-game (the TV's, not the game's); beside it
  * "calm TV" (`calm`: the TV only fades, for anyone motion bothers), changed the same way.
  */
 function soundSwitch(c) {

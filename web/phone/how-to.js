@@ -1,4 +1,4 @@
-// How to play on a phone (issue 13 item 6): the TV lobby's explainer as a sheet over the page, opened from the
+// How to play on a phone: the TV lobby's explainer as a sheet over the page, opened from the
 // menu by anyone, turned by swipe or the buttons, closed with ✕ or a tap beside it.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';

@@ -22,6 +22,8 @@ import * as hostMenu from './host-menu.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
+/** @typedef {import('/static/shared/protocol.js').State} State */
+/** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
 
 const SCREENS = { join, lobby, telling, playing, voting, scored, game_over: gameOver };
 const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
@@ -32,6 +34,7 @@ const switcher = langSwitch(switchLang);
 const code = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '').toUpperCase();
 const tokenKey = `imaginarium.token.${code}`;
 let conn = null;
+/** @type {State | null} */
 let last = null;
 let mounted = { key: null, screen: null };
 let header = null;
@@ -75,6 +78,7 @@ function readToken() {
   try { return localStorage.getItem(tokenKey); } catch { return null; }
 }
 
+/** @param {ServerMessage} msg */
 function onMessage(msg) {
   if (msg.type === 'welcome') {
     // A new socket (a welcome while not online; a repeated hello on the open one, for the language, is not):
@@ -179,7 +183,7 @@ function renderAway() {
 
 function ctx() {
   const game = last.game;
-  return { room: last.room, game, you: last.you || {}, me: (game && game.me) || null, code, send, sentByMe, token: readToken,
+  return { room: last.room, game, you: last.you || /** @type {import('/static/shared/protocol.js').You} */ ({}), me: (game && game.me) || null, code, send, sentByMe, token: readToken,
     stateId: last.state_id, online };
 }
 

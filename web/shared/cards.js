@@ -39,7 +39,7 @@ function tryLoad(url) {
 // After WebP and JPEG both fail, the JPEG is asked for again after these pauses (ms).
 export const RETRY_DELAYS = [1000, 3000];
 
-/** A card's <img>: WebP, then JPEG, retried; at last a plain face showing `number` (issue 15). */
+/** A card's <img>: WebP, then JPEG, retried; at last a plain face showing `number`. */
 export function cardImg(deck, card, size = 'tv', cls = 'card-img', number = null) {
   const img = h('img', { class: cls, alt: '', draggable: 'false', decoding: 'async' });
   let tries = 0;

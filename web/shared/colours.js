@@ -2,17 +2,20 @@
 import { h, s } from './dom.js';
 import { graphemes } from './text.js';
 
+// The first seven are colour-blind-safe (test_palette.py).
 export const COLOURS = {
-  red: '#e53935', orange: '#fb8c00', yellow: '#fdd835', green: '#43a047', teal: '#00a896',
-  blue: '#1e88e5', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
-  white: '#f5f5f5', black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
+  white: '#f5f5f5', orange: '#e69f00', teal: '#44bbcc', green: '#009e73', yellow: '#f0e442',
+  blue: '#0072b2', red: '#d55e00', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
+  black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
 };
-const LIGHT = new Set(['yellow', 'white', 'lime', 'orange', 'grey', 'pink', 'teal']);
 
-/** CSS colour for an elephant colour name ("red" → "#e53935"); unknown names are grey. */
+/** CSS colour of a colour name; unknown names are grey. */
 export function colourHex(name) {
   return COLOURS[name] || '#9e9e9e';
 }
+
+// Luminance over 0.18: dark ink reads better than white.
+const LIGHT = new Set(['white', 'orange', 'teal', 'green', 'yellow', 'red', 'pink', 'grey', 'lime']);
 
 /** Ink (text/silhouette) colour readable on top of the elephant colour. */
 export function inkFor(name) {

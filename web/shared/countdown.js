@@ -1,4 +1,4 @@
-// The timer's countdown (issue 13): a page counts `room.clock.remaining_ms` down from the state's arrival.
+// The timer's countdown: a page counts `room.clock.remaining_ms` down from the state's arrival.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';

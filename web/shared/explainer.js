@@ -1,5 +1,6 @@
-// How to play (issue 13 item 6): five cards for the chosen rules; numbers from the catalogue (GET /api/rules)
-// or the room, words from `how.*`.
+// How to play: five cards for the chosen rules. Every number and every fact about the mode comes from the
+// catalogue (GET /api/rules: the mode's id, its cards on the table, bot cards, the duel's finish ...) or the
+// room; the words from `how.<card>.<mode id>` and `how.*`, so a mode is never explained as another one.
 import { h } from './dom.js';
 import { t, tOr } from './i18n.js';
 import { icon } from './icons.js';
@@ -38,7 +39,9 @@ function endLines(settings, rs, m, board) {
   if (m.has_adult) return [t('how.win.kids_lap')];
   const lines = [];
   if (rs && rs.score_to_win != null) {
-    lines.push(t('how.win.score', { n: rs.score_to_win }));
+    // Dixit: the deck ends the game too, unless it is reshuffled (RULES.md D7, §4).
+    const deckEnds = rs.ends_when_deck_empties && !settings.reshuffle;
+    lines.push(t(deckEnds ? 'how.win.score' : 'how.win.score_only', { n: rs.score_to_win }));
   } else if (settings.short_game != null) {
     lines.push(t('how.win.short', { n: settings.short_game }));
   } else if (settings.reshuffle) {
@@ -57,12 +60,12 @@ export function explainerCards(settings, board) {
   const ruleset = s.ruleset || rules().default.ruleset;
   const rs = rulesetRules(ruleset);
   const m = modeRules(s.mode || rules().default.mode);
-  const kind = m.finish != null ? 'duel' : m.has_adult ? 'kids' : m.extra_cards ? 'trio' : 'standard';
+  const id = m.id || 'standard';
   const hand = rs ? rs.hand_size : 6;
   const points = (m.scoring && m.scoring[ruleset]) || (rs && rs.points) || null;
   const cards = [];
 
-  const teller = [tOr(`how.teller.${kind}`, t('how.teller.standard', { hand }), { hand })];
+  const teller = [t(`how.teller.${id}`, { hand })];
   if (m.people_per_seat > 1) teller.push(t('how.teller.teams', { n: m.people_per_seat }));
   // The special cells' conditions (RULES.md §3) and a permanent restriction (§4).
   const conditions = rs ? rs.conditions : [];
@@ -81,21 +84,26 @@ export function explainerCards(settings, board) {
       elephantToken('yellow', z), h('span', { class: 'how-bubble' }, icon('message-circle', z * 0.8)),
       back(), back()) });
 
-  const cardsOnTable = m.finish != null ? 2 * m.cards_each + m.extra_cards : 1 + m.extra_cards;
-  const play = [t(`how.play.${kind}`, { n: m.extra_cards, each: m.cards_each, hand, total: cardsOnTable })];
-  if (kind === 'trio') play.push(t('how.play.bots', { n: m.extra_cards }));
-  if (kind === 'standard' || kind === 'trio') play.push(t('how.play.laid_out'));
+  // Cards laid out each round (the engine's `Mode.table_size`; the duel's count the mammoth's): a fixed
+  // number, or the fewest (one a seat) for a table that grows with its players.
+  const tableCards = (m.table_cards && m.table_cards[ruleset]) || [4, 4];
+  const total = tableCards[0];
+  const bots = m.extra_owner === 'bot';
+  const play = [t(`how.play.${id}`, { n: m.extra_cards, each: m.cards_each, hand, total })];
+  if (bots) play.push(t('how.play.bots', { n: m.extra_cards }));
+  if (m.tell_with_card && m.has_playing_phase) play.push(t('how.play.laid_out'));
+  const fromDeck = m.extra_cards + (m.against_mammoth ? 1 : 0);
+  const pictured = Math.min(total, 5);
   cards.push({ id: 'play', title: t('how.title.play'), lines: play,
     picture: (z) => h('div', { class: 'how-pic' },
-      kind === 'duel' ? [back(), back(), back(), back(), back(null, 'mammoth')]
-        : kind === 'kids' ? [back(), back(null, 'extra'), back(null, 'extra')]
-          : kind === 'trio' ? [back(), back(), back(), back(null, 'extra'), back(null, 'extra')]
-            : [back(), back(), back(), back()],
+      Array.from({ length: pictured }, (_, i) => (i < pictured - fromDeck ? back()
+        : back(null, m.against_mammoth && i === pictured - 1 ? 'mammoth' : 'extra'))),
       h('span', { class: 'how-icon' }, icon('shuffle', z * 0.7))) });
 
-  const vote = [t(`how.vote.${kind}`)];
-  if (kind === 'standard' || kind === 'trio') vote.push(t('how.vote.not_own'));
-  if (kind === 'trio') vote.push(t('how.vote.bot_nothing'));
+  const vote = [t(`how.vote.${id}`)];
+  // Whoever played a card may not vote for it (RULES.md §1.2; the duel too, §2.4).
+  if (m.has_playing_phase) vote.push(t('how.vote.not_own'));
+  if (bots) vote.push(t('how.vote.bot_nothing'));
   cards.push({ id: 'vote', title: t('how.title.vote'), lines: vote,
     picture: (z) => h('div', { class: 'how-pic' },
       back(1), h('span', { class: 'how-voted' }, back(2), h('span', { class: 'how-tokens' },
@@ -117,14 +125,14 @@ export function explainerCards(settings, board) {
   cards.push({ id: 'points', title: t('how.title.points'), lines: pointLines,
     picture: (z) => h('div', { class: 'how-pic' },
       elephantToken('green', z), h('span', { class: 'chip how-plus', text: signed(first) }),
-      kind === 'duel' ? mammothToken(z) : null) });
+      m.against_mammoth ? mammothToken(z) : null) });
 
   cards.push({ id: 'win', title: t('how.title.win'), lines: [t('how.win.cells'), ...endLines(s, rs, m, board)],
     picture: (z) => h('div', { class: 'how-pic' },
       // The last cells before the duel's finish, else the first ones of the board.
       h('span', { class: 'how-track' }, (m.finish != null ? [m.finish - 2, m.finish - 1, m.finish] : [0, 1, 2, 3, 4])
         .map((i) => h('span', { class: 'how-cell', text: String(i) }))),
-      kind === 'duel' ? mammothToken(z * 0.8) : null, elephantToken('blue', kind === 'duel' ? z * 0.8 : z),
+      m.against_mammoth ? mammothToken(z * 0.8) : null, elephantToken('blue', m.against_mammoth ? z * 0.8 : z),
       h('span', { class: 'how-icon' }, icon('trophy', z * 0.8))) });
   return cards;
 }

@@ -28,7 +28,7 @@ const NODES = {
   'users': [['path', {d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2'}], ['circle', {cx: 9, cy: 7, r: 4}], ['path', {d: 'M22 21v-2a4 4 0 0 0-3-3.87'}], ['path', {d: 'M16 3.13a4 4 0 0 1 0 7.75'}]],
 };
 
-/** An inline SVG icon `name` (a key of NODES), `size` CSS px (or an em string), in the text colour. */
+/** An inline SVG icon `name` (a key of NODES), in the text colour. @param {number|string} [size] CSS px or em */
 export function icon(name, size = '1em', cls = '') {
   const px = typeof size === 'number' ? `${size}px` : size;
   const svg = s('svg', { viewBox: '0 0 24 24', width: px, height: px, fill: 'none', stroke: 'currentColor',

@@ -1,6 +1,8 @@
 // The engine's rules catalogue (GET /api/rules): pages ask it instead of naming rulesets or modes, so one
 // registered on the server appears here unchanged.
 
+import { t, has } from './i18n.js';
+
 let catalogue = { rulesets: [], modes: [], settings: [], conditions: [], default: {}, round_minutes: 2 };
 
 /** Fetches the catalogue once, before the first screen (a failure keeps the empty one). */
@@ -38,4 +40,12 @@ export function rulesetRules(id) {
 /** The mode entry of a game view or settings object ({mode}). */
 export function modeOf(g) {
   return modeRules(g && g.mode);
+}
+
+/** Why game view `g` ended, in words with the ruleset's numbers (Dixit's score to win), or null. */
+export function endReasonText(g) {
+  const key = g && g.end_reason ? `end_reason.${g.end_reason}` : null;
+  if (!key || !has(key)) return null;
+  const rs = rulesetRules(g.ruleset);
+  return t(key, { n: rs && rs.score_to_win != null ? rs.score_to_win : '' });
 }

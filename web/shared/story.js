@@ -7,7 +7,7 @@ import { icon } from './icons.js';
 
 /** Headers for the story routes: { tvKey } (the TV) or { token } (a phone). */
 export function headers(creds) {
-  const out = {};
+  const out = /** @type {Object<string,string>} */ ({});
   if (creds.tvKey) out['X-TV-Key'] = creds.tvKey;
   if (creds.token) out['X-Token'] = creds.token;
   return out;

@@ -6,8 +6,9 @@ const PONG_WAIT_MS = 4000;
 const CHECK_MS = 20000;
 
 /**
- * connect({room, role, token(), lang(), onMessage, onStatus}) → {send(type, fields) → bool, hello(), reconnect(),
- * restart(), stateId()}. "online" (and send) once a `state` came on the socket: no old socket's state_id.
+ * connect(options) → {send(type, fields) → bool, hello(), reconnect(), restart(), stateId()}. "online" (and send)
+ * once a `state` came on the socket: no old socket's state_id.
+ * @param {import('./protocol.js').Connect} options
  */
 export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let ws = null;

@@ -1,4 +1,4 @@
-// The host's phone has gone: the TV counts down room.host_claim_in until anyone may claim host (issue 15).
+// The host's phone has gone: the TV counts down room.host_claim_in until anyone may claim host.
 import { h, patch } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { seatInfo } from '/static/shared/roster.js';

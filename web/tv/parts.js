@@ -81,7 +81,7 @@ export function associationText(text, extra = '') {
   return h('div', { class: `association${size}${extra}`, 'data-testid': 'association', title: text, text });
 }
 
-/** After the reveal: who is ready for the next round (room.pacing, issue 13); none in the kids' game. */
+/** After the reveal: who is ready for the next round (room.pacing); none in the kids' game. */
 export function readyChips(ctx) {
   const p = ctx.room.pacing;
   if (!p || ctx.game.mode === 'kids' || !(p.ready_needed || []).length) return null;

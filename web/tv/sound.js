@@ -1,4 +1,4 @@
-// TV sound (issue 13): Web Audio cues (no files to license) after a one-time "press OK" (audio needs a gesture);
+// TV sound: Web Audio cues (no files to license) after a one-time "press OK" (audio needs a gesture);
 // muted by the TV's button (kept) or the host's `sound` setting.
 import { h } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';

@@ -179,7 +179,7 @@ function gameFrame(ctx) {
   const round = h('span', { class: 'chip round-chip' });
   const clock = countdown('tv-countdown', 'countdown');
   const main = h('main', { class: 'tv-main' });
-  const b = board.create(ctx);
+  const b = board.create();
   const sd = side.create(ctx);
   const grid = h('div', { class: 'tv-game' },
     topBar(h('div', { class: 'tv-heading' }, title, round, clock.el)), main, sd.el, b.el);

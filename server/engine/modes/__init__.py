@@ -17,7 +17,7 @@ from .standard import Mode, Pairs
 from .trio import Trio
 
 __all__ = ["DUEL_FINISH", "MODES", "Duel", "DuelOutcome", "Kids", "Mode", "Pairs", "Refill", "RoundDeal", "Trio",
-           "mode_seat_range", "refill_counts"]
+           "fitting_mode", "mode_for_people", "mode_seat_range", "people_range", "refill_counts"]
 
 MODES: dict[str, Mode] = {m.id: m for m in (Mode(), Pairs(), Trio(), Duel(), Kids())}
 
@@ -34,3 +34,54 @@ def mode_seat_range(ruleset: str, mode: str) -> tuple[int, int]:
         raise IllegalAction("bad_settings", f"{ruleset} has no {mode} mode", field="mode",
                             reason="mode_not_in_ruleset", ruleset=ruleset, mode=mode)
     return m.seat_range(rs)
+
+
+def people_range(ruleset: str, mode: str) -> tuple[int, int]:
+    """(min, max) people a `mode` table of `ruleset` takes: its seats times `Mode.people_per_seat`
+    (pairs: 8-14, RULES.md §2.2).
+
+    :raises IllegalAction: as `mode_seat_range`.
+    """
+    low, high = mode_seat_range(ruleset, mode)
+    per = MODES[mode].people_per_seat
+    return low * per, high * per
+
+
+def _head_count_modes(ruleset: str) -> list[str]:
+    """The modes a lobby switches between by its head count: the standard table and every automatic
+    mode of `ruleset` (pairs, trio, duel: RULES.md §1's players column), in registry order."""
+    return [m.id for m in MODES.values()
+            if ruleset in m.rulesets and (m.automatic or m.id == Mode.id)]
+
+
+def fitting_mode(ruleset: str, people: int) -> str | None:
+    """The mode of `ruleset` that `people` people play without anyone choosing it (the standard table,
+    or the automatic mode for that head count: 2 duel, 3 trio, 8-14 pairs in the `imaginarium` rulesets,
+    RULES.md §1, §2), or None when none fits (Dixit with 2; 1 person anywhere). An unknown ruleset: None."""
+    if ruleset not in RULESETS:
+        return None
+    for mode in _head_count_modes(ruleset):
+        low, high = people_range(ruleset, mode)
+        if low <= people <= high:
+            return mode
+    return None
+
+
+def mode_for_people(ruleset: str, mode: str, people: int) -> str:
+    """The mode a lobby of `people` people at a `mode` table of `ruleset` plays now, as the head count
+    changes (RULES.md §4: pairs switch on by themselves at 8 people; so do trio at 3 and the duel at 2,
+    where the ruleset has them). A mode the host picks that does not follow the head count (kids) stays;
+    so does a mode that fits. Otherwise the fitting one (`fitting_mode`); when none fits, the one with the
+    most people at its smallest that `people` reach (15 people: still pairs), else `mode` unchanged.
+    An unknown ruleset or mode: `mode` (the settings check refuses it)."""
+    if ruleset not in RULESETS or mode not in MODES or mode not in _head_count_modes(ruleset):
+        return mode
+    low, high = people_range(ruleset, mode)
+    if low <= people <= high:
+        return mode
+    fits = fitting_mode(ruleset, people)
+    if fits is not None:
+        return fits
+    reached = [(people_range(ruleset, m)[0], m) for m in _head_count_modes(ruleset)
+               if people_range(ruleset, m)[0] <= people]
+    return max(reached)[1] if reached else mode

@@ -28,12 +28,16 @@ class Duel(Mode):
     hand_face_down_while_telling = True
     equal_turns = False
     finish = DUEL_FINISH
+    automatic = True  # two people play it by themselves (RULES.md §1)
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (2, 2)
 
     def cards_per_round(self, n_seats: int) -> int | None:
         return None
+
+    def table_size(self, n_seats: int) -> int:
+        return super().table_size(n_seats) + 1  # and the mammoth's card from the deck: 5 (RULES.md §2.4)
 
     def min_deck(self, rs: Ruleset, n_seats: int) -> int:
         return 1 + rs.hand_size * n_seats

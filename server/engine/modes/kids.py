@@ -14,7 +14,7 @@ from .standard import Mode
 class Kids(Mode):
     """The kids' variant (RULES.md §2.5, D5): the adult is the permanent storyteller and plays their
     card plus two deck cards; one child plays against the adult, several children against each other;
-    the game ends after a full lap."""
+    the game ends after a full lap, or sooner with the short game (§4, which no mode excludes)."""
 
     id = "kids"
     rulesets = ("imaginarium", "imaginarium-classic")
@@ -23,8 +23,10 @@ class Kids(Mode):
     extra_owner = "deck"
     proxy_votes = True
     has_adult = True
-    allows_short_game = False
     equal_turns = False
+    # Children find the adult's card far more often than chance among three (33 %): the adult picks a card
+    # and an association a child can follow, and the catch-up bonus keeps the last one in the race.
+    find_percent = 70
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (2, 8)  # the adult and 1-7 children (seven elephants in the box)
@@ -72,7 +74,10 @@ class Kids(Mode):
     def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
         if not self.can_continue(s):
             return "too_few_players"
-        if max(s.elephants.values()) >= s.board.length:
+        furthest, short = max(s.elephants.values()), s.settings.short_game
+        if short is not None and furthest >= s.board.distance_to(short):
+            return "short_game"  # RULES.md §4: the short game ends a kids' evening sooner
+        if furthest >= s.board.length:
             return "lap"
         if s.adult is None or not s.hands[s.adult]:
             return "hands_empty"

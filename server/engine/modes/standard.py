@@ -32,9 +32,14 @@ class Mode:
     allows_short_game: ClassVar[bool] = True
     min_active: ClassVar[int] = 2              # a storyteller and one voter
     equal_turns: ClassVar[bool] = True         # the storyteller passes round the table (D8 counts cycles)
+    # How often a voter finds the card they look for at a real table, in percent: the pace the game-length
+    # estimate plays at (catalogue.game_length). A storyteller aims for "some but not all" (RULES.md §1.1),
+    # so about half the voters find the card; blind guessing among 4-7 cards would be 14-25 %.
+    find_percent: ClassVar[int] = 50
     # -- lobby rules the room reads (it never branches on a mode's name) --
     people_per_seat: ClassVar[int] = 1         # pairs: a seat (one elephant) is a team of two (RULES.md §2.2)
-    automatic: ClassVar[bool] = False          # pairs: a standard room switches to it once the people fit (§4)
+    automatic: ClassVar[bool] = False          # pairs, trio, duel: a lobby switches to it once the people fit
+                                               # (§1, §4; `modes.mode_for_people`)
     uses_when_deck_empty: ClassVar[bool] = False  # trio: the `when_deck_empty` setting applies (D3t)
     finish: ClassVar[int | None] = None        # duel: the distance that ends the game on every board (D9)
 
@@ -46,6 +51,14 @@ class Mode:
     def cards_per_round(self, n_seats: int) -> int | None:
         """C of RULES.md §1.3 (cards on the table per round), or None: no removal before play."""
         return n_seats
+
+    def table_size(self, n_seats: int) -> int:
+        """Cards laid out each round with `n_seats` seats (RULES.md §2): the storyteller's, `cards_each`
+        from every seat that plays in `playing`, and the extras from the deck (standard: one a seat;
+        trio 5; kids 3: the adult's and two from the deck)."""
+        players = n_seats - 1 if self.tell_with_card else n_seats
+        played = players * self.cards_each if self.has_playing_phase else 0
+        return (1 if self.tell_with_card else 0) + played + self.extra_cards
 
     def min_deck(self, rs: Ruleset, n_seats: int) -> int:
         """Cards needed to deal and play one full round."""

@@ -14,6 +14,7 @@ class Trio(Mode):
     extra_cards = 2
     extra_owner = "bot"
     uses_when_deck_empty = True
+    automatic = True  # three people at a standard table play it by themselves (RULES.md §1)
 
     def seat_range(self, rs: Ruleset) -> tuple[int, int]:
         return (3, 3)

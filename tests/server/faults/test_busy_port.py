@@ -31,6 +31,7 @@ def assert_port_in_use(done: subprocess.CompletedProcess, port: int) -> None:
 async def test_a_second_game_server_on_the_same_port_says_the_port_is_in_use(tmp_path):
     async with running_server(tmp_path) as (server, _session, _code):
         assert_port_in_use(second_server(server.port, tmp_path / "second"), server.port)
+    assert not (tmp_path / "second").exists()   # a server that cannot listen makes no data folder
 
 
 def test_another_programs_socket_on_the_port_says_the_port_is_in_use(tmp_path):
@@ -39,3 +40,4 @@ def test_another_programs_socket_on_the_port_says_the_port_is_in_use(tmp_path):
         sock.bind(("127.0.0.1", port))
         sock.listen()
         assert_port_in_use(second_server(port, tmp_path / "data"), port)
+    assert not (tmp_path / "data").exists()

@@ -1,10 +1,10 @@
-"""Many rooms act at once while the store's flushes overlap (up to 8 batches written and flushing at once,
-server/room/store.py), then the server stops in the middle of it: after a restart every room is exactly
-what its phone last saw acknowledged, or that plus the one action in flight at the stop (sent, never
-answered), never anything else. With a slow disk (strace holds every flush a while, so batches pile up
-flushing side by side) the server is SIGKILLed; with a failing one (strace: a thread's second fdatasync
-returns EIO while others are flushing) the server stops itself at the first failed flush, telling nobody
-anything (no `storage_failed`: after a failed flush Linux cannot say what reached the disk)."""
+"""Many rooms act at once, sharing the store's group commit (every room that acted while a batch flushed
+goes in the next one, server/room/store.py), then the server stops in the middle of it: after a restart
+every room is exactly what its phone last saw acknowledged, or that plus the one action in flight at the
+stop (sent, never answered), never anything else. With a slow disk (strace holds every flush a while, so
+the batches fill up) the server is SIGKILLed; with a failing one (strace: the writer's second fdatasync
+returns EIO) the server stops itself at the first failed flush, telling nobody anything (no
+`storage_failed`: after a failed flush Linux cannot say what reached the disk)."""
 from __future__ import annotations
 
 import asyncio
@@ -53,6 +53,27 @@ class Room:
             self.in_flight = None
 
 
+async def seated_rooms(server, sessions: list[aiohttp.ClientSession]) -> list[Room]:
+    """One new room per session, each with one seated phone."""
+    rooms = []
+    for i, session in enumerate(sessions):
+        code, open_socket = await server.new_room(session)
+        phone = await open_socket(f"P{i}")
+        await phone.hello(code)
+        await phone.act("join", name=f"P{i}", colour="red")
+        await phone.until_state(lambda s: s["you"]["person"] is not None)
+        rooms.append(Room(code, phone))
+    return rooms
+
+
+async def stop_players(tracer, players: list[asyncio.Task]) -> list:
+    """strace lets go, the rooms' players stop; what each player ended with (None, or its exception)."""
+    stop_tracing(tracer)
+    for task in players:
+        task.cancel()
+    return await asyncio.gather(*players, return_exceptions=True)
+
+
 @pytest.mark.parametrize("disk", ["delay_enter=30000", "error=EIO:when=2+3"], ids=["slow", "failing"])
 async def test_rooms_acting_at_once_killed_mid_flush_resume_as_acknowledged(tmp_path, server_process, disk):
     server = server_process(tmp_path, piped=True)
@@ -61,14 +82,7 @@ async def test_rooms_acting_at_once_killed_mid_flush_resume_as_acknowledged(tmp_
     sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.4.{i + 1}", 0)))
                 for i in range(ROOMS)]
     try:
-        rooms = []
-        for i, session in enumerate(sessions):
-            code, open_socket = await server.new_room(session)
-            phone = await open_socket(f"P{i}")
-            await phone.hello(code)
-            await phone.act("join", name=f"P{i}", colour="red")
-            await phone.until_state(lambda s: s["you"]["person"] is not None)
-            rooms.append(Room(code, phone))
+        rooms = await seated_rooms(server, sessions)
         tracer = await attach_slow_disk(server.proc.pid, inject=disk)
         counter, enough = [0], asyncio.Event()
         failing = disk.startswith("error")
@@ -80,10 +94,7 @@ async def test_rooms_acting_at_once_killed_mid_flush_resume_as_acknowledged(tmp_
                 await enough.wait()
                 server.kill()   # whatever is being written or flushing right now
         finally:
-            stop_tracing(tracer)
-            for task in players:
-                task.cancel()
-            results = await asyncio.gather(*players, return_exceptions=True)
+            results = await stop_players(tracer, players)
         assert all(r is None or isinstance(r, asyncio.CancelledError) for r in results), results
         for room in rooms:
             await room.phone.ws.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pwd
 import signal
 import subprocess
 import sys
@@ -155,8 +156,9 @@ def test_the_default_folder_is_made_with_its_parents_even_when_named(tmp_path, m
     home = tmp_path / "fresh-home"
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     data = home / ".local" / "share" / "imaginarium"
-    done = subprocess.run([sys.executable, "-m", "server", "--data-dir", str(data), "--print-systemd-unit"],
-                          check=False, capture_output=True, text=True, timeout=EXIT_S, cwd=ROOT)
+    me = pwd.getpwuid(os.geteuid()).pw_name   # named: a unit for root is printed only when asked for by name
+    argv = [sys.executable, "-m", "server", "--data-dir", str(data), "--print-systemd-unit", "--user", me]
+    done = subprocess.run(argv, check=False, capture_output=True, text=True, timeout=EXIT_S, cwd=ROOT)
     assert f"--data-dir {data}\n" in done.stdout and not data.exists()
     assert not is_explicit_data_dir(data) and is_explicit_data_dir(tmp_path / "elsewhere")
     datadir.check(data, explicit=is_explicit_data_dir(data))

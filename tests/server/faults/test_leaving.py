@@ -110,8 +110,10 @@ async def test_a_voter_who_leaves_is_skipped_and_the_round_is_scored_on_the_vote
     await table.act(host, "skip")
     result = table.tv.game["result"]
     assert table.tv.game["phase"] == "scored"
-    assert result["outcome"] == "all"              # everyone still voting found it
-    assert result["points"]["s2"] == 0 and result["points"]["s1"] == result["points"]["s3"] == 3
+    # RULES.md D13: the skipped voter abstains, a voter who did not find it: two of three found it
+    assert result["outcome"] == "some"
+    assert result["points"]["s2"] == 5 and result["points"]["s1"] == result["points"]["s3"] == 3
+    assert result["points"][gone] == 0
     assert all(gone not in t["votes"] for t in result["table"])
 
 

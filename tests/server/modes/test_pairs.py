@@ -71,7 +71,7 @@ async def test_eight_people_make_four_teams_and_the_host_rearranges_them(make_ta
     # the host may choose pairs by hand; start counts people
     await table.act(host, "set_settings", settings={"mode": "pairs"})
     err = await table.refused(host, "start", "wrong_player_count")
-    assert err["params"] == {"min": 8, "max": 14, "count": 7}
+    assert err["params"] == {"min": 8, "max": 14, "count": 7, "mode": "pairs", "fits": "standard", "reason": "fits"}
     # dixit has no pairs: the table goes back to one elephant each
     await table.act(host, "set_settings", settings={"ruleset": "dixit"})
     assert table.tv.state["room"]["settings"]["mode"] == "standard"

@@ -97,14 +97,16 @@ async def test_first_storyteller_host_draw_claim(make_table):
 async def test_mode_player_counts_and_locked_settings(make_table):
     table = await make_table(3, start=False)
     host = table.phones[0]
+    assert table.tv.state["room"]["settings"]["mode"] == "trio"   # three people play it by themselves
     for mode, rng in (("duel", (2, 2)), ("standard", (4, 7)), ("pairs", (8, 14))):
-        await table.act(host, "set_settings", settings={"mode": mode})
+        await table.act(host, "set_settings", settings={"mode": mode})   # chosen by hand: it stays
         err = await table.refused(host, "start", "wrong_player_count")
-        assert err["params"] == {"min": rng[0], "max": rng[1], "count": 3}
+        assert err["params"] == {"min": rng[0], "max": rng[1], "count": 3, "mode": mode, "fits": "trio",
+                                 "reason": "fits"}
         if rng[0] == rng[1]:
-            assert f"needs exactly {rng[0]} players; there are 3." in err["message"], err["message"]
+            assert f"needs exactly {rng[0]} players; there are 3: choose the game for three" in err["message"]
         else:
-            assert f"{rng[0]} to {rng[1]} players" in err["message"]
+            assert f"{rng[0]} to {rng[1]} players; there are 3: choose the game for three" in err["message"]
     await table.act(host, "set_settings", settings={"mode": "duel", "short_game": None})
     await table.refused(host, "set_settings", "bad_settings", settings={"short_game": 20})  # no short duel
     await table.act(host, "set_settings", settings={"mode": "trio", "when_deck_empty": "end", "reshuffle": True,
@@ -224,18 +226,28 @@ async def test_after_a_short_game_new_game_can_switch_to_dixit(make_table):
 
 
 async def test_wrong_player_count_says_exactly_when_min_is_max(make_table):
-    table = await make_table(4, settings={"mode": "trio"}, start=False)
+    table = await make_table(4, settings={"mode": "trio"}, start=False)   # chosen by hand for four
     host = table.phones[0]
     err = await table.refused(host, "start", "wrong_player_count")
-    assert err["params"] == {"min": 3, "max": 3, "count": 4}
-    assert err["message"] == "This game needs exactly 3 players; there are 4."
+    assert err["params"] == {"min": 3, "max": 3, "count": 4, "mode": "trio", "fits": "standard", "reason": "fits"}
+    assert err["message"] == ("The game for three needs exactly 3 players; there are 4: "
+                              "choose the standard table in the settings.")
     await host.hello(table.code, token=host.token, lang="ru")
     err = await table.refused(host, "start", "wrong_player_count")
-    assert err["message"] == "Для этой игры нужно ровно 3 игрока, а сейчас 4."
+    assert err["message"] == ("Для режима «игра втроём» нужно ровно 3 игрока, а сейчас 4: "
+                              "выберите в настройках режим «обычный стол».")
     await table.act(host, "set_settings", settings={"mode": "duel"})
     err = await table.refused(host, "start", "wrong_player_count")
-    assert err["message"] == "Для этой игры нужно ровно 2 игрока, а сейчас 4."
+    assert err["message"] == ("Для режима «дуэль» нужно ровно 2 игрока, а сейчас 4: "
+                              "выберите в настройках режим «обычный стол».")
     await table.act(host, "set_settings", settings={"mode": "standard"})
     await table.act(host, "remove_player", seat="s4")
+    assert table.tv.state["room"]["settings"]["mode"] == "trio"   # three people: it switched by itself
+    await table.act(host, "set_settings", settings={"mode": "standard"})   # the table: it names trio
     err = await table.refused(host, "start", "wrong_player_count")
-    assert err["message"] == "Для этой игры нужно от 4 до 7 игроков, а сейчас 3."
+    assert err["message"] == ("Для режима «обычный стол» нужно от 4 до 7 игроков, а сейчас 3: "
+                              "выберите в настройках режим «игра втроём».")
+    alone = await make_table(1, settings={"mode": "duel"}, start=False)   # nothing fits one person
+    err = await alone.refused(alone.phones[0], "start", "wrong_player_count")
+    assert err["params"] == {"min": 2, "max": 2, "count": 1}
+    assert err["message"] == "This game needs exactly 2 players; there is 1."

@@ -221,7 +221,7 @@ async def test_a_tv_socket_never_gets_a_seat(client, room_code, connect):
     err = await tv.error()
     assert err["code"] == "tv_no_seat" and err["message"]
     room = client.server.app[keys.ROOMS].get(room_code)
-    assert room.roster.people == [] and tv.welcome["token"] is None
+    assert room.record.people == () and tv.welcome["token"] is None
     assert all(m.get("token") is None for m in map(json.loads, tv.frames) if m["type"] == "welcome")
 
 

@@ -24,7 +24,7 @@ def room_of(table):
 
 
 def snapshot(table) -> str:
-    return json.dumps(room_of(table).record(), sort_keys=True)
+    return json.dumps(room_of(table).stored(), sort_keys=True)
 
 
 # ---------------------------------------------------------------- tokens
@@ -225,7 +225,7 @@ async def test_a_flood_of_joins_from_many_sockets_is_rate_limited(make_client, c
                 break    # a joined socket's further joins are `already_joined` or rate-limited
     assert outcomes.count("rate_limited") >= len(outcomes) - 5
     room = client.server.app[keys.ROOMS].get(code)
-    assert len(room.data["people"]) <= 5
+    assert len(room.record.people) <= 5
     # the server still answers everyone
     for p in sockets:
         await p.send({"type": "ping"})

@@ -1,10 +1,11 @@
 // Phone, phase `game_over`: the final standings; the host may start a new game with the same people.
 import { h, fill } from '/static/shared/dom.js';
-import { t, has, lang } from '/static/shared/i18n.js';
+import { t, lang } from '/static/shared/i18n.js';
 import { loadStory, headers, roundView, storyHeading } from '/static/shared/story.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { elephantName, elephantColour, standings } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
+import { endReasonText } from '/static/shared/rules.js';
 
 /** This phone's seat token for room `code` (phone.js keeps it), or null. */
 function storedToken(code) {
@@ -63,8 +64,7 @@ export function create() {
     const iWon = (g.elephants || []).some((e) => won(e) && mine(e));
     fill(final,
       h('div', { class: 'final-title', text: g.duel_outcome ? t(`duel_outcome.${g.duel_outcome}`) : iWon ? t('phone.you_won') : t('phone.game_over') }),
-      g.end_reason && has(`end_reason.${g.end_reason}`)
-        ? h('p', { class: 'hint center', text: t(`end_reason.${g.end_reason}`) }) : null,
+      endReasonText(g) ? h('p', { class: 'hint center', text: endReasonText(g) }) : null,
       h('ol', { class: 'p-standings', 'data-testid': 'final-standings' }, standings(g).map((e) => h('li', {
         class: `p-standing${won(e) ? ' won' : ''}${mine(e) ? ' mine' : ''}` },
       h('span', { class: 'p-rank' }, won(e) ? icon('crown') : null),

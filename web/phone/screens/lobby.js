@@ -148,7 +148,9 @@ export function modeHelpText(mode, ruleset) {
     const [min, max] = seats.map((n) => n * m.people_per_seat);
     return { min, max, players: min === max ? min : `${min}–${max}` };   // trio: "3", not "3–3"
   };
-  return tOr(`help.mode.${mode}`, '', { n: m.finish, ...(mode === 'standard' ? range('dixit') : range(ruleset)) });
+  const cards = (m.table_cards || {})[ruleset] || [];
+  return tOr(`help.mode.${mode}`, '', { n: m.finish != null ? m.finish : m.extra_cards, total: cards[0],
+    ...(mode === 'standard' ? range('dixit') : range(ruleset)) });
 }
 
 /** The timer's choice (seconds, 0: off) from the room's `timer_choices`; `update(room)` shows its setting. */

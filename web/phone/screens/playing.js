@@ -62,7 +62,7 @@ function disputed(ctx) {
 }
 
 /**
- * `(ctx) → node | null` for each state: "Dispute the association" (issue 13), offered only when a condition
+ * `(ctx) → node | null` for each state: "Dispute the association" (engine/pacing.py), offered only when a condition
  * applies this turn (the engine's `can`) and this seat has not disputed yet. The same node while it may still be
  * used, so a confirmation open on this phone is not closed by another player's move (a state redraws the screen).
  */

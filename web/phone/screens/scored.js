@@ -49,7 +49,7 @@ export function create() {
 }
 
 /**
- * Moving on (issue 13): the storyteller (kids: the adult) taps "Next round"; the others say "Ready" and
+ * Moving on (server/engine/pacing.py): the storyteller (kids: the adult) taps "Next round"; the others say "Ready" and
  * the round moves on once all have; the host may move on for everyone ("Next round now").
  */
 function moveOn(c) {

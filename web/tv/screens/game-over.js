@@ -1,7 +1,7 @@
 // TV, phase `game_over`: winners and standings, then the evening's story in a loop (left/right browse it).
 import { h, fill } from '/static/shared/dom.js';
-import { modeOf } from '/static/shared/rules.js';
-import { t, tn, has } from '/static/shared/i18n.js';
+import { modeOf, endReasonText } from '/static/shared/rules.js';
+import { t, tn } from '/static/shared/i18n.js';
 import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { elephantName, standings } from '/static/shared/roster.js';
@@ -73,8 +73,7 @@ export function create(ctx0) {
     fill(final,
       h('div', { class: 'winners', 'data-testid': 'winners' },
         h('div', { class: 'winners-title', text: headline }),
-        g.end_reason && has(`end_reason.${g.end_reason}`)
-          ? h('div', { class: 'end-reason', text: t(`end_reason.${g.end_reason}`) }) : null,
+        endReasonText(g) ? h('div', { class: 'end-reason', text: endReasonText(g) }) : null,
         h('div', { class: `winners-list${winnerEls.length > 1 ? ' several' : ''}` }, winnerEls.map((e) => h('div', { class: 'winner' },
           pieceToken(ctx.room, e, 150),
           h('div', { class: 'winner-name', text: elephantName(ctx.room, e) }))))),

@@ -84,9 +84,15 @@ export function create(ctx) {
     length.hidden = !room.length;
     how.update(room.settings || {}, room.board || null);
     hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host')
-      : `${tOr(`tv.mode_hint.${mode}`, '')} ${t('tv.hint_host_starts')}`;
+      : `${tOr(`tv.mode_hint.${mode}`, '', peopleRange(m, seatsRange))} ${t('tv.hint_host_starts')}`;
   }
   return { el, update };
+}
+
+/** {min, max} people of a mode's seat range (pairs: two a seat) and {n} cards from the deck, from the catalogue. */
+function peopleRange(m, seats) {
+  const people = seats ? { min: seats[0] * m.people_per_seat, max: seats[1] * m.people_per_seat } : {};
+  return { ...people, n: m.extra_cards };
 }
 
 /** An address that wraps only before "/join/CODE". */
