@@ -170,7 +170,7 @@ function render() {
   hostAway.update(ctx);
   fitText(app);
   // a screen that changed its layout to fit (scored.js) has new widths to fit text in
-  if (mounted.screen && mounted.screen.afterFit && mounted.screen.afterFit()) fitText(app);
+  for (let i = 0; i < 4 && mounted.screen && mounted.screen.afterFit && mounted.screen.afterFit(); i++) fitText(app);
 }
 
 function gameFrame(ctx) {

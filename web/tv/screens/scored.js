@@ -73,18 +73,17 @@ export function create(ctx0, show) {
     el.classList.toggle('on-plates', onPlates);
     patchIf(points, JSON.stringify([ctx.room.roster, r, g.elephants, onPlates]), () => (onPlates ? [] : pointsList(ctx, r)));
   }
-  // After fit-text.js: a result taller than the screen (names that wrap) gets smaller cards, in three steps.
-  const STEPS = ['tight', 'tighter', 'tightest'];
-  let measured = null;
+  // After fit-text.js: a result taller than the screen (names that wrap) gets smaller cards, step by step.
+  const STEPS = ['tight', 'tighter', 'tightest', 'tiniest'];
+  // Within one result it only ever tightens: a ready mark never makes the cards jump back and forth.
+  // Returns whether it tightened (then tv.js fits the text again and asks once more).
+  let result = null;
+  let step = 0;
   function afterFit() {
-    if (measured === key + top.drawn + points.drawn) return false;
-    measured = key + top.drawn + points.drawn;
-    STEPS.forEach((cls) => el.classList.remove(cls));
-    for (const cls of STEPS) {
-      if (el.scrollHeight <= el.clientHeight + 1) break;
-      el.classList.add(cls);
-    }
-    return el.classList.contains('tight');
+    if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
+    if (step >= STEPS.length || el.scrollHeight <= el.clientHeight + 1) return false;
+    el.classList.add(STEPS[step++]);
+    return true;
   }
   return { el, update, afterFit, walkDelay: show ? times.walk : 0 };
 }
