@@ -17,9 +17,12 @@ from server.net.guard import ConnectionGuard, connection_budget, quiet_accept_er
 
 log = logging.getLogger(__name__)
 NOT_YET = (errno.EADDRNOTAVAIL, errno.EADDRINUSE)   # the address is not up yet; the port is still held
+# On a stop, how long requests still running may finish before their connections are dropped: the sockets
+# were told first (server/net/ws.py close_sockets); together the stop stays under 2 s.
+SHUTDOWN_S = 1.0
 
 
-async def start(app: web.Application, host: str | None, port: int, *, shutdown_timeout: float = 5,
+async def start(app: web.Application, host: str | None, port: int, *, shutdown_timeout: float = SHUTDOWN_S,
                 handle_signals: bool = False) -> tuple[web.AppRunner, ConnectionGuard]:
     """Set up `app` on `host:port` (None: every interface) with the guard; returns the runner (call
     `cleanup()` to stop) and the guard. Raises OSError if the port cannot be bound."""

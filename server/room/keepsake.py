@@ -169,11 +169,11 @@ def render(view: dict[str, Any], lang: str, card_picture: Callable[[str, str], P
     y += 40
     draw.text((MARGIN, y), t["standings"], font=f_title, fill=INK)
     y += 90
-    for rank, s in enumerate(standings, 1):
+    for s in standings:
         bold = s.get("winner")
         font = f_stand_b if bold else f_stand
         colour = GOLD if bold else INK
-        draw.text((MARGIN, y), f"{rank}.", font=font, fill=colour)
+        draw.text((MARGIN, y), f"{s['place']}.", font=font, fill=colour)   # shared on a tie, as on the TV
         name = _wrap(draw, s["name"], font, WIDTH - 2 * MARGIN - 360, 1)[0]
         draw.text((MARGIN + 70, y), name, font=font, fill=colour)
         cells = _cells(t, s["distance"])

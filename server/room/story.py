@@ -63,15 +63,27 @@ def round_entry(rec: Record, game: engine.GameState) -> StoryRound:
         points={seat_name(rec, e): n for e, n in result["points"].items()})
 
 
+def places(distances: list[int]) -> list[int]:
+    """Each standing's place (1-based) for `distances` sorted furthest first: elephants on the same
+    distance share a place and the next one counts them all ([9, 5, 5, 2] -> [1, 2, 2, 4]), as the TV's
+    final standings number them (web/shared/roster.js `places`)."""
+    out: list[int] = []
+    for i, d in enumerate(distances):
+        out.append(out[-1] if i and d == distances[i - 1] else i + 1)
+    return out
+
+
 def story_view(rec: Record) -> dict[str, object]:
     """What `GET /api/rooms/{CODE}/story` answers: the stored rounds, the deck their cards come from,
-    and the standings now (elephants by distance, the winners marked once the game is over)."""
+    and the standings now (elephants by distance, each with its shared `place`, the winners marked once
+    the game is over)."""
     story = rec.story or Story(rec.settings.deck)
     game = rec.game
     standings: list[dict[str, object]] = []
     if game is not None:
         winners = set(game.winners or ())
-        standings = [{"name": seat_name(rec, e), "distance": d, "winner": e in winners}
-                     for e, d in sorted(game.elephants.items(), key=lambda item: -item[1])]
+        ordered = sorted(game.elephants.items(), key=lambda item: -item[1])
+        standings = [{"name": seat_name(rec, e), "distance": d, "winner": e in winners, "place": place}
+                     for (e, d), place in zip(ordered, places([d for _, d in ordered]), strict=True)]
     return {"room": rec.code, "deck": story.deck, "over": rec.finished,
             "rounds": rounds_json(story.rounds), "standings": standings}

@@ -19,6 +19,7 @@ import * as voting from './screens/voting.js';
 import * as scored from './screens/scored.js';
 import * as gameOver from './screens/game-over.js';
 import * as hostMenu from './host-menu.js';
+import { announce } from './host-news.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
@@ -44,6 +45,7 @@ let noRoom = false;      // the server said there is no such room: the badge say
 // reconnecting, confirm buttons wait, and lobby settings tapped meanwhile wait in the lobby's queue.
 let online = false;
 let everOnline = false;
+let status = 'connecting';   // the socket's last status (ws-client.js): 'restarting' says why we are away
 // The last round's result before the standings, as on the TV (a tap on "Final standings" skips it).
 const hold = finalHold(() => { if (last) render(); });
 
@@ -64,6 +66,7 @@ async function main() {
 }
 
 function onStatus(s) {
+  status = s;
   holdCountdowns(s !== 'online');
   if (!noRoom) badge.set(s);
   const was = online;
@@ -97,8 +100,10 @@ function onMessage(msg) {
     } catch { /* private mode: the seat lasts while the page is open */ }
   } else if (msg.type === 'state') {
     if (noRoom) { noRoom = false; badge.set('online'); }
+    const before = last;
     last = msg;
     render();
+    announce(before, msg);
   } else if (msg.type === 'error' && msg.code === 'no_such_room') {
     // An old link or a room the server has forgotten: say so, and point back to the TV's QR code.
     fill(header.main, h('div', { class: 'notice', 'data-testid': 'no-room' },
@@ -164,7 +169,7 @@ function renderShell() {
   // In the sticky header, so it shows wherever the page is scrolled.
   const away = h('div', { class: 'reconnecting', role: 'status', 'data-testid': 'reconnecting', hidden: true },
     h('span', { class: 'reconnecting-spinner', 'aria-hidden': 'true' }),
-    h('span', { class: 'reconnecting-text' }, h('b', { text: t('conn.reconnecting') }), ' ',
+    h('span', { class: 'reconnecting-text' }, h('b', { class: 'reconnecting-title', text: t('conn.reconnecting') }), ' ',
       h('span', { class: 'reconnecting-line', text: t('conn.reconnecting_line') })));
   const top = h('header', { class: 'phone-top' }, me,
     h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn), away);
@@ -178,6 +183,7 @@ function renderShell() {
 function renderAway() {
   if (!header) return;
   header.away.hidden = online || !everOnline || noRoom;
+  header.away.querySelector('.reconnecting-title').textContent = t(status === 'restarting' ? 'conn.restarting' : 'conn.reconnecting');
   document.body.classList.toggle('reconnecting-now', !header.away.hidden);
 }
 
@@ -228,7 +234,9 @@ function renderHeader(c) {
     // The badge sits under the name: beside it, a 360 px phone cut «Мама» to «М..».
     h('span', { class: 'me-text' },
       h('span', { class: 'me-name', 'data-testid': 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-      c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null));
+      c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null,
+      // the host's phone says it is (after a hand-over too)
+      c.you.is_host ? h('span', { class: 'host-badge small me-host', 'data-testid': 'me-host', text: t('host') }) : null));
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock

@@ -4,6 +4,7 @@ import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
+import { headCount, aloneInPairs } from '/static/shared/roster.js';
 
 /** The teams as lists of person ids, in seat order, lead first (what `set_teams` takes). */
 export function teamsOf(room) {
@@ -15,8 +16,11 @@ export function teamsOf(room) {
 export function teamEditor(getCtx) {
   let picked = null;
   const list = h('ol', { class: 'teams', 'data-testid': 'teams' });
+  const count = h('p', { class: 'teams-count', 'data-testid': 'phone-head-count' });
+  const alone = h('p', { class: 'teams-alone', 'data-testid': 'pairs-alone', hidden: true });
   const el = h('div', { class: 'teams-box' },
     h('div', { class: 'settings-title', text: t('teams.title') }),
+    count, alone,
     h('p', { class: 'hint', text: t('teams.hint') }),
     list);
 
@@ -28,6 +32,10 @@ export function teamEditor(getCtx) {
   function update(c) {
     el.hidden = !(modeOf(c.room.settings || {}).people_per_seat > 1);
     if (el.hidden) return;
+    count.textContent = headCount(c.room, true);
+    const lone = aloneInPairs(c.room, true);
+    alone.textContent = lone.length ? t('lobby.alone', { names: lone.join(', ') }) : '';
+    alone.hidden = !lone.length;
     const teams = (c.room.roster || []).filter((r) => !r.removed);
     const ids = new Set(teams.flatMap((r) => (r.people || []).map((p) => p.person)));
     if (!ids.has(picked)) picked = null;

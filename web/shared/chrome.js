@@ -3,7 +3,7 @@ import { h } from './dom.js';
 import { t, otherLang } from './i18n.js';
 
 /**
- * A connection badge: .set("connecting" | "online" | "offline"). `short` (the TV's bar, beside the title and
+ * A connection badge: .set("connecting" | "online" | "offline" | "restarting"). `short` (the TV's bar, beside the title and
  * the countdown): offline says only «Нет связи»; the sentence goes in the tooltip.
  */
 export function connectionBadge({ short = false } = {}) {

@@ -56,7 +56,7 @@
  * @property {() => (string | null)} token   the seat token to send in `hello`
  * @property {() => string} lang
  * @property {(msg: ServerMessage) => void} onMessage
- * @property {(status: 'connecting' | 'online' | 'offline') => void} onStatus
+ * @property {(status: 'connecting' | 'online' | 'offline' | 'restarting') => void} onStatus
  */
 
 /**

@@ -1,5 +1,5 @@
 // The room's roster and the engine's view read for display: names, colours, elephants. No rules here.
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 import { shortLabel } from './colours.js';
 
 /** Roster entry for a seat id, or null. */
@@ -10,6 +10,23 @@ export function seatInfo(room, seat) {
 /** How many people share a roster entry (pairs: 2; otherwise 1); null gives 1. */
 export function memberCount(entry) {
   return entry && entry.members != null ? entry.members : 1;
+}
+
+/**
+ * The lobby's head count: "Players: 5" one elephant each; in pairs (RULES.md §2.2) people and teams both
+ * ("Players: 9 people, 5 teams"), so a host counting heads finds everyone.
+ */
+export function headCount(room, pairs) {
+  const seats = (room.roster || []).filter((r) => !r.removed);
+  if (!pairs) return t('tv.players_n', { n: seats.length });
+  const people = seats.reduce((n, r) => n + ((r.people && r.people.length) || 1), 0);
+  return t('lobby.players_pairs', { people: tn('lobby.people_n', people), teams: tn('lobby.teams_n', seats.length) });
+}
+
+/** Pairs: the names of those who have no partner and would play a whole elephant alone ([] outside pairs). */
+export function aloneInPairs(room, pairs) {
+  if (!pairs) return [];
+  return (room.roster || []).filter((r) => !r.removed && (r.people || []).length === 1).map((r) => r.people[0].name);
 }
 
 /** The card number to find in a round result (the storyteller's, or the kids' target; RULES.md §2). */
@@ -57,9 +74,32 @@ export function ownerName(room, owner) {
   return seatName(room, owner);
 }
 
+/**
+ * Whether elephant `e` of `game` is gone: every seat it is played by was removed (`seats[].active` false,
+ * RULES.md §5.1). It leaves the points lists and shows faded on the board, as in the standings.
+ */
+export function isGone(game, e) {
+  const ids = e.seats && e.seats.length ? e.seats : [e.id];
+  const seats = (game.seats || []).filter((s) => ids.includes(s.seat));
+  return seats.length > 0 && seats.every((s) => s.active === false);
+}
+
+/** The elephants of `game` still in play (not isGone). */
+export function presentElephants(game) {
+  return (game.elephants || []).filter((e) => !isGone(game, e));
+}
+
 /** Elephants sorted by distance, furthest first (ties keep engine order). */
 export function standings(game) {
   return [...(game.elephants || [])].sort((a, b) => b.distance - a.distance);
+}
+
+/** Each of `sorted` (standings(game)) with its place: one place for a tie, the next counts them all
+ * ([9, 5, 5, 2] cells → places 1, 2, 2, 4), as the keepsake picture numbers them (server/room/story.py). */
+export function places(sorted) {
+  const out = [];
+  sorted.forEach((e, i) => { out.push(i && e.distance === sorted[i - 1].distance ? out[i - 1] : i + 1); });
+  return out;
 }
 
 /** A vote token's label: two letters ("Ан"), else initials ("АП") or more where another seat's matches. */

@@ -17,13 +17,14 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
   let pongTimer = null;
   let lastStateId = null;
   let synced = false;
+  let restarting = false;   // the server said it is restarting (close 1001): say so until it is back
   const hello = (sock) => sock.send(JSON.stringify({ type: 'hello', room, role, token: token(), lang: lang() }));
 
   function open() {
     clearTimeout(retryTimer);
     retryTimer = null;
     synced = false;
-    onStatus('connecting');
+    onStatus(restarting ? 'restarting' : 'connecting');
     const proto = location.protocol === 'https:' ? 'wss://' : 'ws://';
     const sock = new WebSocket(`${proto}${location.host}/ws`);
     ws = sock;
@@ -35,15 +36,18 @@ export function connect({ room, role, token, lang, onMessage, onStatus }) {
       if (msg.type === 'welcome') attempt = 0;
       if (msg.type === 'state') {
         lastStateId = msg.state_id;
-        if (!synced) { synced = true; onStatus('online'); }
+        if (!synced) { synced = true; restarting = false; onStatus('online'); }
       }
       if (msg.type === 'pong') { clearTimeout(pongTimer); pongTimer = null; }
       onMessage(msg);
     };
-    sock.onclose = () => {
+    sock.onclose = (ev) => {
       if (sock !== ws) return;  // one we gave up on
       ws = null;
-      onStatus('offline');
+      // GOING_AWAY with this reason: the server is stopping and will be back (server/net/ws.py close_sockets);
+      // try again soon rather than after a long back-off.
+      if (ev && ev.code === 1001 && ev.reason === 'server restarting') { restarting = true; attempt = 0; }
+      onStatus(restarting ? 'restarting' : 'offline');
       schedule();
     };
   }

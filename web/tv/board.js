@@ -5,6 +5,7 @@ import { modeOf } from '/static/shared/rules.js';
 import { h, fill, patchIf, setText } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
+import { isGone } from '/static/shared/roster.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
 
@@ -114,6 +115,7 @@ export function create() {
       if (tok.placed !== transform) { tok.placed = transform; tok.style.transform = transform; }
       tok.style.zIndex = String(2 + n);
       tok.classList.toggle('storyteller', g.phase !== 'game_over' && (e.seats || [e.id]).includes(g.storyteller));
+      tok.classList.toggle('gone', isGone(g, e));   // removed: faded, as the standings strike it through
     }
     for (const [id, tok] of tokens) if (!seen.has(id)) { tok.remove(); tokens.delete(id); }
   }

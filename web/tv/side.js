@@ -4,7 +4,7 @@ import { h, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
-import { elephantName, seatInfo, standings, memberCount } from '/static/shared/roster.js';
+import { elephantName, seatInfo, standings, memberCount, isGone } from '/static/shared/roster.js';
 
 /** Builds the side column; update(ctx, screen) refreshes it (`screen`: the one shown, tv.js). */
 export function create(ctx) {
@@ -32,7 +32,7 @@ export function create(ctx) {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
       const info = seatInfo(c.room, seats[0]);
       const offline = info && !info.connected && !info.child;
-      const removed = info && info.removed;
+      const removed = (info && info.removed) || isGone(g, e);
       return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}`, 'data-elephant': e.id },
         pieceToken(c.room, e, 56),
         h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),

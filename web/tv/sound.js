@@ -92,7 +92,16 @@ export function showPrompt() {
     refreshToggles();
   }
   function onKey(e) {
-    if (e.key === 'Enter' || e.keyCode === 13) { e.preventDefault(); go(); }
+    if (!(e.key === 'Enter' || e.keyCode === 13)) return;
+    const active = document.activeElement;
+    if (active && active.closest && active.closest('.tv-top-right')) {
+      // ↑ then OK (README): the remote reached the top bar. OK on the mute button mutes, and the gesture
+      // starts audio (silent) so the prompt goes; another top-bar button keeps its own OK.
+      if (!active.classList.contains('sound-toggle')) return;
+      e.preventDefault();
+      toggleMute();
+    } else e.preventDefault();
+    go();
   }
   button.addEventListener('click', go);
   document.addEventListener('keydown', onKey, true);   // a remote's OK wherever the focus is
@@ -121,28 +130,33 @@ function refreshToggles() {
   });
 }
 
+/** Mutes the TV, or unmutes it (kept in localStorage). */
+function toggleMute() {
+  muted = !muted;
+  try { localStorage.setItem(MUTE_KEY, muted ? '1' : '0'); } catch (e) { /* private mode: this page only */ }
+  refreshToggles();
+}
+
 /** The top bar's mute button: a tap or a remote's OK toggles it (↑ reaches it, see remoteKeys). */
 export function muteButton() {
-  const b = h('button', { class: 'icon-btn sound-toggle', type: 'button', 'data-testid': 'mute',
-    onclick: () => {
-      muted = !muted;
-      try { localStorage.setItem(MUTE_KEY, muted ? '1' : '0'); } catch (e) { /* private mode: this page only */ }
-      refreshToggles();
-    } });
+  const b = h('button', { class: 'icon-btn sound-toggle', type: 'button', 'data-testid': 'mute', onclick: toggleMute });
   toggles = toggles.filter((old) => old.isConnected);   // the top bar is rebuilt with each screen
   toggles.push(b);
   refreshToggles();
   return b;
 }
 
-/** A remote's keys (no Tab): ↑ focuses the mute button, ←/→ move along the top bar, ↓ or Back leave it. */
+/**
+ * A remote's keys (no Tab): ↑ focuses the mute button (the sound prompt too may be up: OK there then mutes),
+ * ←/→ move along the top bar, ↓ or Back leave it (back to the prompt while it is up).
+ */
 export function remoteKeys() {
   document.addEventListener('keydown', (e) => {
     const active = document.activeElement;
     const inTop = Boolean(active && active.closest && active.closest('.tv-top-right'));
     if (e.key === 'ArrowUp' && !inTop) {
       const mute = document.querySelector('.tv-top-right .sound-toggle');
-      if (mute && !document.querySelector('.sound-prompt')) { e.preventDefault(); mute.focus(); }
+      if (mute) { e.preventDefault(); mute.focus(); }
     } else if (inTop && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
       e.preventDefault();
       e.stopImmediatePropagation();   // not the game-over story's arrows while the top bar has the focus
@@ -151,7 +165,8 @@ export function remoteKeys() {
       if (buttons[i]) buttons[i].focus();
     } else if (inTop && (e.key === 'ArrowDown' || e.key === 'Escape' || e.key === 'GoBack')) {
       e.preventDefault();
-      active.blur();
+      const prompt = document.querySelector('.sound-prompt');
+      if (prompt) prompt.focus(); else active.blur();
     }
   }, true);
 }

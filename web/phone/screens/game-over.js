@@ -3,7 +3,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t, lang } from '/static/shared/i18n.js';
 import { loadStory, headers, roundView, storyHeading } from '/static/shared/story.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { elephantName, elephantColour, standings } from '/static/shared/roster.js';
+import { elephantName, elephantColour, standings, places } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
 import { endReasonText } from '/static/shared/rules.js';
 
@@ -62,12 +62,15 @@ export function create() {
     const won = (e) => winners.has(e.id) || (e.seats || []).some((s) => winners.has(s));
     const mine = (e) => (e.seats || [e.id]).includes(c.you.seat);
     const iWon = (g.elephants || []).some((e) => won(e) && mine(e));
+    const sorted = standings(g);
+    const ranks = places(sorted);
     fill(final,
       h('div', { class: 'final-title', text: g.duel_outcome ? t(`duel_outcome.${g.duel_outcome}`) : iWon ? t('phone.you_won') : t('phone.game_over') }),
       endReasonText(g) ? h('p', { class: 'hint center', text: endReasonText(g) }) : null,
-      h('ol', { class: 'p-standings', 'data-testid': 'final-standings' }, standings(g).map((e) => h('li', {
+      h('ol', { class: 'p-standings', 'data-testid': 'final-standings' }, sorted.map((e, i) => h('li', {
         class: `p-standing${won(e) ? ' won' : ''}${mine(e) ? ' mine' : ''}` },
-      h('span', { class: 'p-rank' }, won(e) ? icon('crown') : null),
+      h('span', { class: 'p-rank', 'data-testid': 'final-place', 'data-place': String(ranks[i]) },
+        won(e) ? icon('crown') : h('span', { text: String(ranks[i]) })),
       elephantToken(elephantColour(c.room, e), 40),
       h('span', { class: 'p-standing-name', text: elephantName(c.room, e) }),
       h('span', { class: 'p-standing-distance', text: String(e.distance) })))),

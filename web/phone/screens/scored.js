@@ -3,7 +3,7 @@ import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { voteToken, elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour, ownerName, voteLabel, targetCard, pointsOf } from '/static/shared/roster.js';
+import { seatName, seatColour, ownerName, voteLabel, targetCard, pointsOf, presentElephants } from '/static/shared/roster.js';
 import { cardImg, deckId } from '/static/shared/cards.js';
 import { notice } from '../card-grid.js';
 
@@ -20,7 +20,7 @@ export function create() {
     const target = targetCard(r);
     fill(el,
       // The kids' adult (no elephant with two or more children) sees every child's points instead.
-      !myElephant ? h('ul', { class: 'children-points', 'data-testid': 'children-points' }, (c.game.elephants || []).map((e) => {
+      !myElephant ? h('ul', { class: 'children-points', 'data-testid': 'children-points' }, presentElephants(c.game).map((e) => {
         const n = pointsOf(r, e.id);
         return h('li', { class: 'child-points' }, elephantToken(seatColour(c.room, e.id), 40),
           h('span', { class: 'child-points-name', text: seatName(c.room, e.id) }),

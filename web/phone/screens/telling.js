@@ -17,15 +17,6 @@ export function create(ctx, carried) {
     (c) => (((c.me && c.me.can) || []).includes('tell') ? 'tell' : null), { tell: tellForm }, waitView, carried);
 }
 
-/**
- * Scrolls the page just enough that `field` shows above the fixed confirm bar `barEl`: on a 360×640
- * phone the association box sat under the bar once a card was chosen. Instant, so nothing moves later.
- */
-function revealField(field, barEl) {
-  const hidden = field.getBoundingClientRect().bottom - (barEl.getBoundingClientRect().top - 12);
-  if (hidden > 0) window.scrollBy(0, hidden);
-}
-
 function tellForm(ctx) {
   const duel = !modeOf(ctx.game).tell_with_card;  // the duel's storyteller names the association before seeing cards
   const association = associationField({ placeholder: t('phone.association_placeholder') }, !duel);
@@ -44,7 +35,7 @@ function tellForm(ctx) {
   const field = h('label', { class: 'field' }, h('span', { class: 'field-label',
     text: duel ? t('phone.association_required') : t('phone.association_optional') }), association.field);
   grid = duel ? null : cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
-    deck: deckId(ctx.room), selectable: true, onChange: () => { refresh(); revealField(field, bar.el); },
+    deck: deckId(ctx.room), selectable: true, onChange: refresh,
   });
   const el = h('div', { class: 'tell-form' },
     // "First to tell" (claim): nobody is the storyteller yet; whoever tells first becomes it.
@@ -53,8 +44,10 @@ function tellForm(ctx) {
         : modeOf(ctx.game).has_adult ? t('phone.kids_tell_hint') : t('phone.choose_card_hint'), 'you-tell')
       : notice(t('phone.claim_title'), t('phone.claim_hint'), 'you-tell'),
     conditions,
-    grid ? grid.el : null,
+    // The association box before the cards: below them a 360×640 phone showed it under the fixed confirm
+    // bar, its label cut in half, with nothing on the screen saying it was there.
     field,
+    grid ? grid.el : null,
     bar.el);
   const text = keptText(association);
   return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)), {

@@ -4,7 +4,7 @@ import { modeOf, endReasonText } from '/static/shared/rules.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
 import { pieceToken } from '/static/shared/pieces.js';
-import { elephantName, standings } from '/static/shared/roster.js';
+import { elephantName, standings, places } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
 
 /** Phase title for the header. */
@@ -59,10 +59,10 @@ export function create(ctx0) {
     if (g.duel_outcome) headline = t(`duel_outcome.${g.duel_outcome}`);
     else headline = winnerEls.length > 1 ? t('tv.winners') : t('tv.winner');
     const finish = modeOf(g).finish || Infinity;   // duel: past the finish shows at it (D9)
-    let rank = 0;
-    let prev = null;
-    const rows = standings(g).map((e, i) => {
-      if (e.distance !== prev) { rank = i + 1; prev = e.distance; }
+    const sorted = standings(g);
+    const ranks = places(sorted);
+    const rows = sorted.map((e, i) => {
+      const rank = ranks[i];
       const won = winnerEls.includes(e);
       return h('li', { class: `final-row${won ? ' won' : ''}` },
         won ? h('span', { class: 'final-rank crown' }, icon('crown')) : h('span', { class: 'final-rank', text: String(rank) }),

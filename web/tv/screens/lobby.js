@@ -6,6 +6,7 @@ import { lengthText } from '/static/shared/length.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { explainer } from '/static/shared/explainer.js';
 import { settingsSummary } from '../settings-summary.js';
+import { headCount, aloneInPairs } from '/static/shared/roster.js';
 
 // Long enough to read a how-to-play card from the sofa.
 const HOW_CARD_MS = 10000;
@@ -31,7 +32,8 @@ export function create(ctx) {
   }).catch(() => { /* the QR and the address above are enough */ });
   const codeEl = h('div', { class: 'room-code', 'data-testid': 'room-code', text: ctx.code });
   const roster = h('ul', { class: 'roster', 'data-testid': 'roster' });
-  const count = h('h2', { class: 'roster-title' });
+  const count = h('h2', { class: 'roster-title', 'data-testid': 'tv-head-count' });
+  const alone = h('p', { class: 'pairs-alone', 'data-testid': 'pairs-alone', hidden: true });
   const settings = h('div', { class: 'settings' });
   const hint = h('p', { class: 'lobby-hint', 'data-testid': 'lobby-hint' });
   const length = h('div', { class: 'game-length', 'data-testid': 'tv-game-length' });
@@ -51,7 +53,7 @@ export function create(ctx) {
       alt,
       h('div', { class: 'room-code-label', text: t('room_code') }),
       codeEl),
-    h('section', { class: 'lobby-side' }, count, roster, settings, length, hint),
+    h('section', { class: 'lobby-side' }, count, alone, roster, settings, length, hint),
     how.el);
 
   function update(c) {
@@ -59,10 +61,14 @@ export function create(ctx) {
     fill(url, urlParts(room.join_url || ''));
     codeEl.textContent = room.code || c.code;
     const seats = (room.roster || []).filter((r) => !r.removed);
-    count.textContent = t('tv.players_n', { n: seats.length });
     const mode = (room.settings || {}).mode;
     const m = modeRules(mode);
     const pairs = m.people_per_seat > 1;
+    count.textContent = headCount(room, pairs);
+    count.classList.toggle('pairs', pairs);   // people and teams: a longer line
+    const lone = aloneInPairs(room, pairs);
+    alone.textContent = lone.length ? t('lobby.alone', { names: lone.join(', ') }) : '';
+    alone.hidden = !lone.length;
     roster.classList.toggle('pairs', pairs);
     const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
       'data-testid': 'roster-item' },

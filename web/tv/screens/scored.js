@@ -3,7 +3,7 @@ import { modeOf } from '/static/shared/rules.js';
 import { h, fill, patchIf, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
-import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf, presentElephants } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { tableCards } from '../table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
@@ -57,11 +57,11 @@ export function create(ctx0, show) {
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx)]);
     el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
-    const many = (g.elephants || []).length > 4;
+    const many = presentElephants(g).length > 4;
     const teams = modeOf(g).people_per_seat > 1;
     // Pairs, or 5-7 elephants, that each own a card: points under the plates (a list under the cards would
     // push them below the voting size); teams' plates then hold a whole "A & B"
-    const onPlates = (teams || many) && g.elephants.every((e) => r.table.some((entry) => entry.owner === e.id));
+    const onPlates = (teams || many) && presentElephants(g).every((e) => r.table.some((entry) => entry.owner === e.id));
     const k = JSON.stringify([r.table, onPlates]);
     if (k !== key) {
       key = k;
@@ -152,7 +152,7 @@ function pointsWhy(r, id) {
 }
 
 function pointsList(ctx, r) {
-  const order = [...(ctx.game.elephants || [])]
+  const order = presentElephants(ctx.game)   // a removed player's elephant scores nothing and leaves the list
     .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
     const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
