@@ -64,10 +64,12 @@ class ImportRefused(Exception):
 
 @dataclass
 class ImportResult:
-    """A new deck: its info, and the entries that were skipped (`{"name", "problem", "message"}`)."""
+    """A new deck (or one with more cards): its info, the entries that were skipped (`{"name", "problem",
+    "message"}`), and the ids of the cards this upload added (in upload order; empty for a zip)."""
 
     deck: DeckInfo
     skipped: list[dict] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
 
 
 def _problem(name: str, code: str) -> dict:
