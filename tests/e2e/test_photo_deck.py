@@ -160,3 +160,48 @@ async def test_24_photos_from_the_gallery_make_the_chosen_deck_and_a_round_is_pl
         finally:
             for p in table.sockets:
                 await p.close()
+
+
+async def test_the_host_edits_the_deck_from_a_small_phone_in_russian(ui, server_process):
+    ui.prefix = "photo-deck-360"
+    _tv, code = await ui.tv("ru-RU")
+    host = await host_phone(ui, code, {"width": 360, "height": 640}, "ru-RU")
+    await host.get_by_test_id("deck-photos-open").click()
+    sheet = host.get_by_test_id("photos")
+    await expect(sheet.get_by_test_id("photos-heading")).to_have_text("Новая колода из фото")
+    await sheet.get_by_test_id("photos-title").fill("Дача")
+    files = [{"name": f"IMG_{i}.jpg", "mimeType": "image/jpeg", "buffer": photo(i)} for i in range(5)]
+    files.append({"name": "notes.txt", "mimeType": "text/plain", "buffer": b"shopping list"})
+    await sheet.get_by_test_id("photos-file").set_input_files(files)
+    await expect(sheet.get_by_test_id("photos-card")).to_have_count(5)
+    await expect(sheet.get_by_test_id("photos-status")).to_have_text(
+        "«Дача»: добавлено 5 карт. Пропущена 1 картинка (отмечена среди карт).")
+    await expect(sheet.get_by_test_id("photos-skipped")).to_contain_text("notes.txt")
+    await fits(host, 360, "the new deck's cards")
+    await ui.shot(host, "added")
+    await sheet.get_by_test_id("photos-close").click()
+    # a lone host's table needs more cards: the deck is kept, not chosen; the host picks it to edit it
+    select = host.get_by_test_id("setting-deck")
+    await select.select_option(await select.locator("option", has_text="Дача").get_attribute("value"))
+    deck_id = await select.input_value()
+    await host.get_by_test_id("deck-edit-open").click()
+    sheet = host.get_by_test_id("photos")
+    await expect(sheet.get_by_test_id("photos-heading")).to_have_text("Изменить колоду")
+    cards = sheet.get_by_test_id("photos-card")
+    await expect(cards).to_have_count(5)
+    await cards.nth(1).get_by_test_id("photos-card-out").click()
+    await expect(cards).to_have_count(4)
+    await expect(sheet.get_by_test_id("photos-status")).to_have_text("В колоде теперь 4 карты.")
+    await sheet.get_by_test_id("photos-title").fill("Дача у бабушки")
+    await sheet.get_by_test_id("photos-rename").click()
+    await expect(sheet.get_by_test_id("photos-status")).to_have_text("Новое название: «Дача у бабушки».")
+    await sheet.get_by_test_id("photos-file").set_input_files(
+        [{"name": "IMG_9.png", "mimeType": "image/png", "buffer": photo(9, "PNG")}])
+    await expect(cards).to_have_count(5)
+    await expect(sheet.get_by_test_id("photos-status")).to_have_text("«Дача у бабушки»: добавлена 1 карта.")
+    await fits(host, 360, "the deck being edited")
+    await ui.shot(host, "edit")
+    ids = sorted(p.stem for p in (server_process.data_dir / "decks" / deck_id).glob("c*.jpg"))
+    assert ids == ["c001", "c003", "c004", "c005", "c006"]   # the card taken out keeps its id to itself
+    await sheet.get_by_test_id("photos-close").click()
+    await expect(select.locator("option:checked")).to_contain_text("Дача у бабушки (5 карт)")
