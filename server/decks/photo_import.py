@@ -28,7 +28,7 @@ import threading
 from pathlib import Path
 from typing import BinaryIO
 
-from server.decks.archive import MAX_FILES, ImportRefused, ImportResult, new_deck_id
+from server.decks.archive import MAX_FILES, ImportRefused, ImportResult, place_deck
 from server.decks.library import MANIFEST, UPLOAD_SOURCE, DeckInfo, DeckLibrary, write_json_atomic
 from server.decks.photos import card_from_photo, save_card
 from server.decks.pictures import mark_verified, problem_message
@@ -93,16 +93,7 @@ def import_pictures(library: DeckLibrary, files: list[tuple[str, BinaryIO]], tit
                                  stopping=stopping or threading.Event())
         write_json_atomic(work / MANIFEST, {"title": {"en": title, "ru": title}, "licence": "",
                                             "source": UPLOAD_SOURCE, "next_card": len(made) + 1})
-        for _ in range(20):  # another import may take the same id between the check and the rename
-            deck_id = new_deck_id(library, title)
-            try:
-                work.rename(library.user_dir / deck_id)
-                break
-            except OSError:
-                if not (library.user_dir / deck_id).exists():
-                    raise
-        else:
-            raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
+        deck_id = place_deck(library, work, title)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise

@@ -102,6 +102,25 @@ async def spool_parts(reader: MultipartReader, stack: contextlib.ExitStack) -> t
     return title, files, skipped
 
 
+async def open_upload(request: web.Request) -> MultipartReader | web.Response:
+    """The first checks of an upload, in order: the declared size (413 `too_big`), the room's upload rate
+    (429 `upload_rate_limited`), the quota (507 `quota_full`), a multipart body (400 `no_file`); the form's
+    reader, or the error to answer."""
+    if request.content_length is not None and request.content_length > MAX_UPLOAD_BYTES:
+        return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
+    library, limits, importer = request.app[keys.LIBRARY], request.app[keys.UPLOAD_LIMITS], request.app[keys.IMPORTER]
+    wait = importer.rate_limited(str(request.headers.get("X-Room", "")).upper())
+    if wait:
+        return error(request, 429, "upload_rate_limited", retry_after=wait, minutes=math.ceil(wait / 60))
+    used = await asyncio.get_running_loop().run_in_executor(None, library.uploaded_bytes)
+    if used >= limits.quota_bytes:
+        return error(request, 507, "quota_full", used=_mb(used), quota=_mb(limits.quota_bytes))
+    try:
+        return await request.multipart()
+    except (AssertionError, ValueError, KeyError):
+        return error(request, 400, "no_file")
+
+
 def refused(request: web.Request, exc: ImportRefused, used: int) -> web.Response:
     """The answer to an import that made nothing (ImportRefused), in the request's language."""
     limits = request.app[keys.UPLOAD_LIMITS]
@@ -150,7 +169,7 @@ async def add_cards(request: web.Request) -> web.Response:
     """POST /api/decks/{deck}/cards (the module docstring)."""
     if not await allowed(request):
         return error(request, 403, "forbidden")
-    library, importer = request.app[keys.LIBRARY], request.app[keys.IMPORTER]
+    library = request.app[keys.LIBRARY]
     deck_id = request.match_info["deck"]
     try:
         check_deletable(library, deck_id)
@@ -158,15 +177,9 @@ async def add_cards(request: web.Request) -> web.Response:
         return error(request, 404, "not_found")
     except DeleteRefused as exc:
         return error(request, exc.status, exc.code)
-    if request.content_length is not None and request.content_length > MAX_UPLOAD_BYTES:
-        return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
-    wait = importer.rate_limited(str(request.headers.get("X-Room", "")).upper())
-    if wait:
-        return error(request, 429, "upload_rate_limited", retry_after=wait, minutes=math.ceil(wait / 60))
-    try:
-        reader = await request.multipart()
-    except (AssertionError, ValueError, KeyError):
-        return error(request, 400, "no_file")
+    reader = await open_upload(request)
+    if isinstance(reader, web.Response):
+        return reader
     with contextlib.ExitStack() as stack:
         try:
             _title, files, skipped = await spool_parts(reader, stack)

@@ -101,10 +101,6 @@ async def verify_decks(app: web.Application) -> None:
     await asyncio.get_running_loop().run_in_executor(None, app[keys.LIBRARY].list)
 
 
-def _quota_error(request: web.Request, used: int) -> web.Response:
-    return error(request, 507, "quota_full", used=_mb(used), quota=_mb(request.app[keys.UPLOAD_LIMITS].quota_bytes))
-
-
 async def card_image(request: web.Request) -> web.StreamResponse:
     """GET /cards/{deck}/{card}.{tv|thumb}.{webp|jpg}: the prepared picture, made on first request."""
     library = request.app[keys.LIBRARY]
@@ -146,20 +142,10 @@ async def upload_deck(request: web.Request) -> web.Response:
     """POST /api/decks: a zip of pictures becomes a deck (the module docstring lists the answers)."""
     if not await allowed(request):
         return error(request, 403, "forbidden")
-    if request.content_length is not None and request.content_length > MAX_UPLOAD_BYTES:
-        return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
-    library, limits, importer = request.app[keys.LIBRARY], request.app[keys.UPLOAD_LIMITS], request.app[keys.IMPORTER]
-    wait = importer.rate_limited(str(request.headers.get("X-Room", "")).upper())
-    if wait:
-        return error(request, 429, "upload_rate_limited", retry_after=wait, minutes=math.ceil(wait / 60))
-    loop = asyncio.get_running_loop()
-    used = await loop.run_in_executor(None, library.uploaded_bytes)
-    if used >= limits.quota_bytes:
-        return _quota_error(request, used)
-    try:
-        reader = await request.multipart()
-    except (AssertionError, ValueError, KeyError):
-        return error(request, 400, "no_file")
+    library = request.app[keys.LIBRARY]
+    reader = await deck_photos.open_upload(request)
+    if isinstance(reader, web.Response):
+        return reader
     with contextlib.ExitStack() as stack:
         try:
             title, files, skipped = await deck_photos.spool_parts(reader, stack)

@@ -49,10 +49,11 @@ export function closePhotos() {
 
 /**
  * Opens the sheet. deck: an uploaded deck ({id, title, size}) to edit, or null for a new one; headers(): the
- * host's credentials and language; onChanged(deck, choose): after the server changed a deck (choose: the
- * upload finished and the deck should be the room's); onDelete(deck): the host asks to delete it.
+ * host's credentials and language; needed(): the cards the table needs now (the room's `cards_needed`);
+ * onChanged(deck, choose): after the server changed a deck (choose: the upload finished and the deck should
+ * be the room's); onDelete(deck): the host asks to delete it.
  */
-export function openPhotos({ deck = null, headers, onChanged, onDelete }) {
+export function openPhotos({ deck = null, headers, needed = () => null, onChanged, onDelete }) {
   closePhotos();
   let current = deck;          // the deck as the server last described it
   let busy = false;
@@ -198,8 +199,11 @@ export function openPhotos({ deck = null, headers, onChanged, onDelete }) {
     bar.hidden = true;
     showDeck();
     if (current && made) {
-      say(skipped.length ? 'warn' : 'good', tn('photos.done', made, { title: localized(current.title) })
-        + (skipped.length ? ` ${tn('photos.skipped', skipped.length)}` : ''));
+      const need = needed();
+      const small = need != null && current.size < need;   // kept, but not chosen: say why
+      say(skipped.length || small ? 'warn' : 'good', tn('photos.done', made, { title: localized(current.title) })
+        + (skipped.length ? ` ${tn('photos.skipped', skipped.length)}` : '')
+        + (small ? ` ${t('photos.too_small', { have: current.size, needed: need })}` : ''));
       onChanged(current, true);
     }
   }

@@ -120,7 +120,7 @@ export function deckPicker(getCtx, choose) {
   }
 
   function photos(deck) {
-    openPhotos({ deck, headers: () => hostHeaders(getCtx()),
+    openPhotos({ deck, headers: () => hostHeaders(getCtx()), needed: () => getCtx().room.cards_needed,
       onChanged: (d, done) => {
         // chosen once the pictures are all in, unless the table needs more cards than it has
         const fits = !tooSmall(d.size, getCtx().room.cards_needed);
