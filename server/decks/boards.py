@@ -5,6 +5,7 @@ Outside the engine because it reads files. File shape:
 """
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -38,9 +39,17 @@ def load_board(path: str | Path, ruleset: str | None = None) -> Board:
 
 def default_board(ruleset: str, boards_dir: str | Path | None = None) -> Board:
     """The shipped board for a ruleset (`<boards_dir>/<ruleset>.json`; default: the shipped
-    `assets/boards/`, server/shipped.py).
+    `assets/boards/`, server/shipped.py), read from disk once per folder and ruleset.
 
     :raises BoardError: as `load_board`; shipped.MissingFiles for an installation without its assets.
     """
     folder = Path(boards_dir) if boards_dir is not None else shipped.folder("assets") / "boards"
+    return _board_in(folder, ruleset)
+
+
+@functools.lru_cache(maxsize=64)
+def _board_in(folder: Path, ruleset: str) -> Board:
+    """`load_board` of `<folder>/<ruleset>.json`, read once per folder and ruleset: every lobby view shows the
+    board (its length, the game's rough length), and a board is an immutable value. A file that cannot be
+    used is not remembered (lru_cache keeps no exception): it is read again next time."""
     return load_board(folder / f"{ruleset}.json", ruleset)

@@ -9,6 +9,7 @@ The lowest layer: it may import only its own modules and the standard library (t
 from .association import check_association, count_words, is_question
 from .board import CONDITIONS, Board
 from .catalogue import catalogue, game_length
+from .changes import change_settings, follow
 from .codec import from_json, to_json, to_record
 from .deck import cards_in_play, deck_in_play, min_deck_size
 from .errors import EngineError, IllegalAction, MalformedAction
@@ -37,10 +38,12 @@ __all__ = [
     "apply",
     "cards_in_play",
     "catalogue",
+    "change_settings",
     "check_association",
     "count_words",
     "deck_in_play",
     "fitting_mode",
+    "follow",
     "from_json",
     "game_length",
     "is_question",

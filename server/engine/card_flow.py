@@ -59,7 +59,8 @@ def deal_round(s: GameState) -> GameState | None:
         hands[seat] = cards[at:at + n]
         at += n
     changes["hands"], changes["mammoth"] = hands, centre[0] if centre else None
-    return write(s, changes)
+    write(s, changes)
+    return s
 
 
 def refill(s: GameState) -> GameState:
@@ -70,7 +71,7 @@ def refill(s: GameState) -> GameState:
     if plan.discard_hands:
         changes["discard"] = [*s.discard, *(c for seat in s.seats for c in s.hands[seat])]
         changes["hands"] = {seat: [] for seat in s.hands}
-        s = write(s, changes)
+        write(s, changes)
         changes = {}
     if not plan.draws:
         return s
@@ -84,7 +85,8 @@ def refill(s: GameState) -> GameState:
         hands[seat] = [*hands[seat], *cards[at:at + n]]
         at += n
     changes["hands"] = hands
-    return write(s, changes)
+    write(s, changes)
+    return s
 
 
 def cards_end_cycle(s: GameState) -> str | None:
@@ -115,7 +117,8 @@ def cards_end_cycle(s: GameState) -> str | None:
             changes["hands"] = hands
             table += extra
         changes["discard"] = [*changes.get("discard", s.discard), *table]
-        s = refill(write(s, changes))
+        write(s, changes)
+        s = refill(s)
         reason = mode.end_reason(s, rs)
         if reason in CARD_ENDS:
             return "equal_turns"
@@ -139,5 +142,6 @@ def cancel_round(s: GameState) -> GameState:
             hands[owner].append(card)
         else:
             deck.append(card)
-    return write(s, {"hands": hands, "deck": deck, "mammoth": mammoth, "played": {}, "table": [],
-                      "owners": [], "votes": {}, "association": None, "disputed": False})
+    write(s, {"hands": hands, "deck": deck, "mammoth": mammoth, "played": {}, "table": [],
+               "owners": [], "votes": {}, "association": None, "disputed": False})
+    return s

@@ -86,8 +86,9 @@ def new_game(settings: Settings, seats: Sequence[str], deck: Sequence[str], boar
         tokens, rng = shuffled(s.rng, range(1, len(seat_list) + 1))
         draw = dict(zip(seat_list, tokens, strict=True))
         first = max(seat_list, key=draw.__getitem__)
-        s = write(s, {"first_draw": draw, "rng": rng})
-    dealt = deal_round(write(s, {"storyteller": first}))
+        write(s, {"first_draw": draw, "rng": rng})
+    write(s, {"storyteller": first})
+    dealt = deal_round(s)
     if dealt is None:
         raise IllegalAction("deck_too_small", "the deck cannot supply the first round", needed=needed)
     return begin_turn(dealt, first)

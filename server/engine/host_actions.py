@@ -23,26 +23,25 @@ def _remove_player(state: GameState, seat: str | None, action: Action) -> GameSt
     changes: Changes = {"removed": [*state.removed, target]}
     if target in state.votes:  # "everyone"/"nobody" counts use only the players still voting
         changes["votes"] = {k: v for k, v in state.votes.items() if k != target}
-    s = write(state, changes)
-    if not mode.can_continue(s):
-        return finish(cancel_round(s), "too_few_players")
+    write(state, changes)
+    if not mode.can_continue(state):
+        return finish(cancel_round(state), "too_few_players")
     if target == state.storyteller and state.phase in ("telling", "playing"):
-        s = cancel_round(s)  # before the reveal: cards go back to hands
-        storyteller = mode.next_storyteller(s)
-        return begin_turn(s, storyteller)
+        s = cancel_round(state)  # before the reveal: cards go back to hands
+        return begin_turn(s, mode.next_storyteller(s))
     if state.phase == "telling":
-        s = write(s, {"last_card": is_last_card(s)})
-    return maybe_score(maybe_lay_out(s))
+        write(state, {"last_card": is_last_card(state)})
+    return maybe_score(maybe_lay_out(state))
 
 
 def _return_player(state: GameState, seat: str | None, action: Action) -> GameState:
     target = _target(state, action)
     if target not in state.removed:
         raise IllegalAction("not_allowed", f"seat {target!r} is not removed", seat=target)
-    s = write(state, {"removed": [x for x in state.removed if x != target]})
+    write(state, {"removed": [x for x in state.removed if x != target]})
     if state.phase == "telling":
-        s = write(s, {"last_card": is_last_card(s)})
-    return s
+        write(state, {"last_card": is_last_card(state)})
+    return state
 
 
 def _skip(state: GameState, seat: str | None, action: Action) -> GameState:
@@ -65,8 +64,8 @@ def _skip(state: GameState, seat: str | None, action: Action) -> GameState:
                 picks, rng = shuffled(rng, hands[other])
                 played[other] = picks[:mode.cards_each]
                 hands[other] = [c for c in hands[other] if c not in played[other]]
-        return maybe_lay_out(write(state, {"hands": hands, "played": played, "rng": rng,
-                                             "disputed": False}))
+        write(state, {"hands": hands, "played": played, "rng": rng, "disputed": False})
+        return maybe_lay_out(state)
     return score_table(state)
 
 

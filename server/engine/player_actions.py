@@ -41,12 +41,14 @@ def _tell(state: GameState, seat_: str | None, action: Action) -> GameState:
         hands[seat] = [c for c in hands[seat] if c != card]
         played[seat] = [card]
     if not mode.has_playing_phase:
-        return lay_out(write(state, {**changes, "hands": hands, "played": played}))
+        write(state, {**changes, "hands": hands, "played": played})
+        return lay_out(state)
     if is_last_card(state):  # D1: the last card is played without choice
         for other in state.active_seats():
             if other not in played:
                 played[other], hands[other] = hands[other], []
-    return maybe_lay_out(write(state, {**changes, "hands": hands, "played": played, "phase": "playing"}))
+    write(state, {**changes, "hands": hands, "played": played, "phase": "playing"})
+    return maybe_lay_out(state)
 
 
 def _play_card(state: GameState, seat_: str | None, action: Action) -> GameState:
@@ -68,7 +70,8 @@ def _play_card(state: GameState, seat_: str | None, action: Action) -> GameState
     hands[seat] = [c for c in hand if c not in cards]
     played = dict(state.played)
     played[seat] = cards
-    return maybe_lay_out(write(state, {"hands": hands, "played": played}))
+    write(state, {"hands": hands, "played": played})
+    return maybe_lay_out(state)
 
 
 def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
@@ -117,7 +120,8 @@ def _dispute(state: GameState, seat: str | None, action: Action) -> GameState:
         raise IllegalAction("no_condition", "no condition applies to this association")
     if state.disputed:
         raise IllegalAction("not_allowed", "the association is already disputed")
-    return write(state, {"disputed": True})
+    write(state, {"disputed": True})
+    return state
 
 
 def _restate(state: GameState, seat: str | None, action: Action) -> GameState:
@@ -127,7 +131,8 @@ def _restate(state: GameState, seat: str | None, action: Action) -> GameState:
     if not state.disputed:
         raise IllegalAction("not_allowed", "nobody disputed the association")
     association = checked_association(action.get("association"), state.conditions, required=True)
-    return maybe_lay_out(write(state, {"association": association, "disputed": False}))
+    write(state, {"association": association, "disputed": False})
+    return maybe_lay_out(state)
 
 
 def _next_round(state: GameState, seat: str | None, action: Action) -> GameState:
@@ -138,7 +143,8 @@ def _next_round(state: GameState, seat: str | None, action: Action) -> GameState
     storyteller = mode.next_storyteller(state)
     s = deal_round(state)
     if s is None:
-        return finish(write(state, {"round": state.round + 1, "storyteller": storyteller}), "deck_empty")
+        write(state, {"round": state.round + 1, "storyteller": storyteller})
+        return finish(state, "deck_empty")
     return begin_turn(s, storyteller, {"round": state.round + 1})
 
 

@@ -175,13 +175,13 @@ def draft(state: GameState) -> GameState:
     return new
 
 
-def write(draft: GameState, changes: Changes) -> GameState:
-    """Lay `changes` over `draft` in place and return it. Only for a draft: a state `evolve` made for
-    the action being built, which no one else holds yet (the steps of game.py's `apply`); everything else is a
-    finished, immutable value. Writing the draft's own field dict saves a copy of every field per step
-    (engine speed, scripts/bench_engine.py)."""
+def write(draft: GameState, changes: Changes) -> None:
+    """Lay `changes` over `draft` in place; it returns nothing, as the draft itself is what changed. Only
+    for a draft: the copy `draft()` made for the action being built, the state `new_game` is dealing, or a
+    scratch copy (`evolve`) a step plays ahead on, which no one else holds yet (the steps of game.py's
+    `apply`); everything else is a finished, immutable value. Writing the draft's own field dict saves a copy
+    of every field per step (engine speed, scripts/bench_engine.py)."""
     draft.__dict__.update(changes)
-    return draft
 
 
 def make_state(values: Mapping[str, object]) -> GameState:

@@ -30,9 +30,10 @@ def turn_conditions(s: GameState, storyteller: str | None) -> list[str]:
 def begin_turn(s: GameState, storyteller: str | None, also: Changes | None = None) -> GameState:
     """A new turn for `storyteller` (with `also` changed too): telling, this turn's conditions, D1
     (hands and seats are as the turn begins)."""
-    return write(s, {**(also or {}), "phase": "telling", "storyteller": storyteller, "association": None,
-                     "disputed": False, "conditions": turn_conditions(s, storyteller), "played": {}, "table": [],
-                     "owners": [], "votes": {}, "result": None, "last_card": is_last_card(s)})
+    write(s, {**(also or {}), "phase": "telling", "storyteller": storyteller, "association": None,
+              "disputed": False, "conditions": turn_conditions(s, storyteller), "played": {}, "table": [],
+              "owners": [], "votes": {}, "result": None, "last_card": is_last_card(s)})
+    return s
 
 
 def is_last_card(s: GameState) -> bool:
@@ -81,7 +82,8 @@ def lay_out(s: GameState) -> GameState:
     order, changes["rng"] = shuffled(changes.get("rng", s.rng), pairs)
     changes["owners"], changes["table"] = [owner for owner, _ in order], [card for _, card in order]
     changes["played"], changes["votes"], changes["phase"] = {}, {}, "voting"
-    return maybe_score(write(s, changes))
+    write(s, changes)
+    return maybe_score(s)
 
 
 def maybe_score(s: GameState) -> GameState:
@@ -117,8 +119,9 @@ def score_table(s: GameState) -> GameState:
         "target_card": target,
         "points": points, "breakdown": breakdown, "outcome": outcome,
     }
-    s = refill(write(s, {"elephants": elephants, "result": result, "discard": [*s.discard, *table],
-                           "table": [], "owners": [], "votes": {}, "phase": "scored"}))
+    write(s, {"elephants": elephants, "result": result, "discard": [*s.discard, *table],
+              "table": [], "owners": [], "votes": {}, "phase": "scored"})
+    s = refill(s)
     reason = mode.end_reason(s, rs) or cards_end_cycle(s)
     return finish(s, reason) if reason else s
 
@@ -132,4 +135,5 @@ def finish(s: GameState, reason: str) -> GameState:
     """End the game for `reason` (docs/architecture.md `end_reason`); the mode names the winners."""
     mode = MODES[s.settings.mode]
     winners = mode.winners(s, reason)
-    return write(s, {"phase": "game_over", "end_reason": reason, "winners": winners})
+    write(s, {"phase": "game_over", "end_reason": reason, "winners": winners})
+    return s

@@ -9,7 +9,7 @@ from dataclasses import replace
 from server import engine
 from server.room import roster, story
 from server.room.record import Person, Record
-from server.room.refusals import Malformed, Refused, engine_errors
+from server.room.refusals import Malformed, Refused
 from server.room.settings import follow_head_count, people_range
 from server.room.state import NO_EFFECTS, Effects, Message, RoomState, play
 
@@ -108,22 +108,30 @@ def set_teams(room: RoomState, actor: str | None, msg: Message) -> tuple[Record,
     return replace(rec, people=roster.set_teams(rec.people, teams)), NO_EFFECTS
 
 
+def _refusal(exc: engine.IllegalAction, rec: Record, seats: int) -> Refused:
+    """`engine.new_game`'s refusal as the lobby says it: a seat count outside the mode's range is
+    `wrong_player_count` {min, max, count} (`_wrong_count`); the rest (`deck_too_small` {needed, have},
+    `bad_settings`, `no_such_seat`) as the engine said it."""
+    if exc.code == "bad_settings" and exc.params.get("reason") == "seat_count":
+        low, high = exc.params["min"], exc.params["max"]
+        assert isinstance(low, int) and isinstance(high, int)
+        return _wrong_count(rec, rec.mode, low, high, seats)
+    return Refused(exc.code, **exc.params)
+
+
 def start(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`start` (host): deal a new game with the room's settings, deck and seats; `storyteller` may name
-    the first one (at a table with an adult it is always the adult: the host, RULES.md §2.5)."""
+    the first one (at a table with an adult it is always the adult: the host, RULES.md §2.5). The engine's
+    `new_game` checks the table (seat count, deck size, settings); the room checks only what is its own:
+    people rather than seats at a pairs table, a child without a phone, a deck that is gone."""
     rec = room.record
-    settings = rec.settings.game
-    with engine_errors():
-        engine.validate_settings(settings)
     mode = rec.mode
     people = rec.people
     seats = [e.person for e in roster.leads(people)]
-    lo, hi = people_range(rec, mode)
-    if mode.people_per_seat > 1 and not lo <= len(people) <= hi:  # counted in people: two per elephant
-        raise _wrong_count(rec, mode, lo, hi, len(people))
-    lo, hi = lo // mode.people_per_seat, hi // mode.people_per_seat
-    if not lo <= len(seats) <= hi:
-        raise _wrong_count(rec, mode, lo, hi, len(seats))
+    if mode.people_per_seat > 1:   # counted in people: two per elephant
+        lo, hi = people_range(rec, mode)
+        if not lo <= len(people) <= hi:
+            raise _wrong_count(rec, mode, lo, hi, len(people))
     if not mode.has_adult:
         for entry in people:
             if entry.open:  # a child added without a phone plays only at a table with an adult
@@ -133,22 +141,20 @@ def start(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Eff
     deck = room.env.deck(deck_id, kids=mode.has_adult)
     if deck is None:
         raise Refused("no_such_deck")
-    needed = engine.min_deck_size(settings, len(seats))
-    if len(deck) < needed:
-        raise Refused("deck_too_small", needed=needed, have=len(deck))
-    with engine_errors():
-        engine.validate_settings(settings, len(seats))
     storyteller = msg.get("storyteller")
     if mode.has_adult:
         storyteller = rec.host  # the adult is the host's phone (RULES.md §2.5)
     elif storyteller is not None:
-        storyteller = rec.seat_of(storyteller) if isinstance(storyteller, str) else storyteller
-        if storyteller not in seats:
+        storyteller = rec.seat_of(storyteller)   # a person names their seat
+        if storyteller is None:
             raise Refused("no_such_seat")
     assert storyteller is None or isinstance(storyteller, str)
-    with engine_errors():
-        game = engine.new_game(settings, seats, list(deck), room.env.board(settings),
-                               room.env.new_seed(), storyteller=storyteller)
+    settings = rec.settings.game
+    try:
+        game = engine.new_game(settings, seats, deck, room.env.board(settings), room.env.new_seed(),
+                               storyteller=storyteller)
+    except engine.IllegalAction as exc:
+        raise _refusal(exc, rec, len(seats)) from exc
     rec = replace(rec, settings=replace(rec.settings, deck=deck_id), game=game, phase="game", paused=False)
     return story.begin(rec), NO_EFFECTS
 

@@ -11,7 +11,9 @@ Stored JSON, version 2 (current):
     settings: engine.Settings fields + deck + lang + sound + timer, floors: {person or seat id: state_id},
     actors?: {seat: person who acted last}, clock?: {round, phase, seconds, left_ms} | None (the timer,
     server/room/clock.py), pacing?: {round, ready: [seat], disputes: [{seat, condition}]}
-    (server/room/pacing.py), story?: (server/room/story.py), game: engine.to_json text | None.
+    (server/room/pacing.py), auto_played?: {round, seats: [seat], by: "timer" | "host"} (whose cards the
+    last skip played for them, server/room/auto_played.py), story?: (server/room/story.py),
+    game: engine.to_json text | None.
 Rooms from before `tv_key`, `sound` and `timer` get them now (a new key; on, off).
 
 Version 1 (main before the room split) said "seat" for a person: `seats` for `people`, each entry's
@@ -20,14 +22,15 @@ Version 1 (main before the room split) said "seat" for a person: `seats` for `pe
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from server import engine
 from server.engine.pacing import Dispute
 
 RECORD_VERSION = 2
+T = TypeVar("T")
 ROOM_KEYS = ("deck", "lang", "sound", "timer")  # settings the room keeps for itself; the rest is engine.Settings
 RoomPhase = Literal["lobby", "game"]
 
@@ -73,11 +76,11 @@ class RoomSettings:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RoomSettings:
-        """The settings from their flat JSON form, the engine's part type-checked (`Settings.parse`: not as a
-        combination, so a stored room whose combination a newer engine refuses still loads). Raises
-        engine.MalformedAction / IllegalAction for ill-typed values."""
+        """The settings from their flat JSON form, the engine's part checked as a combination
+        (`engine.settings_from_dict`: a record's settings are always playable; a stored room whose
+        combination this engine refuses is not read). Raises engine.MalformedAction / IllegalAction."""
         own = {k: data[k] for k in ROOM_KEYS if k in data}
-        return cls(engine.Settings.parse({k: v for k, v in data.items() if k not in ROOM_KEYS}), **own)
+        return cls(engine.settings_from_dict({k: v for k, v in data.items() if k not in ROOM_KEYS}), **own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,16 @@ class Pacing:
     round: int
     ready: tuple[str, ...] = ()
     disputes: tuple[Dispute, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlayed:
+    """Whose cards the `skip` of game round `round` played for them (`seats`), and who skipped: `by` "timer"
+    (the room's clock) or "host" (server/room/auto_played.py). Seats only, never which card."""
+
+    round: int
+    seats: tuple[str, ...]
+    by: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +162,7 @@ class Record:
     actors: Mapping[str, str] = field(default_factory=dict)
     clock: Clock | None = None
     pacing: Pacing | None = None
+    auto_played: AutoPlayed | None = None
     story: Story | None = None
     game: engine.GameState | None = None
 
@@ -196,7 +210,10 @@ def to_json(rec: Record) -> dict[str, object]:
             "clock": None if clock is None else {"round": clock.round, "phase": clock.phase,
                                                  "seconds": clock.seconds, "left_ms": clock.left_ms},
             "pacing": None if rec.pacing is None else {"round": rec.pacing.round, "ready": list(rec.pacing.ready),
-                                                       "disputes": [dict(d) for d in rec.pacing.disputes]}}
+                                                       "disputes": [dict(d) for d in rec.pacing.disputes]},
+            # only once a skip played someone's card: a record without one reads and writes back the same
+            **({} if rec.auto_played is None else {"auto_played": {
+                "round": rec.auto_played.round, "seats": list(rec.auto_played.seats), "by": rec.auto_played.by}})}
 
 
 def story_json(story: Story) -> dict[str, object]:
@@ -211,28 +228,28 @@ def rounds_json(rounds: tuple[StoryRound, ...]) -> list[dict[str, object]]:
                        for c in r.cards], "points": dict(r.points)} for r in rounds]
 
 
+def _build(cls: Callable[..., T], data: Mapping[str, Any], **nested: Callable[[Any], object]) -> T:
+    """`cls` from its JSON object `data`, every key a field: the fields named in `nested` converted by their
+    function (None stays None), the other lists made tuples."""
+    return cls(**{k: (v if v is None else nested[k](v)) if k in nested else tuple(v) if isinstance(v, list) else v
+                  for k, v in data.items()})
+
+
 def _story(data: Mapping[str, Any]) -> Story:
-    return Story(data["deck"], tuple(
-        StoryRound(**{**r, "cards": tuple(StoryCard(**{**c, "votes": tuple(c["votes"])}) for c in r["cards"])})
-        for r in data["rounds"]))
+    return _build(Story, data, rounds=lambda rounds: tuple(
+        _build(StoryRound, r, cards=lambda cards: tuple(_build(StoryCard, c) for c in cards)) for r in rounds))
 
 
 def from_json(stored: Mapping[str, Any]) -> Record:
     """A record from its stored JSON object, of any version this code knows (`migrate`). Raises ValueError
     (a version from a newer server), or TypeError / KeyError / engine errors for a record it cannot read:
     the registry skips such a room with a warning."""
-    data = dict(migrate(stored))
-    game, story, clock, pacing = data.pop("game", None), data.pop("story", None), data.pop("clock", None), \
-        data.pop("pacing", None)
-    data.pop("v")
+    data = {k: v for k, v in migrate(stored).items() if k != "v"}
     data.setdefault("tv_key", secrets.token_urlsafe(18))   # rooms from before the TV's key get one now
-    return Record(**{**data, "people": tuple(Person(**p) for p in data["people"]),
-                     "settings": RoomSettings.from_json(data["settings"]),
-                     "clock": Clock(**clock) if clock else None,
-                     "pacing": Pacing(pacing["round"], tuple(pacing["ready"]), tuple(pacing["disputes"]))
-                     if pacing else None,
-                     "story": _story(story) if story else None,
-                     "game": engine.from_json(game) if game else None})
+    return _build(Record, data, people=lambda people: tuple(_build(Person, p) for p in people),
+                  settings=RoomSettings.from_json, clock=lambda c: _build(Clock, c),
+                  pacing=lambda p: _build(Pacing, p), auto_played=lambda a: _build(AutoPlayed, a),
+                  story=_story, game=engine.from_json)
 
 
 def migrate(record: Mapping[str, Any]) -> Mapping[str, Any]:

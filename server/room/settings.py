@@ -1,8 +1,8 @@
 """The room's settings (record.RoomSettings: engine.Settings plus the room's own deck, language, sound and
-timer), the `set_settings`
-message, and the lobby rules a mode brings with it, read from the engine's `Mode` attributes (never
-from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs at 8 people, trio at 3, the
-duel at 2 play by themselves, RULES.md §1, §4: `engine.mode_for_people`)."""
+timer), the `set_settings` message (what a change implies for the other settings is the engine's:
+`engine.change_settings`), and the lobby rules a mode brings with it, read from the engine's `Mode`
+attributes (never from its name): `people_per_seat` (pairs: teams of two), `automatic` (pairs at 8
+people, trio at 3, the duel at 2 play by themselves, RULES.md §1, §4: `engine.mode_for_people`)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -24,45 +24,6 @@ def default_settings(lang: str | None) -> RoomSettings:
     language; None lets the TV follow its browser) + `sound` (the TV's cues on) + `timer` (off;
     server/room/clock.py)."""
     return RoomSettings(lang=lang)
-
-
-def engine_settings(settings: dict[str, Any]) -> engine.Settings:
-    """engine.Settings from a settings dict (room-only keys dropped), checked by the engine
-    (`engine.settings_from_dict`). Raises Malformed (unknown key, wrong type) or Refused("bad_settings")."""
-    with engine_errors():
-        return engine.settings_from_dict({k: v for k, v in settings.items() if k not in ROOM_KEYS})
-
-
-def _follow(current: dict[str, Any], patch: dict[str, Any], merged: dict[str, Any]) -> None:
-    """Settings the host did not name follow a new ruleset or mode to values valid there, in place
-    in `merged` (what a family expects from "switch to Dixit": the game switches, it is not refused):
-    a mode the ruleset lacks -> standard; a short game the ruleset or mode lacks -> off, a short game
-    at the old ruleset's default cell -> the new default (34 / 39); a restriction the ruleset lacks ->
-    none; special cells off for a ruleset without them (Dixit) and back on when leaving it. A setting
-    the host names in the same message is checked as given (and refused with its reason)."""
-    if not isinstance(merged["ruleset"], str):
-        return  # ill-typed: the engine refuses it as malformed
-    old_rs, new_rs = engine.RULESETS.get(current["ruleset"]), engine.RULESETS.get(merged["ruleset"])
-    if old_rs is None or new_rs is None:
-        return  # an unknown ruleset: the engine refuses it with its reason
-    mode = engine.MODES.get(merged["mode"]) if isinstance(merged["mode"], str) else None
-    if "mode" not in patch and mode is not None and new_rs.id not in mode.rulesets:
-        merged["mode"] = STANDARD  # a new ruleset without the current mode: back to the standard table
-        mode = engine.MODES[STANDARD]
-    if "short_game" not in patch and merged.get("short_game") is not None:
-        if new_rs.short_game_default is None or (mode is not None and not mode.allows_short_game):
-            merged["short_game"] = None
-        elif merged["short_game"] == old_rs.short_game_default:
-            merged["short_game"] = new_rs.short_game_default
-    if "restriction" not in patch and merged.get("restriction") not in (None, *new_rs.conditions):
-        merged["restriction"] = None
-    if "special_cells" not in patch and old_rs.id != new_rs.id and bool(old_rs.conditions) != bool(new_rs.conditions):
-        merged["special_cells"] = bool(new_rs.conditions)
-
-
-def _board_bounds(exc: Refused, board: engine.Board) -> None:
-    """The printed cells a short game may end on (first lap, after the start) into a refusal's params."""
-    exc.params.update(min=board.first_number + 1, max=board.first_number + board.length - 1)
 
 
 def _room_part(env: RoomEnv, settings: RoomSettings, patch: dict[str, Any]) -> RoomSettings:
@@ -100,31 +61,13 @@ def set_settings(room: RoomState, actor: str | None, msg: Message) -> tuple[Reco
         if not set(patch) <= IN_GAME_KEYS:
             raise Refused("settings_locked")
         return replace(rec, settings=own), NO_EFFECTS
-    merged = {**current, **patch}
     if "deck" in patch:
         if not isinstance(patch["deck"], str) or not room.env.has_deck(patch["deck"]):
             raise Refused("no_such_deck")
         own = replace(own, deck=patch["deck"])
-    _follow(current, patch, merged)
-    rs = engine.RULESETS.get(merged["ruleset"]) if isinstance(merged["ruleset"], str) else None
-    if patch.get("special_cells") is True and rs is not None and not rs.conditions:
-        raise Refused("bad_settings", field="special_cells", reason="no_special_cells", ruleset=rs.id)
-    try:
-        checked = engine_settings(merged)  # type and value check by the engine; normalises short_game
-    except Refused as exc:
-        if exc.params.get("reason") == "short_game_off_board":  # say the board's bounds, not just 1
-            _board_bounds(exc, room.env.board(engine.Settings(ruleset=merged["ruleset"])))
-        raise
-    board = room.env.board(checked)
-    try:  # the short game's cell must be on this ruleset's board
-        with engine_errors():
-            engine.validate_settings(checked, board=board)
-    except Refused as exc:
-        if exc.params.get("reason") != "short_game_off_board" or "short_game" in patch:
-            raise
-        # a cell carried over from another ruleset's board: that board's default instead
-        merged["short_game"] = engine.RULESETS[checked.ruleset].short_game_default
-        checked = engine_settings(merged)
+    with engine_errors():   # the rules of a change (what a new ruleset implies) are the engine's
+        checked = engine.change_settings(rec.settings.game, {k: v for k, v in patch.items() if k not in ROOM_KEYS},
+                                         lambda ruleset: room.env.board(engine.Settings(ruleset=ruleset)))
     new = replace(rec, settings=replace(own, game=checked))
     if new.mode.people_per_seat != rec.mode.people_per_seat:
         new = _regroup(new)
@@ -153,9 +96,8 @@ def cards_needed(rec: Record) -> int | None:
     """The fewest cards a deck needs for the room's settings (`engine.min_deck_size`, RULES.md §1.3 and
     D2) with the seats there are now, or the mode's fewest (most) when there are fewer (more); None when
     the settings cannot be played. What `start` checks for the seats it deals to."""
-    settings = rec.settings.game
+    settings = rec.settings.game   # checked as a combination when it was set or read (record.RoomSettings)
     try:
-        engine.validate_settings(settings)
         low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
         return engine.min_deck_size(settings, min(max(len(roster.leads(rec.people)), low), high))
     except engine.EngineError:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from server import engine
-from server.room import clock, pacing, roster
+from server.room import auto_played, clock, pacing, roster
 from server.room.jsontext import dumps_bytes
 from server.room.record import Record
 from server.room.refusals import Refused
@@ -65,6 +65,7 @@ def room_view(room: RoomState, rec: Record) -> dict[str, object]:
         "max_people": room.env.max_seats,
         "host_claim_in": room.host_claim_in(rec),
         "pacing": pacing.view(rec),
+        "auto_played": auto_played.view(rec),
         "length": game_length(room, rec) if in_lobby else None,
         "board": board_view(room, rec) if in_lobby else None,
         "clock": clock.view(rec, time.monotonic()),
@@ -92,9 +93,8 @@ def game_length(room: RoomState, rec: Record) -> dict[str, Any] | None:
     """In the lobby, how long the chosen settings will play (engine.game_length: rounds, turns as
     storyteller, rough minutes) for the seats there are now, or the mode's fewest when there are fewer;
     None when the table cannot play."""
-    settings = rec.settings.game
+    settings = rec.settings.game   # checked as a combination when it was set or read (record.RoomSettings)
     try:
-        engine.validate_settings(settings)
         low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
     except engine.EngineError:
         return None

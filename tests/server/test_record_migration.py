@@ -29,14 +29,19 @@ def token(code: str, person: str) -> str:
     return next(e["token"] for e in V1[code]["seats"] if e["seat"] == person)
 
 
+async def serving(config, make_client, records: dict):
+    """An app whose store holds `records` (code -> stored JSON), as the server that wrote them left them."""
+    store = Store(config.db_path)
+    for code, stored in records.items():
+        store.save(code, stored)
+    store.close()
+    return await make_client()
+
+
 @pytest.fixture
 async def resumed(config, make_client):
     """An app whose store holds the version-1 records, as the previous main left them."""
-    store = Store(config.db_path)
-    for code, record in V1.items():
-        store.save(code, record)
-    store.close()
-    return await make_client()
+    return await serving(config, make_client, V1)
 
 
 def test_a_version_1_record_migrates_to_people():
@@ -126,11 +131,7 @@ def test_a_record_is_an_immutable_value():
 @pytest.fixture
 async def resumed_v2(config, make_client):
     """An app whose store holds today's-format records, as main at f2926d4 left them."""
-    store = Store(config.db_path)
-    for code, stored in V2.items():
-        store.save(code, stored)
-    store.close()
-    return await make_client()
+    return await serving(config, make_client, V2)
 
 
 async def test_a_paused_timed_pairs_game_of_todays_format_resumes(resumed_v2, connect_to):
