@@ -48,6 +48,16 @@ async def axe_serious(page) -> list[str]:
     return found
 
 
+# Visible phone controls smaller than a 44 × 44 px tap target (a checkbox counts with its label).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, input:not([type=hidden]), select, a[href], [role=button]')]
+  .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map((el) => [el, (el.closest('label') || el).getBoundingClientRect()])
+  .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+  .map(([el, r]) => `${el.tagName.toLowerCase()}[${el.dataset.testid || el.className}] `
+    + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
 class Audit:
     """Collects violations screen by screen so one run reports every screen that fails."""
 
@@ -57,11 +67,15 @@ class Audit:
     async def check(self, page, screen: str) -> None:
         for line in await axe_serious(page):
             self.found.append(f"[{self.lang}] {screen}: {line}")
+        if screen.startswith("phone-"):
+            for line in await page.evaluate(SMALL_TARGETS):
+                self.found.append(f"[{self.lang}] {screen}: tap target under 44 px: {line}")
         await self.ui.shot(page, f"{self.lang}-{screen}")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_every_screen_passes_axe(ui, lang):
+    ui.prefix = "everyone"
     audit = Audit(ui, lang)
     locale = LOCALES[lang]
     tv, code = await ui.tv(locale)
