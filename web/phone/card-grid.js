@@ -16,32 +16,47 @@ import { icon } from '/static/shared/icons.js';
 export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
   let selected = [];
   const els = new Map();
-  const el = h('div', { class: `card-grid${selectable ? ' selectable' : ''}`, 'data-testid': 'card-grid' });
-  for (const item of items) {
+  // A list of cards for a screen reader: each selectable one a toggle button ("Card 3 of 6, selected")
+  // beside its magnifier (one control may not hold another); Enter or Space selects, Tab reaches confirm.
+  const el = h('div', { class: `card-grid${selectable ? ' selectable' : ''}`, 'data-testid': 'card-grid', role: 'list' });
+  const spoken = (item, i, on) => {
+    const where = t(on ? 'a11y.card_selected' : 'a11y.card', { n: item.number != null ? item.number : i + 1, all: items.length });
+    return item.label ? `${where}, ${item.label}` : where;
+  };
+  items.forEach((item, i) => {
+    const choosable = selectable && !item.disabled;
+    const face = h('div', { class: 'card', role: choosable ? 'button' : 'img', tabindex: choosable ? 0 : null,
+      'aria-pressed': choosable ? 'false' : null, 'aria-disabled': selectable && item.disabled ? 'true' : null,
+      'aria-label': spoken(item, i, false) }, cardImg(deck, item.card, 'thumb', 'card-img', item.number));
     const card = h('div', {
-      class: `grid-card${item.disabled ? ' disabled' : ''}`,
+      class: `grid-card${item.disabled ? ' disabled' : ''}`, role: 'listitem',
       'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
-      role: selectable && !item.disabled ? 'button' : null, tabindex: selectable && !item.disabled ? 0 : null,
     },
-    h('div', { class: 'card' }, cardImg(deck, item.card, 'thumb', 'card-img', item.number)),
-    item.number != null ? h('span', { class: 'grid-number', text: String(item.number) }) : null,
-    item.label ? h('span', { class: 'grid-label', text: item.label }) : null,
+    face,
+    item.number != null ? h('span', { class: 'grid-number', 'aria-hidden': 'true', text: String(item.number) }) : null,
+    item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null,
     h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
-      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, selectable && !item.disabled ? () => pick(item.id) : null); } },
+      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, choosable ? () => pick(item.id) : null); } },
     icon('search')));
     card.addEventListener('click', () => {
-      if (selectable && !item.disabled) pick(item.id);
+      if (choosable) pick(item.id);
       else enlarge(deck, item, null);
     });
-    card.addEventListener('keydown', (ev) => {
-      if ((ev.key === 'Enter' || ev.key === ' ') && selectable && !item.disabled) { ev.preventDefault(); pick(item.id); }
+    face.addEventListener('keydown', (ev) => {
+      if ((ev.key === 'Enter' || ev.key === ' ') && choosable) { ev.preventDefault(); pick(item.id); }
     });
-    els.set(item.id, card);
+    els.set(item.id, { card, face, item, i });
     el.append(card);
-  }
+  });
   function show() {
-    for (const [k, c] of els) c.classList.toggle('selected', selected.includes(k));
+    for (const [k, c] of els) mark(c, selected.includes(k));
     onChange(selected);
+  }
+  function mark(c, on) {
+    c.card.classList.toggle('selected', on);
+    if (c.face.getAttribute('role') !== 'button') return;
+    c.face.setAttribute('aria-pressed', String(on));
+    c.face.setAttribute('aria-label', spoken(c.item, c.i, on));
   }
   function pick(id) {
     if (selected.includes(id)) selected = selected.filter((x) => x !== id);
@@ -54,7 +69,7 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
     selected: () => selected,
     /** Selects those of `ids` this grid still offers (a choice carried over from the same screen drawn again). */
     select(ids) { selected = (ids || []).filter((id) => choosable.has(id)).slice(0, max); show(); },
-    clear() { selected = []; for (const c of els.values()) c.classList.remove('selected'); onChange(selected); },
+    clear() { selected = []; for (const c of els.values()) mark(c, false); onChange(selected); },
   };
 }
 

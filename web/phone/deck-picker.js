@@ -64,7 +64,7 @@ export function deckPicker(getCtx, choose) {
   let decks = [];
   let storage = null;   // {used, quota} in bytes: the upload quota (docs/protocol.md "Decks")
   let loadedVersion;    // the room's `decks_version` the list was loaded for
-  const select = h('select', { class: 'select', 'data-testid': 'setting-deck',
+  const select = h('select', { class: 'select', 'data-testid': 'setting-deck', 'aria-label': t('settings.deck'),
     onchange: () => { clearStatus(); choose(select.value); } });
   const file = h('input', { type: 'file', accept: '.zip,application/zip', hidden: true, 'data-testid': 'deck-file',
     onchange: () => { if (file.files[0]) upload(file.files[0]); file.value = ''; } });

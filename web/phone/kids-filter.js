@@ -59,9 +59,10 @@ export async function openFilter(ctx) {
       status.textContent = String(e.message || e);
     }
   }
-  fill(grid, cards.map((card) => {
+  fill(grid, cards.map((card, i) => {
     const el = h('button', { class: `filter-card${excluded.has(card) ? ' excluded' : ''}`, type: 'button',
       'data-card': card, 'data-testid': 'filter-card', 'aria-pressed': String(excluded.has(card)),
+      'aria-label': t('a11y.card', { n: i + 1, all: cards.length }),
       onclick: () => {
         if (excluded.has(card)) excluded.delete(card); else excluded.add(card);
         el.classList.toggle('excluded', excluded.has(card));

@@ -23,6 +23,7 @@ import { announce } from './host-news.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
+import { announcer } from './announce.js';
 /** @typedef {import('/static/shared/protocol.js').State} State */
 /** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
 
@@ -30,6 +31,7 @@ const SCREENS = { join, lobby, telling, playing, voting, scored, game_over: game
 const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
 
 const app = document.getElementById('app');
+const speaker = announcer();
 const badge = connectionBadge();
 const switcher = langSwitch(switchLang);
 const code = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '').toUpperCase();
@@ -174,7 +176,7 @@ function renderShell() {
   const top = h('header', { class: 'phone-top' }, me,
     h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn), away);
   header = { top, me, menuBtn, main, banner, clock, away };
-  fill(app, top, banner, main);
+  fill(app, top, banner, main, speaker.el);
   renderAway();
   if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
 }
@@ -222,6 +224,8 @@ function render(carry) {
   hostMenu.update(c);
   renderPause(c);
   buzzOnTurn(c);
+  speaker.update(c.game ? c.game.phase : null, c.game ? c.game.round : 0,
+    ((c.me && c.me.can) || []).some((a) => TURN_ACTIONS.includes(a)));
   preloadHand(c);
   if (!inGame(last)) stopKeepAwake();   // game over, back in the lobby: the screen may sleep again
 }

@@ -31,6 +31,8 @@ export function elephantToken(colour, size = 48, label = '', initials = '') {
     class: 'token',
     style: { '--c': colourHex(colour), '--ink': inkFor(colour), '--size': `${size}px` },
     title: label || null,
+    // a named token is a picture with a name (aria-label alone is not allowed on a span)
+    role: label ? 'img' : null,
     'aria-label': label || null,
   });
   el.append(elephantSvg(initials));

@@ -21,7 +21,7 @@ function mammothSvg() {
 
 /** The mammoth's token (`name` as its label, if any); size in CSS pixels. */
 export function mammothToken(size, name = null) {
-  return h('span', { class: 'token mammoth', title: name, 'aria-label': name,
+  return h('span', { class: 'token mammoth', title: name, role: name ? 'img' : null, 'aria-label': name,
     style: { '--c': '#6d4c41', '--ink': '#fff', '--size': `${size}px` } }, mammothSvg());
 }
 

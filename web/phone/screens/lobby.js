@@ -236,7 +236,7 @@ function settingsForm(getCtx, carried) {
     set({ short_game: on ? Number(shortT.value) || rs.short_game_default : null });
   });
   const shortT = h('input', { type: 'number', class: 'number', min: 1, max: 200, inputmode: 'numeric',
-    'data-testid': 'setting-short-game-cell',
+    'data-testid': 'setting-short-game-cell', 'aria-label': t('a11y.short_game_cell'),
     onchange: () => { if (shortOn.checked && Number(shortT.value) > 0) set({ short_game: Number(shortT.value) }); } });
   const reshuffle = toggle('reshuffle', (on) => set({ reshuffle: on }));
   const special = toggle('special_cells', (on) => set({ special_cells: on }));

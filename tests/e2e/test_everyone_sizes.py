@@ -1,0 +1,151 @@
+"""Every guest can read and hold the phone: at 200 % text (the root font size doubled) on 360×640 and
+390×844 phones, every visible control of the join, lobby (guest and host with the settings form), telling,
+playing and voting screens stays inside the screen's width, shows its whole text and overlaps no other
+control; with the phone's reduced-motion setting nothing on them moves (no animation of a transform, a
+selected card does not lift) and nothing anywhere flashes more than 3 times a second. One server and one
+browser for the run. Screenshots: test-output/everyone-sizes-*.png.
+"""
+import re
+
+import pytest
+from playwright.async_api import expect
+
+from tests.e2e.test_modes import tell, wait_phase
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+BIG_TEXT = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '200%'; });"
+
+# Visible controls that overlap another control, run off the screen's width or cut their text. Controls
+# inside the same card (the magnifier on its corner) and inside a fixed bar (over the scrolled page) are
+# not compared with each other's neighbours.
+LAYOUT = """() => {
+  const width = document.documentElement.clientWidth;
+  const sel = 'button, input:not([type=hidden]), select, textarea, a[href], [role=button]';
+  const seen = [...document.querySelectorAll(sel)].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  });
+  const fixedOf = (el) => { for (let e = el; e; e = e.parentElement) {
+    const p = getComputedStyle(e).position; if (p === 'fixed' || p === 'sticky') return e; } return null; };
+  const name = (el) => `${el.tagName.toLowerCase()}[${el.dataset.testid || el.className || ''}] `
+    + `«${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}»`;
+  const bad = [];
+  const boxes = seen.map((el) => ({ el, r: el.getBoundingClientRect(), fixed: fixedOf(el),
+    card: el.closest('.grid-card') }));
+  for (const { el, r } of boxes) {
+    if (r.left < -0.5 || r.right > width + 0.5)
+      bad.push(`${name(el)} runs off the screen: ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
+    if (el.tagName !== 'SELECT' && el.tagName !== 'INPUT' && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+      bad.push(`${name(el)} cuts its text: ${el.scrollWidth} > ${el.clientWidth}`);
+  }
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.el.contains(b.el) || b.el.contains(a.el) || a.fixed !== b.fixed || (a.card && a.card === b.card)) continue;
+    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (w > 1 && h > 1) bad.push(`${name(a.el)} overlaps ${name(b.el)}`);
+  }
+  return bad;
+}"""
+
+# Animations that move something (under reduced motion there must be none) and any that flash faster than
+# three times a second (a flash is one cycle: an alternate animation's cycle is two iterations).
+MOTION = """() => document.getAnimations().flatMap((a) => {
+  const t = a.effect.getTiming();
+  const frames = a.effect.getKeyframes();
+  const target = a.effect.target;
+  const what = `${a.animationName || a.transitionProperty || 'animation'} on ${target && target.className}`;
+  const out = [];
+  if (frames.some((f) => 'transform' in f || 'translate' in f || 'rotate' in f || 'scale' in f)
+      || a.transitionProperty === 'transform') out.push(`moves: ${what}`);
+  const cycle = Number(t.duration) * (String(t.direction).indexOf('alternate') >= 0 ? 2 : 1);
+  if (t.iterations > 1 && cycle < 1000 / 3) out.push(`flashes every ${cycle} ms: ${what}`);
+  return out;
+})"""
+
+
+class Check:
+    """Collects what is wrong, screen by screen, and shoots each screen."""
+
+    def __init__(self, ui, size: str) -> None:
+        self.ui, self.size, self.found = ui, size, []
+
+    async def screen(self, page, name: str) -> None:
+        await page.wait_for_function("() => [...document.querySelectorAll('img')].every((i) => i.complete)")
+        self.found += [f"{self.size} {name}: {line}" for line in await page.evaluate(LAYOUT)]
+        self.found += [f"{self.size} {name}: {line}" for line in await page.evaluate(MOTION)]
+        await page.screenshot(path=str(self.ui.out / f"everyone-sizes-{self.size}-{name}.png"), full_page=True,
+                              animations="disabled")
+
+
+async def calm_phone(ui, path: str, viewport: dict, locale: str):
+    """A phone at 200 % text with reduced motion on."""
+    context = await ui.browser.new_context(viewport=viewport, locale=locale, is_mobile=True, has_touch=True,
+                                           reduced_motion="reduce")
+    ui.contexts.append(context)
+    await context.add_init_script(BIG_TEXT)
+    page = await context.new_page()
+    page.on("pageerror", lambda exc: ui.errors.append(f"{path}: {exc}"))
+    await page.goto(f"{ui.base}{path}")
+    return page
+
+
+async def join(page, name: str, colour: str) -> None:
+    await page.get_by_test_id("name").fill(name)
+    await page.locator(f'[data-testid="colours"] [data-colour="{colour}"]').click()
+    await page.get_by_test_id("join").click()
+    await expect(page.get_by_test_id("phone-lobby")).to_be_visible()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, {"width": 390, "height": 844}],
+                         ids=["360x640", "390x844"])
+async def test_large_text_and_calm_motion(ui, viewport):
+    size = f"{viewport['width']}x{viewport['height']}"
+    check = Check(ui, size)
+    tv, code = await ui.tv("ru-RU")
+    phones = []
+    for i, (name, colour) in enumerate((("Бабушка Оля", "red"), ("Борис", "blue"), ("Vika", "green"))):
+        page = await calm_phone(ui, f"/join/{code}", viewport, "ru-RU" if i != 2 else "en-US")
+        await expect(page.get_by_test_id("name")).to_be_visible()
+        if i == 0:
+            await check.screen(page, "join")
+        await join(page, name, colour)
+        phones.append(page)
+    host = phones[0]
+    # the root font size really doubled: the page's text is twice as large as without it
+    assert await host.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
+    assert await host.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)") == 36   # 18 px × 2
+    assert await host.get_by_test_id("start").evaluate("el => parseFloat(getComputedStyle(el).fontSize)") == 42
+    await check.screen(phones[1], "lobby-guest")
+    await expect(host.get_by_test_id("settings-form")).to_be_visible()
+    await check.screen(host, "lobby-host")
+    await host.get_by_test_id("host-menu-btn").click()
+    await expect(host.get_by_test_id("host-menu")).to_be_visible()
+    await check.screen(host, "host-menu")
+    await host.get_by_test_id("host-menu").click(position={"x": 5, "y": 5})
+    await expect(host.get_by_test_id("host-menu")).to_have_count(0)
+    st = await ui.start_trio(phones)
+    await wait_phase(tv, "telling", 1)
+    first = st.locator(".card-grid.selectable .grid-card").first
+    where = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top + scrollY, r.width, r.height]; }"
+    before = await first.evaluate(where)
+    await first.click()
+    await expect(first).to_have_class(re.compile(r"\bselected\b"))
+    assert await first.evaluate("el => getComputedStyle(el).transform") == "none"   # chosen by its ring, not lifted
+    assert await first.evaluate(where) == before
+    await check.screen(st, "telling")
+    await first.click()                              # unselected again: tell() selects it
+    await tell(st, "Who ate the cake?")
+    await wait_phase(tv, "playing")
+    others = [p for p in phones if p is not st]
+    await expect(others[0].locator(".card-grid.selectable .grid-card")).to_have_count(6)
+    await others[0].locator(".card-grid.selectable .grid-card").first.click()
+    await check.screen(others[0], "playing")
+    await others[0].get_by_test_id("confirm").click()
+    await others[1].locator(".card-grid.selectable .grid-card").first.click()
+    await others[1].get_by_test_id("confirm").click()
+    await wait_phase(tv, "voting")
+    await expect(others[0].locator(".card-grid.selectable .grid-card")).to_have_count(5)
+    await check.screen(others[0], "voting")
+    assert not check.found, "at 200 % text and reduced motion:\n" + "\n".join(check.found)
