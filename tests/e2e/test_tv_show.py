@@ -77,6 +77,16 @@ async def _until_scored(table) -> None:
     await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
 
 
+# Each points item whose centre is not within its owner's plate: [owner, plate centre x, points centre x].
+POINTS_UNDER_OWNER_JS = """() => [...document.querySelectorAll('[data-testid=tv-scored] .owner-plate[data-owner]')]
+  .map((plate) => {
+  const item = document.querySelector(`.points-item[data-elephant="${plate.dataset.owner}"]`);
+  if (!item) return null;
+  const a = plate.getBoundingClientRect(), b = item.getBoundingClientRect(), x = (b.left + b.right) / 2;
+  return x < a.left || x > a.right ? [plate.dataset.owner, Math.round((a.left + a.right) / 2), Math.round(x)] : null;
+}).filter(Boolean)"""
+
+
 @pytest.mark.parametrize("players", [4, 7])
 async def test_result_cards_keep_the_voting_size_and_tokens_stay_off_the_pictures(server_process, launch_options,
                                                                                  output_dir, players):
@@ -96,6 +106,9 @@ async def test_result_cards_keep_the_voting_size_and_tokens_stay_off_the_picture
         await expect(tv.locator("[data-testid=tv-scored] .vote-token")).to_have_count(players - 1)
         over = await tv.evaluate(OVER_PICTURE_JS)
         assert not over, f"vote tokens over a picture: {over}"
+        if players == 4:   # a row of points under the row of cards: each elephant's under its own card
+            misplaced = await tv.evaluate(POINTS_UNDER_OWNER_JS)
+            assert not misplaced, f"points not under their owner's card (owner, plate x, points x): {misplaced}"
         board = await tv.evaluate(BOARD_JS)
         assert not [b for b in board if b[2]], f"an elephant covers a cell's number or icon: {board}"
         initials = [b[1] for b in board]

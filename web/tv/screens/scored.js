@@ -113,7 +113,7 @@ function resultCards(ctx, r, onPlates) {
       // Trio: a vote on a bot card scores nothing (RULES.md §2.3).
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
-      h('div', { class: `owner-plate fit${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ''}`, style: { '--i': i,
+      h('div', { class: `owner-plate fit${memberCount(seatInfo(ctx.room, owner)) > 1 ? ' team' : ''}`, 'data-owner': owner, style: { '--i': i,
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       entry.number === r.storyteller_card ? h('span', { class: 'owner-star', text: '★ ' }) : null,
       h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) })),
@@ -152,8 +152,13 @@ function pointsWhy(r, id) {
 }
 
 function pointsList(ctx, r) {
-  const order = presentElephants(ctx.game)   // a removed player's elephant scores nothing and leaves the list
-    .sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
+  const present = presentElephants(ctx.game);   // a removed player's elephant scores nothing and leaves the list
+  const owners = r.table.map((entry) => entry.owner);
+  // One card each: the row of points lines up with the row of cards, so each elephant's points go under its
+  // own card (a column reads card, owner, votes, points); otherwise the biggest gain first.
+  const aligned = owners.length === present.length && present.every((e) => owners.includes(e.id));
+  const order = aligned ? owners.map((id) => present.find((e) => e.id === id))
+    : present.sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
     const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
     const why = pointsWhy(r, e.id);
