@@ -8,7 +8,6 @@ from .actions import Action, Handler, require_phase
 from .association import checked_association
 from .card_flow import deal_round
 from .errors import IllegalAction, MalformedAction
-from .modes import MODES
 from .pacing import may_advance
 from .state import Changes, GameState, write
 from .turn_flow import begin_turn, finish, is_last_card, lay_out, maybe_lay_out, score_table, turn_conditions
@@ -18,7 +17,7 @@ def _tell(state: GameState, seat_: str | None, action: Action) -> GameState:
     require_phase(state, "telling")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     conditions: Sequence[str] = state.conditions
     if state.storyteller is None:  # first to claim an association (002)
         conditions = turn_conditions(state, seat)
@@ -55,7 +54,7 @@ def _play_card(state: GameState, seat_: str | None, action: Action) -> GameState
     require_phase(state, "playing")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     cards: list[str] = action["cards"] if "cards" in action else [action["card"]]
     if seat in state.played:
         raise IllegalAction("already_played", "you have already played this round")
@@ -78,7 +77,7 @@ def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
     require_phase(state, "voting")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     number: int = action["card"]
     voter = seat
     proxy: str | None = action.get("for")
@@ -139,7 +138,7 @@ def _next_round(state: GameState, seat: str | None, action: Action) -> GameState
     require_phase(state, "scored")
     if seat is not None and not may_advance(state, seat):  # the others say "ready" (pacing.py)
         raise IllegalAction("not_storyteller", "only the storyteller moves on; the others say ready")
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     storyteller = mode.next_storyteller(state)
     s = deal_round(state)
     if s is None:

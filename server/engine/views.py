@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .modes import MODES
 from .pacing import may_advance
 from .results import RoundResult
-from .rulesets import RULESETS
 from .state import GameState
 from .turn_flow import waiting_to_play
 
@@ -25,9 +23,9 @@ def public_view(state: GameState) -> dict[str, Any]:
     completed laps, `distance` the score in cells; on Dixit's track a score past the last cell stays on
     the last cell, lap 0 (D12).
     """
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     board = state.board
-    laps = RULESETS[state.settings.ruleset].laps
+    laps = state.ruleset.laps
     phase = state.phase
     voters = mode.voters(state) if phase == "voting" else []
     if phase == "telling":
@@ -91,7 +89,7 @@ def table_plan(state: GameState) -> dict[str, Any]:
     each active seat puts down `cards_each` cards (storyteller included; 0 without a playing phase,
     kids), `players` in all, and `extra` more come from the deck (trio's bot, kids' deck cards) or the
     duel's mammoth card lying face down."""
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     each = mode.cards_each if mode.has_playing_phase else 0
     extra, owner = ((mode.extra_cards, mode.extra_owner) if mode.extra_cards
                     else (1, mode.sought_owner) if mode.sought_owner else (0, None))
@@ -131,7 +129,7 @@ def seat_view(state: GameState, seat: str) -> dict[str, Any]:
     """
     if seat not in state.seats:
         raise KeyError(seat)
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     if state.phase == "voting":
         played = [c for c, o in zip(state.table, state.owners, strict=True) if o == seat]
     else:
@@ -153,7 +151,7 @@ def allowed_actions(state: GameState, seat: str) -> list[str]:
     """Action types `seat` may send now (a hint for the phone; `apply` stays the judge)."""
     if state.phase == "game_over" or seat in state.removed:
         return []
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     phase, can = state.phase, []
     if phase == "telling" and state.storyteller in (None, seat):
         can.append("tell")
