@@ -1,8 +1,9 @@
 """The table's own actions, sent with seat None once the room has checked the host's token (RULES.md D11):
-end the game, remove and return a player, skip whoever the phase waits on."""
+end the game, remove and return a player, skip whoever the phase waits on (`legal.waiting_for`; legal.py
+checked the phase before the handler runs)."""
 from __future__ import annotations
 
-from .actions import Action, Handler, require_phase
+from .actions import Action, Handler
 from .card_flow import cancel_round
 from .errors import IllegalAction, MalformedAction
 from .rng import shuffled
@@ -47,7 +48,6 @@ def _skip(state: GameState, seat: str | None, action: Action) -> GameState:
     """Host: move past whoever the phase waits on. Telling: the turn passes to the next storyteller;
     playing: each waiting seat plays a random card (and a dispute is set aside); voting: waiting
     voters abstain and the round is scored."""
-    require_phase(state, "telling", "playing", "voting")
     mode = state.mode
     if state.phase == "telling":
         storyteller = mode.next_storyteller(state)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pacing import may_advance
+from .legal import legal_actions, waiting_for
 from .results import RoundResult
 from .state import GameState
-from .turn_flow import waiting_to_play
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -28,16 +27,6 @@ def public_view(state: GameState) -> dict[str, Any]:
     laps = state.ruleset.laps
     phase = state.phase
     voters = mode.voters(state) if phase == "voting" else []
-    if phase == "telling":
-        waiting = state.active_seats() if state.storyteller is None else [state.storyteller]
-    elif phase == "playing":
-        waiting = waiting_to_play(state)
-        if state.disputed and state.storyteller is not None:  # the reveal waits for the restatement
-            waiting.append(state.storyteller)
-    elif phase == "voting":
-        waiting = [v for v in voters if v not in state.votes]
-    else:
-        waiting = []
     if phase == "voting":
         table = [{"number": i + 1, "card": c} for i, c in enumerate(state.table)]
     elif state.result is not None:
@@ -67,7 +56,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "conditions": list(state.conditions),
         "association": state.association,
         "disputed": state.disputed,
-        "waiting_for": waiting,
+        "waiting_for": waiting_for(state),
         "voters": voters,
         "table": table,
         "played_count": sum(len(c) for c in state.played.values()) if phase == "playing" else 0,
@@ -148,24 +137,6 @@ def seat_view(state: GameState, seat: str) -> dict[str, Any]:
 
 
 def allowed_actions(state: GameState, seat: str) -> list[str]:
-    """Action types `seat` may send now (a hint for the phone; `apply` stays the judge)."""
-    if state.phase == "game_over" or seat in state.removed:
-        return []
-    mode = state.mode
-    phase, can = state.phase, []
-    if phase == "telling" and state.storyteller in (None, seat):
-        can.append("tell")
-    elif phase == "playing":
-        if seat in waiting_to_play(state):
-            can.append("play_card")
-        if seat == state.storyteller and state.disputed:
-            can.append("restate")
-        elif seat != state.storyteller and not state.disputed and state.conditions:
-            can.append("dispute")  # the room also allows one per seat per turn (pacing.py)
-    elif phase == "voting":
-        waiting = [v for v in mode.voters(state) if v not in state.votes]
-        if seat in waiting or (mode.proxy_votes and seat == state.adult and waiting):
-            can.append("vote")
-    elif phase == "scored":  # the storyteller moves on, the others say ready (pacing.py)
-        can.append("next_round" if may_advance(state, seat) else "ready")
-    return can
+    """Action types `seat` may send now (a hint for the phone; `apply` stays the judge): `legal.legal_actions`,
+    the one account of who may act."""
+    return legal_actions(state, seat)
