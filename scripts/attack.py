@@ -40,7 +40,7 @@ import zlib
 from pathlib import Path
 
 import aiohttp
-from benchkit import free_port, wait_ready
+from benchkit import Player, free_port, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 RSS_TARGET_MB, P99_TARGET_MS = 250, 50
@@ -158,38 +158,30 @@ class Host:
     async def open(self) -> Host:
         async with self.session.post(f"{self.base}/api/rooms") as r:
             self.code = (await r.json())["code"]
-        self.ws = await self.session.ws_connect(f"{self.base.replace('http', 'ws')}/ws", origin=self.base)
-        await self.ws.send_json({"type": "hello", "room": self.code, "role": "phone", "token": None})
-        self.state_id = await self._until_state()
-        await self.ws.send_json({"type": "join", "state_id": self.state_id, "name": "Host", "colour": "red"})
-        self.token = None
-        while self.token is None:
-            msg = json.loads((await self.ws.receive()).data)
-            if msg["type"] == "welcome":
-                self.token = msg["token"]
-        self.state_id = await self._until_state()
+        self.phone = Player(await self.session.ws_connect(f"{self.base}/ws", origin=self.base), "host")
+        await self.phone.hello(self.code)
+        await self.phone.act("join", name="Host", colour="red")
+        await self.phone.until(lambda m: m["type"] == "welcome" and m["token"] is not None, "welcome")
+        self.token = self.phone.token
+        await self._until_state()
         return self
 
     async def _until_state(self, after: int = 0) -> int:
         """The state_id of the next state newer than `after`. A lobby is also sent its unchanged state
         when a deck is added (the deck list changed), which is no answer to an action sent meanwhile."""
-        while True:
-            frame = await self.ws.receive()
-            if frame.type != aiohttp.WSMsgType.TEXT:
-                raise RuntimeError(f"socket closed: {frame}")
-            msg = json.loads(frame.data)
-            if msg["type"] == "state" and msg["state_id"] > after:
-                return msg["state_id"]
-            if msg["type"] == "error":
-                raise RuntimeError(msg)
+        msg = await self.phone.until(lambda m: m["type"] == "error" or (m["type"] == "state" and m["state_id"] > after))
+        if msg["type"] == "error":
+            raise RuntimeError(msg)
+        return msg["state_id"]
 
     async def act_while(self, busy: asyncio.Future) -> None:
         i = 0
         while not busy.done():
             i += 1
             t0 = time.perf_counter()
-            await self.ws.send_json({"type": "rename", "state_id": self.state_id, "name": f"Host {i % 2}"})
-            self.state_id = await self._until_state(after=self.state_id)
+            before = self.phone.state_id
+            await self.phone.act("rename", name=f"Host {i % 2}")
+            await self._until_state(after=before)
             self.times.append((time.perf_counter() - t0) * 1000)
             await asyncio.sleep(HOST_PACE_S)
 

@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 import aiohttp
-from benchkit import free_port, wait_ready
+from benchkit import Player, free_port, hello_message, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 1024
@@ -59,41 +59,11 @@ def open_fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
-class Phone:
-    """One socket speaking the protocol; `state_id` is the last state it saw."""
-
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        self.ws, self.state_id, self.welcome = ws, 0, None
-
-    async def until(self, pred) -> dict:
-        while True:
-            frame = await self.ws.receive(timeout=30)
-            if frame.type != aiohttp.WSMsgType.TEXT:
-                raise ConnectionError(f"socket closed: {frame.type!r} {self.ws.close_code}")
-            msg = json.loads(frame.data)
-            if msg["type"] == "state":
-                self.state_id = msg["state_id"]
-            if msg["type"] == "welcome":
-                self.welcome = msg
-            if pred(msg):
-                return msg
-
-    async def send(self, msg: dict) -> None:
-        await self.ws.send_str(json.dumps(msg))
-
-    async def hello(self, code: str, token: str | None = None, role: str = "phone") -> dict:
-        await self.send({"type": "hello", "room": code, "role": role, "token": token, "lang": "en"})
-        welcome = await self.until(lambda m: m["type"] in ("welcome", "error"))
-        if welcome["type"] == "welcome":
-            await self.until(lambda m: m["type"] == "state")
-        return welcome
-
-
 def session_from(ip: str) -> aiohttp.ClientSession:
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ip, 0), limit=0))
 
 
-async def host_latencies(host: Phone, n: int) -> list[float]:
+async def host_latencies(host: Player, n: int) -> list[float]:
     """`n` host actions (a lobby setting switched off and on), each timed from send until the host's
     socket has the new state."""
     out = []
@@ -112,7 +82,7 @@ async def hello_loop(base: str, code: str, frames: int) -> dict:
     server closed it."""
     async with session_from("127.0.0.2") as session:
         ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-        hello = json.dumps({"type": "hello", "room": code, "role": "phone", "token": None})
+        hello = json.dumps(hello_message(code))
         sent = 0
         with contextlib.suppress(ConnectionError, RuntimeError, aiohttp.ClientError):
             for _ in range(frames):
@@ -137,7 +107,7 @@ async def reconnect_loop(base: str, code: str, n: int) -> dict:
     async with session_from("127.0.0.3") as session:
         for _ in range(n):
             ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-            await ws.send_str(json.dumps({"type": "hello", "room": code, "role": "phone", "token": None}))
+            await ws.send_str(json.dumps(hello_message(code)))
             frame = await ws.receive(timeout=10)
             if frame.type == aiohttp.WSMsgType.TEXT and json.loads(frame.data).get("code") == "rate_limited":
                 refused += 1
@@ -145,7 +115,7 @@ async def reconnect_loop(base: str, code: str, n: int) -> dict:
     return {"sockets": n, "rate_limited": refused}
 
 
-async def phase_hello_loop(base: str, code: str, host: Phone, args) -> dict:
+async def phase_hello_loop(base: str, code: str, host: Player, args) -> dict:
     baseline = await host_latencies(host, 25)
     attack = asyncio.gather(hello_loop(base, code, args.frames), reconnect_loop(base, code, args.reconnects))
     during: list[float] = []
@@ -164,15 +134,15 @@ async def phase_lockout(base: str, code: str, host_token: str) -> dict:
     flood_session = session_from("127.0.0.2")
     flood = []
     for _ in range(43):
-        p = Phone(await flood_session.ws_connect(f"{base}/ws", headers={"Origin": base}))
-        await p.send({"type": "hello", "room": code, "role": "phone", "token": None})
+        p = Player(await flood_session.ws_connect(f"{base}/ws", headers={"Origin": base}))
+        await p.send(hello_message(code))
         flood.append(p)
     async with aiohttp.ClientSession() as session:
-        back = Phone(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
+        back = Player(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
         welcome = await back.hello(code, token=host_token)
         await back.ws.close()
-    async def still_open(p: Phone) -> bool:   # an evicted socket gets `evicted`, then its close (1008)
-        with contextlib.suppress(asyncio.TimeoutError, ConnectionError):
+    async def still_open(p: Player) -> bool:   # an evicted socket gets `evicted`, then its close (1008)
+        with contextlib.suppress(asyncio.TimeoutError, ConnectionError, AssertionError):   # Player: closed
             await asyncio.wait_for(p.until(lambda m: False), 3)
         return not p.ws.closed
     open_flood = sum(await asyncio.gather(*(still_open(p) for p in flood)))
@@ -210,10 +180,10 @@ async def phase_fds(base: str, port: int, code: str, pid: int, log: Path, args) 
         healthz_ms = round((time.perf_counter() - t0) * 1000, 1)
         t0 = time.perf_counter()
         try:
-            phone = Phone(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
+            phone = Player(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
             phone_in = (await asyncio.wait_for(phone.hello(code), 10))["type"] == "welcome"
             await phone.ws.close()
-        except (TimeoutError, aiohttp.ClientError, ConnectionError):
+        except (TimeoutError, aiohttp.ClientError, ConnectionError, AssertionError):   # Player: closed
             phone_in = False
         phone_ms = round((time.perf_counter() - t0) * 1000, 1)
     # slowloris trickles a header line a second; the header deadline closes it anyway (bounded wait)
@@ -281,11 +251,11 @@ async def main_async(args) -> dict:
                 await wait_ready(session, base, proc, log, timeout_s=30, poll_s=0.05)
                 async with session.post(f"{base}/api/rooms") as resp:
                     code = (await resp.json())["code"]
-                tv = Phone(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
+                tv = Player(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
                 await tv.hello(code, role="tv")
                 phones = []
                 for colour in COLOURS:
-                    p = Phone(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
+                    p = Player(await session.ws_connect(f"{base}/ws", headers={"Origin": base}))
                     await p.hello(code)
                     await p.send({"type": "join", "state_id": p.state_id, "name": colour.title(), "colour": colour})
                     await p.until(lambda m: m["type"] == "welcome" and m.get("person"))
@@ -294,13 +264,13 @@ async def main_async(args) -> dict:
                 await host.until(lambda m: m["type"] == "state" and m["state_id"] >= len(COLOURS))
                 reader = asyncio.create_task(drain(tv))   # the TV reads everything, as a TV does
                 for name, phase in (("hello loop", phase_hello_loop(base, code, host, args)),
-                                    ("lockout", phase_lockout(base, code, host.welcome["token"])),
+                                    ("lockout", phase_lockout(base, code, host.token)),
                                     ("rebinding", phase_rebinding(base, port)),
                                     ("file descriptors", phase_fds(base, port, code, proc.pid, log, args))):
                     print(f"attack: {name} ...", file=sys.stderr, flush=True)
                     try:
                         figures.update(await asyncio.wait_for(phase, PHASE_BOUND_S))
-                    except (TimeoutError, ConnectionError, aiohttp.ClientError) as exc:
+                    except (TimeoutError, ConnectionError, aiohttp.ClientError, AssertionError) as exc:
                         figures[f"{name.replace(' ', '_')}_failed"] = f"{type(exc).__name__}: {exc}"[:200]
                 reader.cancel()
         finally:
@@ -312,10 +282,12 @@ async def main_async(args) -> dict:
     return figures
 
 
-async def drain(p: Phone) -> None:
-    with contextlib.suppress(ConnectionError, asyncio.TimeoutError):
+async def drain(p: Player) -> None:
+    """Read every frame `p` gets until its socket closes (Player.recv raises AssertionError then)."""
+    with contextlib.suppress(ConnectionError, AssertionError):
         while True:
-            await p.until(lambda m: False)
+            with contextlib.suppress(TimeoutError):   # a quiet minute: keep reading
+                await p.recv()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

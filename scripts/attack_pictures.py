@@ -30,11 +30,9 @@ import time
 from pathlib import Path
 
 import aiohttp
-from benchkit import free_port, wait_ready
+from benchkit import ROOT, free_port, socket_opener, wait_ready
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tests.helpers.wire import Table, seated_table, socket_opener  # noqa: E402
+from tests.helpers.wire import Table, seated_table
 
 ROOMS = 12
 RSS_STEPS = 35

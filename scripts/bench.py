@@ -66,7 +66,7 @@ from urllib.parse import urljoin
 
 import aiohttp
 from against_floor import against_floor
-from benchkit import Pace, child_pid, free_port, proc_cpu_s, slow_fsync_command, wait_ready
+from benchkit import Pace, child_pid, free_port, hello_message, proc_cpu_s, slow_fsync_command, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
@@ -150,7 +150,9 @@ def pct(values: list[float], q: float) -> float:
 class Sock:
     """One socket with its own reader task: keeps the newest frame and tells the room what state_id it
     has reached (parsing only the prefix; a phone parses its state only when it is about to act, once per
-    frame). The client's own CPU per action delays what it measures, so it does as little as it can."""
+    frame). The client's own CPU per action delays what it measures, so it does as little as it can: this is
+    why the bench has its own reader instead of the tests' `Player` (tests/helpers/wire.py), which parses
+    and keeps every frame; the messages it sends are the same (`hello_message`)."""
 
     def __init__(self, room: Room, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.room, self.ws = room, ws
@@ -239,7 +241,7 @@ class Room:
         sock = Sock(self, ws)
         self.socks.append(sock)
         await sock.pace.take()
-        await ws.send_str(json.dumps({"type": "hello", "room": self.code, "role": role, "token": None}))
+        await ws.send_str(json.dumps(hello_message(self.code, role)))
         return sock
 
     async def wait(self, state_id: int) -> None:

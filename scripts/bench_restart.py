@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import aiohttp
-from benchkit import Pace, free_port, wait_ready
+from benchkit import Pace, Player, free_port, wait_ready
 
 COLOURS = ["red", "blue"]
 
@@ -37,31 +37,19 @@ async def store_actions(base: str, rooms: int, actions: int) -> None:
         async with aiohttp.ClientSession(connector=connector) as session:
             async with session.post(f"{base}/api/rooms") as resp:
                 code = (await resp.json())["code"]
-            ws = await session.ws_connect(f"{base}/ws")
+            phone = Player(await session.ws_connect(f"{base}/ws"), f"P{index}")   # tests/helpers/wire.py
             pace = Pace()
-            seen = 0
-
-            async def until_state(pred) -> None:
-                nonlocal seen
-                async for frame in ws:
-                    msg = json.loads(frame.data)
-                    if msg["type"] == "state":
-                        seen = msg["state_id"]
-                        if pred(msg):
-                            return
-
             await pace.take()
-            await ws.send_json({"type": "hello", "room": code, "role": "phone", "token": None})
-            await until_state(lambda m: True)
+            await phone.hello(code)
             await pace.take()
-            await ws.send_json({"type": "join", "name": f"P{index}", "colour": "green", "state_id": seen})
-            await until_state(lambda m: m["you"]["person"] is not None)
+            await phone.act("join", name=f"P{index}", colour="green")
+            await phone.until_state(lambda m: m["you"]["person"] is not None)
             for turn in range(count):
                 await pace.take()
-                before = seen
-                await ws.send_json({"type": "set_colour", "colour": COLOURS[turn % 2], "state_id": seen})
-                await until_state(lambda m, before=before: m["state_id"] > before)
-            await ws.close()
+                before = phone.state_id
+                await phone.act("set_colour", colour=COLOURS[turn % 2])
+                await phone.until_state(lambda m, before=before: m["state_id"] > before)
+            await phone.close()
 
     await asyncio.gather(*(room(i, actions // rooms) for i in range(rooms)))
 

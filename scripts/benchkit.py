@@ -1,18 +1,29 @@
-"""What the bench and attack scripts share: a free loopback port, a server process's CPU seconds, waiting
-for a freshly started server to answer `/healthz`, a slow disk under strace, and a phone's pace.
-(Imported by the scripts beside it: running
-`python scripts/X.py` puts this folder on `sys.path`.)"""
+"""What the bench and attack scripts share: a server process's CPU seconds, waiting for a freshly started
+server to answer `/healthz`, a slow disk under strace, a phone's pace, and the tests' own helpers
+(`free_port`, tests/helpers/process.py; the protocol client `Player` and `hello_message`,
+tests/helpers/wire.py), so a script and a test speak to the server the same way. (Imported by the scripts
+beside it: running `python scripts/X.py` puts this folder on `sys.path`; importing this module puts the
+repository there too, for `tests.helpers`.)"""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
-import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent   # the repository
+if str(ROOT) not in sys.path:
+    sys.path.insert(1, str(ROOT))
+from tests.helpers.process import free_port  # noqa: E402  (re-exported: the one free_port)
+from tests.helpers.wire import Player, hello_message, socket_opener  # noqa: E402  (the one protocol client)
+
+__all__ = ["ROOT", "Pace", "Player", "child_pid", "free_port", "hello_message", "proc_cpu_s", "slow_fsync_command",
+           "socket_opener", "wait_ready"]
 
 TICKS = os.sysconf("SC_CLK_TCK")
 # what a phone of the benches sends at most: below the server's flood guard (server/config.py frame_burst,
@@ -74,14 +85,6 @@ def child_pid(pid: int, marker: bytes, timeout: float = 20) -> int:
                 return int(child)
         time.sleep(0.01)
     raise SystemExit(f"no server process under strace (pid {pid})")
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def proc_cpu_s(pid: int) -> float:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.engine import text as texts
-from server.room import roster
+from server.room import auto_played, roster
 from server.room.record import Person, Record, RoomSettings
 from server.room.refusals import Malformed, Refused
 from server.room.settings import follow_head_count
@@ -30,8 +30,10 @@ def game_action(room: RoomState, actor: str | None, msg: Message) -> tuple[Recor
 
 
 def skip(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
-    """`skip` (host): the engine moves past whoever it waits for."""
-    return play(room.record, None, {k: v for k, v in msg.items() if k != "state_id"}), NO_EFFECTS
+    """`skip` (host, or the room's clock as `actor` None): the engine moves past whoever it waits for; who
+    got a card played for them is noted (server/room/auto_played.py)."""
+    rec = play(room.record, None, {k: v for k, v in msg.items() if k != "state_id"})
+    return auto_played.note_skip(rec, actor, room.record.game), NO_EFFECTS
 
 
 def pause(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:

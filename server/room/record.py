@@ -11,7 +11,9 @@ Stored JSON, version 2 (current):
     settings: engine.Settings fields + deck + lang + sound + timer, floors: {person or seat id: state_id},
     actors?: {seat: person who acted last}, clock?: {round, phase, seconds, left_ms} | None (the timer,
     server/room/clock.py), pacing?: {round, ready: [seat], disputes: [{seat, condition}]}
-    (server/room/pacing.py), story?: (server/room/story.py), game: engine.to_json text | None.
+    (server/room/pacing.py), auto_played?: {round, seats: [seat], by: "timer" | "host"} (whose cards the
+    last skip played for them, server/room/auto_played.py), story?: (server/room/story.py),
+    game: engine.to_json text | None.
 Rooms from before `tv_key`, `sound` and `timer` get them now (a new key; on, off).
 
 Version 1 (main before the room split) said "seat" for a person: `seats` for `people`, each entry's
@@ -104,6 +106,16 @@ class Pacing:
 
 
 @dataclass(frozen=True, slots=True)
+class AutoPlayed:
+    """Whose cards the `skip` of game round `round` played for them (`seats`), and who skipped: `by` "timer"
+    (the room's clock) or "host" (server/room/auto_played.py). Seats only, never which card."""
+
+    round: int
+    seats: tuple[str, ...]
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
 class StoryCard:
     """One card of a story round: its id, its owner's name (or "bot", "deck", "mammoth"), the voters' names."""
 
@@ -150,6 +162,7 @@ class Record:
     actors: Mapping[str, str] = field(default_factory=dict)
     clock: Clock | None = None
     pacing: Pacing | None = None
+    auto_played: AutoPlayed | None = None
     story: Story | None = None
     game: engine.GameState | None = None
 
@@ -197,7 +210,10 @@ def to_json(rec: Record) -> dict[str, object]:
             "clock": None if clock is None else {"round": clock.round, "phase": clock.phase,
                                                  "seconds": clock.seconds, "left_ms": clock.left_ms},
             "pacing": None if rec.pacing is None else {"round": rec.pacing.round, "ready": list(rec.pacing.ready),
-                                                       "disputes": [dict(d) for d in rec.pacing.disputes]}}
+                                                       "disputes": [dict(d) for d in rec.pacing.disputes]},
+            # only once a skip played someone's card: a record without one reads and writes back the same
+            **({} if rec.auto_played is None else {"auto_played": {
+                "round": rec.auto_played.round, "seats": list(rec.auto_played.seats), "by": rec.auto_played.by}})}
 
 
 def story_json(story: Story) -> dict[str, object]:
@@ -232,7 +248,8 @@ def from_json(stored: Mapping[str, Any]) -> Record:
     data.setdefault("tv_key", secrets.token_urlsafe(18))   # rooms from before the TV's key get one now
     return _build(Record, data, people=lambda people: tuple(_build(Person, p) for p in people),
                   settings=RoomSettings.from_json, clock=lambda c: _build(Clock, c),
-                  pacing=lambda p: _build(Pacing, p), story=_story, game=engine.from_json)
+                  pacing=lambda p: _build(Pacing, p), auto_played=lambda a: _build(AutoPlayed, a),
+                  story=_story, game=engine.from_json)
 
 
 def migrate(record: Mapping[str, Any]) -> Mapping[str, Any]:

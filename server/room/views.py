@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from server import engine
-from server.room import clock, pacing, roster
+from server.room import auto_played, clock, pacing, roster
 from server.room.jsontext import dumps_bytes
 from server.room.record import Record
 from server.room.refusals import Refused
@@ -65,6 +65,7 @@ def room_view(room: RoomState, rec: Record) -> dict[str, object]:
         "max_people": room.env.max_seats,
         "host_claim_in": room.host_claim_in(rec),
         "pacing": pacing.view(rec),
+        "auto_played": auto_played.view(rec),
         "length": game_length(room, rec) if in_lobby else None,
         "board": board_view(room, rec) if in_lobby else None,
         "clock": clock.view(rec, time.monotonic()),

@@ -1,4 +1,4 @@
-"""Issue 15 item 9: a card that cannot be shown is never dealt. The attack as reported: a JPEG cut to a
+"""A card that cannot be shown is never dealt. The attack as reported: a JPEG cut to a
 third of its length, in a deck folder under the data directory, passed the header-only check, was dealt,
 and its picture answered 404 `broken_card`. Now every picture is decoded to the end before its deck is
 offered, and the deck list tells the host which files were left out and why."""

@@ -29,7 +29,7 @@ def library(tmp_path: Path) -> DeckLibrary:
 # ---- the built-in deck ---------------------------------------------------------------------------------
 
 def test_builtin_deck_has_enough_distinct_portrait_cards():
-    """Issue 3: ≥ 98 cards for Imaginarium (≥ 84 for Dixit), 2:3 portrait, no two alike by perceptual hash."""
+    """Built-in: ≥ 98 cards for Imaginarium (≥ 84 for Dixit), 2:3 portrait, no two alike by perceptual hash."""
     deck = DeckLibrary(ASSETS, Path("/nonexistent-data")).get("builtin")
     assert deck.size >= 98
     assert deck.problems == ()
@@ -53,7 +53,7 @@ def test_builtin_deck_manifest_and_licence_files():
 
 
 def test_builtin_deck_ships_every_prepared_size_of_every_card_and_no_other(tmp_path):
-    """Issue 12: scripts/make_deck.py's prepared sizes are there for every card, in each size's box, show
+    """scripts/make_deck.py's prepared sizes are there for every card, in each size's box, show
     that card (perceptual hash of the picture they were made from), and are what the server sends: a fresh
     data folder encodes nothing for the built-in deck."""
     library = DeckLibrary(ASSETS, tmp_path / "data")

@@ -1,4 +1,4 @@
-"""Issue 15 item 5, disk filling. The attack as reported: a 580 KB zip of 100 stripe PNGs is stored as
+"""Disk filling. The attack as reported: a 580 KB zip of 100 stripe PNGs is stored as
 50 MB, and nothing stopped a host from uploading it again and again. Now each room has an upload rate
 limit, uploaded decks share a quota that the host sees with what is used, and one upload may store only
 so many bytes. Through aiohttp's test server with the real routes and import."""

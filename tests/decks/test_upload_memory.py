@@ -1,4 +1,4 @@
-"""Issue 15 item 4, upload memory. The attacks as reported: a 97 MB zip whose central directory lists
+"""Upload memory. The attacks as reported: a 97 MB zip whose central directory lists
 2,000,000 entries took the server from 888 MB to 1,780 MB before its 413, and a 1 KB zip of three
 6,300×6,300 PNGs was accepted and decoded at full size (+223 MB; four at once peaked at 1 GB). Now the
 entry count and the central directory's size are read from the end-of-central-directory record before

@@ -1,5 +1,5 @@
 """`python -m tests.e2e.registered_server`: the server with a ruleset and a mode registered only here,
-in the engine's registries, before it starts (issue 10: the pages build the lobby from the catalogue, so
+in the engine's registries, before it starts (the pages build the lobby from the catalogue, so
 these appear with no change to web/)."""
 from dataclasses import replace
 

@@ -2,7 +2,7 @@
 but not all found the card, changed only in the engine's scoring table (server/engine/families.py), the
 duel's finish at cell 24 (not 20, D9) and its table at 3 players (not 2), changed only on the duel mode, and a
 trio of 4 players (not 3), changed only on the trio mode's seats, so a test sees the how-to-play explainer and
-the lobby's mode help follow them (issue 13 item 6: their numbers are not typed twice)."""
+the lobby's mode help follow them (their numbers are not typed twice)."""
 from dataclasses import replace
 
 from server.cli import main

@@ -1,5 +1,5 @@
-"""The lobby is built from the engine's rules catalogue (issue 10 item 2) and says how long the game will
-be (issue 13 item 9): a ruleset and a mode registered only in the test's server process show up in the
+"""The lobby is built from the engine's rules catalogue and says how long the game will
+be: a ruleset and a mode registered only in the test's server process show up in the
 host's form and on the TV with no change to web/."""
 import json
 import re

@@ -1,4 +1,4 @@
-"""Issue 13 in the real pages, where the other browser tests left gaps: every sound cue at its moment and
+"""A family evening in the real pages, where the other browser tests left gaps: every sound cue at its moment and
 none while muted (the TV's mute reached with a remote's arrows and OK, and the host's switch in the host
 menu during a game); the kids' adult phone during guess entry at both phone sizes, with the game's
 length as a range in the lobby; a dispute and the readiness chips at both TV sizes and both phone sizes (the
@@ -255,7 +255,7 @@ async def test_kids_adult_phone_keeps_the_answer_hidden_at_both_sizes(ui):
         await adult.get_by_test_id("child-name").fill(child)
         await adult.get_by_test_id("add-child").click()
         await expect(tv.get_by_test_id("roster")).to_contain_text(child)
-    # Issue 13 item 9: an honest range in quick rounds, not "60+".
+    # An honest range in quick rounds, not "60+".
     length = tv.get_by_test_id("tv-game-length")
     await expect(length).to_contain_text(re.compile(
         r"Rounds: \d+(–\d+)? · the adult tells every round · about \d+(–\d+)? min"))
@@ -368,7 +368,7 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
                 assert not hidden, f"TV {size}: score reasons cut: {hidden}"
 
             # Not everyone is ready: a player who is neither the storyteller nor the host only says ready; the host
-            # may move on for the table (issue 13 item 1).
+            # may move on for the table.
             await expect(pages[1].get_by_test_id("ready")).to_be_visible()
             await expect(pages[1].get_by_test_id("next-round")).to_have_count(0)
             host_page = await open_page(ui, f"/join/{code}", PHONE_390, token=host.token, code=code)

@@ -1,4 +1,4 @@
-"""How to play, for first-timers (issue 13 item 6), in a real Chromium against a real server process: the TV
+"""How to play, for first-timers, in a real Chromium against a real server process: the TV
 lobby loops an explainer for the chosen ruleset and mode beside the QR and the roster, its words follow the
 host's ruleset, mode and TV language, its numbers are the engine's scoring tables (a server whose table was
 changed shows the changed number), and any phone opens it from its menu, turns it and closes it.

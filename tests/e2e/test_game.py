@@ -258,7 +258,7 @@ async def _check_enlarge(phone, output_dir):
 
 
 async def _everyone_ready(tv, storyteller, others, output_dir):
-    """Issue 13: only the storyteller (and the host) gets "Next round"; the others say "Ready", the TV
+    """Only the storyteller (and the host) gets "Next round"; the others say "Ready", the TV
     shows who is ready, and the round moves on when the last one is."""
     readiness = tv.get_by_test_id("readiness")
     await expect(readiness.locator(".chip")).to_have_count(3)

@@ -1,4 +1,4 @@
-"""Issue 15 on the pages: a phone at a full table says so (it used to show a join button that stayed
+"""docs/protocol.md "Limits" on the pages: a phone at a full table says so (it used to show a join button that stayed
 disabled), and while the host's phone has only just gone, "Become host" counts down the grace period
 instead of taking the role at once. Seats are WebSockets (tests/server/conftest.py's Table); the pages
 are real Chromium. Screenshots: test-output/limits-*.png."""

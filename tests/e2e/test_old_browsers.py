@@ -43,7 +43,7 @@ async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output
                               "four players in the roster")
             roster = await tv.evaluate(_text_of("roster"))
             assert all(name in roster for name, _ in NAMES)
-            # How to play beside them (issue 13 item 6): a card of the chosen rules, with its text.
+            # How to play beside them: a card of the chosen rules, with its text.
             how = await tv.wait_for("(document.querySelector('[data-testid=tv-how]') || {dataset: {}}).dataset.rules"
                                     " === 'imaginarium/standard' && document.querySelectorAll("
                                     "'[data-testid=tv-how-card] li').length > 0 && " + _text_of("tv-how-card"),

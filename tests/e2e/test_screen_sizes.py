@@ -1,4 +1,4 @@
-"""Every screen a living room has (issue 11), in current Chromium on the home-network origin.
+"""Every screen a living room has, in current Chromium on the home-network origin.
 
 TV browsers lay out at 1920×1080, 1280×720 or 960×540 CSS px: the TV page must show the same picture at each,
 its smallest must-read text at least 2.2 % of the viewport height. Phones at 360×640, 390×844 and 844×390:
@@ -113,7 +113,7 @@ async def test_tv_reads_the_same_at_every_tv_browser_size(ui, server_process):
                     await table.act(host, "start", storyteller=table.phones[3].welcome["seat"])
                 await table.play_until(reached)
             ready = None
-            if name == "reveal" and table.tv.game["phase"] == "scored":   # issue 13: who is ready, on the TV
+            if name == "reveal" and table.tv.game["phase"] == "scored":   # who is ready, on the TV
                 ready = next(p for p in table.phones if "ready" in p.me["can"])
                 await table.act(ready, "ready")
             for (w, h), page in zip(TVS, tvs, strict=True):

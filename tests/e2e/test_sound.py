@@ -1,4 +1,4 @@
-"""Sound on the TV (issue 13 item 7): the one-time "tap or press OK for sound" prompt is focused and a remote's
+"""Sound on the TV: the one-time "tap or press OK for sound" prompt is focused and a remote's
 OK (Enter) dismisses it and starts Web Audio; cues follow the room (a player joins); the TV's mute button
 and the host's `sound` setting silence them (the page's test hook `window.imaginariumSound` counts cues
 played and cues silenced)."""

@@ -1,4 +1,4 @@
-"""The story of the evening in the pages (issue 13 item 5): a short game is played over WebSockets, then the
+"""The story of the evening in the pages: a short game is played over WebSockets, then the
 TV (opened at game over) plays back every round after the standings and a remote's arrow keys browse it; a
 seated phone browses the same rounds and gets the keepsake picture (>= 1,200 px); after a restart the
 story is still there; a stranger's request is refused. Screenshots: TV 1920x1080 / 1280x720, phone

@@ -1,4 +1,4 @@
-"""The optional timer (issue 13 item 8) through the real pages: the host chooses it in the lobby (Russian and
+"""The optional timer through the real pages: the host chooses it in the lobby (Russian and
 English labels) and changes it from the host menu in a game; the TV and every phone count down from the
 state's clock, the last ten seconds marked; when it runs out the room skips the phase (the cards nobody
 played go down, then nobody's vote), and the countdown goes when the round is scored. The server allows a

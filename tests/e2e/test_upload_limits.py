@@ -1,4 +1,4 @@
-"""Issue 15 items 5, 7 and 9 in a real browser against a real server process: the host sees what uploaded
+"""Upload limits (docs/protocol.md "Decks") in a real browser against a real server process: the host sees what uploaded
 decks use of their quota and which files of a deck were left out and why; a name heavy with marks is
 refused by the join page's counter as by the server; a card picture that cannot be loaded is retried,
 then shown as a plain face with its table number instead of an empty slot.

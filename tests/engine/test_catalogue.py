@@ -1,5 +1,5 @@
-"""The rules catalogue is read off the registries (issue 10 item 2), the table plan replaces the pages'
-card counts, and a game's length is counted ahead by the engine (issue 13 item 9, D8)."""
+"""The rules catalogue is read off the registries, the table plan replaces the pages'
+card counts, and a game's length is counted ahead by the engine (D8)."""
 import json
 
 from server.engine import MODES, RULESETS, Settings, catalogue, game_length, public_view
@@ -95,7 +95,7 @@ def test_the_kids_short_game_ends_when_an_elephant_reaches_its_cell():
 
 
 def test_the_catalogue_publishes_the_points_the_scoring_code_uses(monkeypatch):
-    """The explainer's numbers (issue 13 item 6) are the scoring table itself: change one and both the
+    """The explainer's numbers are the scoring table itself: change one and both the
     score of a round and the catalogue's number change (nothing is typed twice)."""
     from dataclasses import replace
 

@@ -142,7 +142,7 @@ def test_association_checks():
 
 
 def test_dispute_holds_the_reveal_until_the_storyteller_restates():
-    # a dispute needs a condition on the association (issue 13): here the permanent restriction
+    # a dispute needs a condition on the association: here the permanent restriction
     s = tell(game(4, seed=1, first_storyteller="host", restriction="person"), "Storm")
     s = apply(s, "s3", {"type": "dispute"})
     with pytest.raises(IllegalAction) as err:

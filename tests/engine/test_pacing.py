@@ -1,4 +1,4 @@
-"""Fair pacing rules (issue 13, server/engine/pacing.py): who moves on after a reveal, and disputes."""
+"""Fair pacing rules (server/engine/pacing.py): who moves on after a reveal, and disputes."""
 import pytest
 
 from server.engine import IllegalAction, apply, pacing, player_view

@@ -1,4 +1,4 @@
-"""Players leaving and coming back; the host's skip and end (issue 2, docs/architecture.md)."""
+"""Players leaving and coming back; the host's skip and end (docs/architecture.md)."""
 import pytest
 
 from server.engine import IllegalAction, apply, public_view

@@ -112,7 +112,7 @@ def test_views_hide_what_is_secret():
     assert set(tv["waiting_for"]) == {"s3", "s4"}
     phone = player_view(s, "s2")
     assert phone["me"]["hand"] == s.hands["s2"] and len(phone["me"]["played"]) == 1
-    assert phone["me"]["can"] == []  # no condition on this association: nothing to dispute (issue 13)
+    assert phone["me"]["can"] == []  # no condition on this association: nothing to dispute
     s = play_all(s)
     tv = public_view(s)
     assert [t["number"] for t in tv["table"]] == [1, 2, 3, 4]

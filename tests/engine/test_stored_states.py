@@ -1,4 +1,4 @@
-"""Rooms stored on disk before the typed engine (issue 10) still load: tests/data/stored_states.json holds
+"""Rooms stored on disk before the typed engine still load: tests/data/stored_states.json holds
 `to_json` texts written by the engine of commit 2d63747 (standard with a removed seat, classic duel,
 Dixit, kids, trio, a finished pairs game). Each loads, writes back the very same text, and plays on to
 the end with every invariant holding."""

@@ -19,6 +19,12 @@ RECV_TIMEOUT = EVENT_S  # a bound on waiting for a frame that must come, never a
 UNTIL_S = 2 * EVENT_S  # a bound on reading frames until the one that must come
 
 
+def hello_message(room: str, role: str = "phone", token: str | None = None, lang: str = "en") -> dict:
+    """The `hello` every socket starts with (docs/protocol.md): `room` code, `role` "tv" | "phone", the
+    seat `token` a phone was given (None: a newcomer), the page's `lang`."""
+    return {"type": "hello", "room": room, "role": role, "token": token, "lang": lang}
+
+
 class Player:
     """One socket (TV or phone). `frames` holds every raw text frame received, in order."""
 
@@ -106,7 +112,7 @@ class Player:
 
     async def hello(self, room: str, role: str = "phone", token: str | None = None, lang: str = "en") -> dict:
         """Say hello; returns the welcome (the first state follows; it is read too)."""
-        await self.send({"type": "hello", "room": room, "role": role, "token": token, "lang": lang})
+        await self.send(hello_message(room, role, token, lang))
         welcome = await self.until(lambda m: m["type"] in ("welcome", "error"))
         if welcome["type"] == "welcome":
             await self.until_state()

@@ -1,4 +1,4 @@
-"""The wheel a new user installs (issue 12): built from this tree, installed into a fresh venv outside the
+"""The wheel a new user installs: built from this tree, installed into a fresh venv outside the
 checkout, started as `imaginarium` from there (no source tree anywhere on its path), it serves the TV page,
 a built-in card picture straight from the shipped prepared sizes, a room QR code that decodes to a join
 URL on the one address it listens on, and a whole round over the WebSocket protocol.

@@ -1,4 +1,4 @@
-"""Truthful addresses (issue 12): a server told to listen on one address names only that address in the
+"""Truthful addresses: a server told to listen on one address names only that address in the
 terminal, the QR codes, /api/info and the join URLs, and a loopback-only one says plainly that phones
 cannot reach it and how to fix that. Without --host everything is as before (the LAN choice)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The broadcast encodes what sockets share once and splices each frame (issue 6): every socket must still
+"""The broadcast encodes what sockets share once and splices each frame: every socket must still
 get exactly the text of its own `state` message, built the plain way (`Room.state_for`, one view and one
 `json.dumps` per socket). Checked over real WebSockets at every step of a whole pairs game with a TV,
 8 phones (two per seat) and a spectator, then back in the lobby."""

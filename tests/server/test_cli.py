@@ -80,7 +80,7 @@ async def test_card_pictures_are_prepared_in_the_background(client):
 
 
 async def test_start_up_prepares_the_familys_own_decks_and_not_the_shipped_one(client):
-    """The built-in deck ships prepared (issue 12): the start-up work is the family's decks only."""
+    """The built-in deck ships prepared: the start-up work is the family's decks only."""
     library = client.server.app[keys.LIBRARY]
     thread = prepare_cards_in_background(library)   # what `imaginarium` starts after its banner
     thread.join(timeout=EVENT_S)                          # a bound on the work, not a pace

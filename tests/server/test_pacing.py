@@ -1,4 +1,4 @@
-"""Fair pacing over real WebSockets (issue 13): `ready` / `next_round` after a reveal, and `dispute`
+"""Fair pacing over real WebSockets: `ready` / `next_round` after a reveal, and `dispute`
 once per player per turn with a condition. Refusals carry a clear code and change nothing."""
 
 

@@ -544,7 +544,7 @@ async def test_bidi_controls_are_stripped_from_every_name_and_association_rtl_le
     await table.act(host, "add_child", name="\u2067مريم\u2069\u200f", colour="navy")
     names = [m["name"] for r in table.tv.state["room"]["roster"] for m in r["people"]]
     assert names[1] == "שרה Ann" and names[-1] == "مريم"
-    # a dispute needs a condition on the association (issue 13): the restriction "question"
+    # a dispute needs a condition on the association: the restriction "question"
     await table.act(host, "set_settings", settings={"mode": "standard", "restriction": "question"})
     await table.act(host, "remove_player", seat=table.tv.state["room"]["roster"][-1]["seat"])
     await table.refused(host, "rename", "bad_name", name=BIDI)   # nothing left: no invisible name

@@ -1,4 +1,4 @@
-"""The host's `sound` setting (issue 13 item 7): on by default, a bool, and the one setting besides `lang`
+"""The host's `sound` setting: on by default, a bool, and the one setting besides `lang`
 the host may still change in a game."""
 
 

@@ -1,4 +1,4 @@
-"""The story of the evening over HTTP (issue 13 item 5): the JSON matches the rounds played, the keepsake
+"""The story of the evening over HTTP: the JSON matches the rounds played, the keepsake
 PNG decodes at >= 1,200 px, it survives a restart, goes when the room is forgotten, and only the table
 and the TV may read it."""
 from __future__ import annotations

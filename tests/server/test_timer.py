@@ -1,4 +1,4 @@
-"""The optional timer (issue 13 item 8) over real WebSockets: the room's clock runs out and does what the
+"""The optional timer over real WebSockets: the room's clock runs out and does what the
 host's `skip` does (playing: random cards for who has not played; voting: abstain and score), pause stops
 it and resume continues it, a phase change or a new setting starts it anew, every mode plays it, and bad
 settings are refused. The server here accepts 1 and 2 s timers (`Config.timer_test_seconds`, the test

@@ -1,4 +1,4 @@
-"""No "(а)" gendering in Russian (issue 13 item 4): a sentence about a player says it in a neutral way
+"""No "(а)" gendering in Russian: a sentence about a player says it in a neutral way
 ("За вашу команду уже выбрали: Аня"), never "выбрал(а)". Every Russian string the pages and the server's
 messages can show is checked."""
 import json

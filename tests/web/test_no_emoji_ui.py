@@ -1,4 +1,4 @@
-"""No meaning in the UI rests on an emoji font (issue 11): a Pi, a mini-PC or a TV browser often has only
+"""No meaning in the UI rests on an emoji font: a Pi, a mini-PC or a TV browser often has only
 DejaVu, and an emoji there is an empty box. Every character the pages can show (JavaScript strings,
 stylesheet `content`, HTML, the i18n files) must have a glyph in DejaVu Sans, Debian's default font; icons are
 SVG (web/shared/icons.js, the mammoth in web/shared/pieces.js). Card pictures are images and unaffected.

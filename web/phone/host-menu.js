@@ -14,6 +14,7 @@ let sheet = null;
 let body = null;
 let current = null;
 let confirmEnd = false;
+let confirming = null;  // the person action waiting for its second tap ("remove_player:s3"), or null
 let openedAt = null;   // the phase the menu was opened in: it closes when the phase changes (the host's turn)
 let drawn = null;      // what the open menu shows: a state that changes none of it (the timer's tick) keeps it,
                        // so an open picker is not closed under the host's finger
@@ -27,6 +28,7 @@ function phaseKey(ctx) {
 export function open(ctx) {
   current = ctx;
   confirmEnd = false;
+  confirming = null;
   openedAt = phaseKey(ctx);
   if (!sheet) {
     body = h('div', { class: 'sheet-body' });
@@ -57,7 +59,7 @@ export function update(ctx) {
 }
 
 function shows(c) {
-  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.room.timer_choices, c.you, confirmEnd]);
+  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.room.timer_choices, c.you, confirmEnd, confirming]);
 }
 
 function draw() {
@@ -69,6 +71,20 @@ function draw() {
   if (!c.you.is_host) { fill(body, how); return; }
   const inGame = c.room.phase === 'game' && c.game && c.game.phase !== 'game_over';
   const act = (type, fields) => () => { c.send(type, fields); };
+  // Removing someone, freeing their seat or handing the host over asks first: the first tap turns the button
+  // into "…? Tap again", the second sends (a tap on anything else asks again).
+  const ask = (type, p, label, sure) => {
+    const key = `${type}:${p.person}`;
+    const asking = confirming === key;
+    return h('button', { class: `btn small${asking ? ' danger' : ''}`, type: 'button', 'data-testid': type,
+      'data-asking': asking ? 'true' : 'false', text: asking ? t(sure, { name: p.name }) : t(label),
+      onclick: () => {
+        if (!asking) { confirming = key; draw(); return; }
+        confirming = null;
+        c.send(type, { seat: p.person });
+        draw();
+      } });
+  };
   // The timer may change during a game: a new setting starts the clock of the phase under way anew. Not in the
   // kids' game, which is never timed (server/room/clock.py: the adult paces it).
   const timer = inGame && !modeOf(c.game).has_adult ? timerSelect((v) => c.send('set_settings', { settings: { timer: v } })) : null;
@@ -88,19 +104,13 @@ function draw() {
         p.removed && inGame
           ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.return'), onclick: act('return_player', { seat: p.seat }) })
           : null,
-        !p.removed
-          ? h('button', { class: 'btn small', type: 'button', 'data-testid': 'remove', text: t('host_menu.remove'), onclick: act('remove_player', { seat: p.person }) })
-          : null,
-        inGame && !p.open
-          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.release'), onclick: act('release_seat', { seat: p.person }) })
-          : null,
-        !p.removed && !p.open
-          ? h('button', { class: 'btn small', type: 'button', text: t('host_menu.make_host'), onclick: act('pass_host', { seat: p.person }) })
-          : null)))),
+        !p.removed ? ask('remove_player', p, 'host_menu.remove', 'host_menu.sure_remove') : null,
+        inGame && !p.open ? ask('release_seat', p, 'host_menu.release', 'host_menu.sure_release') : null,
+        !p.removed && !p.open ? ask('pass_host', p, 'host_menu.make_host', 'host_menu.sure_make_host') : null)))),
     inGame ? h('button', { class: `btn big danger`, type: 'button', 'data-testid': 'end-game',
       text: confirmEnd ? t('host_menu.end_game_sure') : t('host_menu.end_game'),
       onclick: () => {
-        if (!confirmEnd) { confirmEnd = true; draw(); return; }
+        if (!confirmEnd) { confirmEnd = true; confirming = null; draw(); return; }
         c.send('end_game'); close();
       } }) : null,
     // Settings are chosen in the lobby and locked while a game is on (the server refuses changes).

@@ -19,6 +19,7 @@ import * as voting from './screens/voting.js';
 import * as scored from './screens/scored.js';
 import * as gameOver from './screens/game-over.js';
 import * as hostMenu from './host-menu.js';
+import { announce } from './host-news.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
@@ -99,8 +100,10 @@ function onMessage(msg) {
     } catch { /* private mode: the seat lasts while the page is open */ }
   } else if (msg.type === 'state') {
     if (noRoom) { noRoom = false; badge.set('online'); }
+    const before = last;
     last = msg;
     render();
+    announce(before, msg);
   } else if (msg.type === 'error' && msg.code === 'no_such_room') {
     // An old link or a room the server has forgotten: say so, and point back to the TV's QR code.
     fill(header.main, h('div', { class: 'notice', 'data-testid': 'no-room' },
@@ -231,7 +234,9 @@ function renderHeader(c) {
     // The badge sits under the name: beside it, a 360 px phone cut «Мама» to «М..».
     h('span', { class: 'me-text' },
       h('span', { class: 'me-name', 'data-testid': 'me-name', text: info ? (mine || info).name : t('room_code_short', { code }) }),
-      c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null));
+      c.me && c.me.is_storyteller && c.game.phase !== 'game_over' ? h('span', { class: 'storyteller-badge', 'data-testid': 'storyteller-badge', text: t('storyteller'), title: t('storyteller') }) : null,
+      // the host's phone says it is (after a hand-over too)
+      c.you.is_host ? h('span', { class: 'host-badge small me-host', 'data-testid': 'me-host', text: t('host') }) : null));
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock

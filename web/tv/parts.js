@@ -98,3 +98,19 @@ export function disputeLines(ctx) {
       elephantToken(seatColour(ctx.room, d.seat), 36),
       h('span', { text: t('tv.disputed_by', { name: seatName(ctx.room, d.seat), condition: t(`condition_short.${d.condition}`) }) }))));
 }
+
+/**
+ * Whose cards were played for them this round (room.auto_played: the timer's or the host's skip, or D1's last
+ * turn), so the table knows why: who only, never which card. Null when nobody's was.
+ */
+export function autoPlayedLine(ctx) {
+  const a = ctx.room.auto_played;
+  if (!a || !(a.seats || []).length) return null;
+  if (a.by === 'last_card') {
+    return h('div', { class: 'waiting-line auto-played', 'data-testid': 'auto-played', 'data-by': a.by },
+      h('span', { class: 'waiting-label', text: t('tv.auto_played.last_card') }));
+  }
+  return h('div', { class: 'waiting-line auto-played', 'data-testid': 'auto-played', 'data-by': a.by },
+    h('span', { class: 'waiting-label', text: t(`tv.auto_played.${a.by}`) }),
+    chipRows(a.seats, (seat) => seatChip(ctx, seat, null), rowLimit(ctx, a.seats)));
+}

@@ -27,6 +27,7 @@ const app = document.getElementById('app');
 const badge = connectionBadge({ short: true });
 const switcher = langSwitch(switchLang);
 let conn = null;
+/** @type {import('/static/shared/protocol.js').State | null} */
 let last = null;         // the last `state` message
 let code = null;
 let tvKey = null;       // from `welcome`: the TV's key for the story's HTTP requests
@@ -70,6 +71,7 @@ async function roomCode() {
   return body.code;
 }
 
+/** @param {import('/static/shared/protocol.js').ServerMessage} msg */
 function onMessage(msg) {
   if (msg.type === 'welcome') {
     tvKey = msg.tv_key || null;

@@ -1,5 +1,5 @@
 """A data folder that cannot keep the games stops the server with one sentence saying what is wrong and
-what to do, and exit code 2, never a traceback (issue 12): read-only (empty, or holding the games of an
+what to do, and exit code 2, never a traceback: read-only (empty, or holding the games of an
 earlier evening), full, missing, a file in the way, and a USB stick pulled out while the server runs.
 
 The read-only and full cases are the real thing: the server runs in a mount namespace of its own

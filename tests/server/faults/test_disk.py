@@ -75,8 +75,8 @@ async def test_disk_full_refuses_the_action_clearly_and_loses_nothing(tmp_path, 
 
 
 async def test_a_scoring_vote_that_cannot_be_stored_leaves_the_story_as_it_was(tmp_path, server_process):
-    """The vote that scores a round writes the round into the story (issue 13), and a room's working
-    copy shares the stored story (issue 14): when that vote cannot be stored, the story read over HTTP
+    """The vote that scores a round writes the round into the story, and a room's working
+    copy shares the stored story: when that vote cannot be stored, the story read over HTTP
     stays as it was, and the same vote made again writes the round once."""
     server = server_process(tmp_path, piped=True)
     base = server.base

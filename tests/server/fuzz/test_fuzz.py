@@ -217,7 +217,7 @@ class Fuzzer:
         if kind in TABLE_ACTIONS:
             seat = None
         if kind == "next_round" and seat is not None and not may_advance(before_game, seat):
-            seat = None   # the host moved on for the table (issue 13)
+            seat = None   # the host moved on for the table
         after = engine.apply(before_game, seat, action)
         assert after == self.room.game, msg
 

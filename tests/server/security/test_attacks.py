@@ -1,4 +1,4 @@
-"""Issue 15: a hostile device on the Wi-Fi (or a web page a guest opens) against a room: sockets that
+"""A hostile device on the Wi-Fi (or a web page a guest opens) against a room: sockets that
 fill the room, hello loops and floods, other sites' Host and Origin, a TV that joins, a host role taken
 the moment the host's phone sleeps, a full table. Each test is the attack as reported, over real
 sockets on loopback; attackers come from other loopback addresses (127.0.0.2 and up) so the players'

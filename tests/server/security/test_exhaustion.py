@@ -1,4 +1,4 @@
-"""Issue 15 item 3: file-descriptor exhaustion. A real server process under the systemd default of 1,024
+"""File-descriptor exhaustion. A real server process under the systemd default of 1,024
 open files; from other loopback addresses, 1,100 TCP connections that send nothing, slowloris
 connections that never finish their headers, and WebSockets that never say hello. A new phone must
 still get in, /healthz must answer, the idle ones must be closed by the deadlines, and the log must

@@ -1,4 +1,4 @@
-"""Issue 15 item 7: names, associations and deck titles are bounded in UTF-8 bytes and in code points per
+"""Names, associations and deck titles are bounded in UTF-8 bytes and in code points per
 grapheme cluster, not only in clusters. The attack: a name of 24 "graphemes" for a hand-written
 segmenter, each an `A` followed by 600 `U+200D a` pairs (28,824 code points), was accepted and made
 every `state` weigh 1.6 MB. Over real sockets; each refusal leaves the room unchanged."""

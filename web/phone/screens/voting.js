@@ -26,8 +26,20 @@ function tableItems(ctx, selectable) {
   return (ctx.game.table || []).map((e) => ({
     id: e.number, card: e.card, number: e.number,
     disabled: selectable && mine.has(e.card),
-    label: mine.has(e.card) ? t('phone.your_card') : null,
+    label: mine.has(e.card) ? t(playedFor(ctx) ? 'phone.played_for_you' : 'phone.your_card') : null,
   }));
+}
+
+/** How this phone's card went down without its choice (room.auto_played: "timer", "host", "last_card"), or null. */
+function playedFor(ctx) {
+  const a = ctx.room.auto_played;
+  return a && (a.seats || []).includes(ctx.you.seat) ? a.by : null;
+}
+
+/** "Time's up: this card was played for you" (or the host's skip, or the last card), or null. */
+function playedForNote(ctx) {
+  const by = playedFor(ctx);
+  return by ? h('p', { class: 'played-for-you', 'data-testid': 'played-for-you', 'data-by': by, text: t(`auto_played.${by}`) }) : null;
 }
 
 function voteForm(ctx) {
@@ -39,7 +51,7 @@ function voteForm(ctx) {
   };
   const grid = cardGrid(tableItems(ctx, true), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
-  return confirmForm(el, bar, refresh, (c) => fill(top, associationBox(c),
+  return confirmForm(el, bar, refresh, (c) => fill(top, associationBox(c), playedForNote(c),
     h('p', { class: 'hint', text: modeOf(c.game).against_mammoth ? t('phone.vote_hint_duel') : t('phone.vote_hint') })),
   { carry: () => grid.selected(), restore: (ids) => grid.select(ids) });
 }
@@ -86,6 +98,7 @@ function waitView(ctx) {
   if (voted) voted.classList.add('voted');
   return h('div', { class: 'wait-view' },
     notice(title, null, 'voted'),
+    playedForNote(ctx),
     partner,
     associationBox(ctx),
     waitingChips(ctx),

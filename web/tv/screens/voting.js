@@ -2,7 +2,7 @@
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, progressChips } from '../parts.js';
+import { associationLine, progressChips, autoPlayedLine } from '../parts.js';
 import { tableCards } from '../table-cards.js';
 import { deckId } from '/static/shared/cards.js';
 
@@ -32,7 +32,7 @@ export function create() {
       row.classList.toggle('few', table.length <= 3);   // kids: three big cards
       fill(cardsBox, row);
     }
-    fill(progress, progressChips(ctx, 'has_voted'));
+    fill(progress, progressChips(ctx, 'has_voted'), autoPlayedLine(ctx));
   }
   return { el, update };
 }
