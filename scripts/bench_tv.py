@@ -4,7 +4,7 @@
 showing rounds that six phones (WebSocket seats, tests/helpers/wire.py) play at people's pace.
 
 Usage:  .venv/bin/python scripts/bench_tv.py [--cpu-throttle 1 4 6] [--rounds 3] [--think-ms 800]
-                                             [--baseline DIR] [--runs 1]
+                                             [--checkout DIR] [--baseline DIR] [--runs 1]
 
 Prints `uptime` first and last, and one JSON line per run (checkout × throttle; with `--baseline` the two
 checkouts alternate, run for run, so both see the same machine), then the targets line for this checkout at
@@ -276,15 +276,17 @@ async def main() -> None:
                     help="slow-down factors (default 1 4 6)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds per run (default 3)")
     ap.add_argument("--think-ms", type=float, default=800, help="a person's mean time per action (default 800)")
-    ap.add_argument("--result-ms", type=float, default=4000, help="how long a result is looked at (default 4000)")
-    ap.add_argument("--reveal-window-ms", type=int, default=3000, help="rAF sampling after a reveal (default 3000)")
+    # the reveal sequence of six cards (cards turning one by one, the votes, the points) takes some 5 s
+    ap.add_argument("--result-ms", type=float, default=7000, help="how long a result is looked at (default 7000)")
+    ap.add_argument("--reveal-window-ms", type=int, default=6000, help="rAF sampling after a reveal (default 6000)")
+    ap.add_argument("--checkout", type=Path, default=ROOT, help="the checkout measured (default: this one)")
     ap.add_argument("--baseline", type=Path, help="another checkout, run alternately (e.g. a worktree of main)")
     ap.add_argument("--runs", type=int, default=1, help="repetitions of the whole set (default 1)")
     ap.add_argument("--chromium", default="69", help="the old Chromium build (default 69)")
     ap.add_argument("--python", default=sys.executable, help="the Python that runs the servers")
     args = ap.parse_args()
     print(f"uptime: {uptime()}", flush=True)
-    checkouts = [("this", ROOT)] + ([("baseline", args.baseline.resolve())] if args.baseline else [])
+    checkouts = [("this", args.checkout.resolve())] + ([("baseline", args.baseline.resolve())] if args.baseline else [])
     mine = []
     for _ in range(args.runs):
         for throttle in args.cpu_throttle:

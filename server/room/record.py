@@ -8,7 +8,7 @@ Stored JSON, version 2 (current):
     stale), phase: "lobby" | "game", paused: bool, host: person id | None, next_person: int,
     people: [{person: "s1", name, colour, token | None, removed: bool, open: bool,
               child?: true, team?: lead's person id}],
-    settings: engine.Settings fields + deck + lang + sound + timer, floors: {person or seat id: state_id},
+    settings: engine.Settings fields + deck + lang + sound + calm + timer, floors: {person or seat id: state_id},
     actors?: {seat: person who acted last}, clock?: {round, phase, seconds, left_ms} | None (the timer,
     server/room/clock.py), pacing?: {round, ready: [seat], disputes: [{seat, condition}]}
     (server/room/pacing.py), auto_played?: {round, seats: [seat], by: "timer" | "host"} (whose cards the
@@ -31,7 +31,7 @@ from server.engine.pacing import Dispute
 
 RECORD_VERSION = 2
 T = TypeVar("T")
-ROOM_KEYS = ("deck", "lang", "sound", "timer")  # settings the room keeps for itself; the rest is engine.Settings
+ROOM_KEYS = ("deck", "lang", "sound", "calm", "timer")  # the room keeps these itself; the rest is engine.Settings
 RoomPhase = Literal["lobby", "game"]
 
 
@@ -60,19 +60,20 @@ class Person:
 @dataclass(frozen=True, slots=True)
 class RoomSettings:
     """The room's settings: the engine's `game` settings (RULES.md §4) and the room's own: `deck` (a deck
-    id), `lang` (the TV's language, None: its browser's), `sound` (the TV's cues), `timer` (seconds for
-    playing and voting, 0: off; server/room/clock.py)."""
+    id), `lang` (the TV's language, None: its browser's), `sound` (the TV's cues), `calm` ("calm TV": the
+    TV only fades, nothing moves), `timer` (seconds for playing and voting, 0: off; server/room/clock.py)."""
 
     game: engine.Settings = field(default_factory=engine.Settings)
     deck: str = "builtin"
     lang: str | None = None
     sound: bool = True
+    calm: bool = False
     timer: int = 0
 
     def to_json(self) -> dict[str, object]:
         """The flat JSON form (engine fields, then the room's own): what the room view and the store carry."""
         return {**self.game.to_dict(), "deck": self.deck, "lang": self.lang, "sound": self.sound,
-                "timer": self.timer}
+                "calm": self.calm, "timer": self.timer}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RoomSettings:

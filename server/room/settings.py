@@ -15,7 +15,7 @@ from server.room.record import ROOM_KEYS, Record, RoomSettings
 from server.room.refusals import Malformed, Refused, engine_errors
 from server.room.state import NO_EFFECTS, Effects, Message, RoomState
 
-IN_GAME_KEYS = frozenset({"lang", "sound", "timer"})  # what the host may change in a game (not the rules)
+IN_GAME_KEYS = frozenset({"lang", "sound", "calm", "timer"})  # the host may change these in a game (not the rules)
 STANDARD = engine.Settings().mode  # the default table: what a mode the ruleset lacks falls back to
 
 
@@ -27,7 +27,7 @@ def default_settings(lang: str | None) -> RoomSettings:
 
 
 def _room_part(env: RoomEnv, settings: RoomSettings, patch: dict[str, Any]) -> RoomSettings:
-    """`settings` with the room's own `lang`, `sound` and `timer` of `patch` (each checked). Raises Refused
+    """`settings` with the room's own `lang`, `sound`, `calm` and `timer` of `patch` (each checked). Raises Refused
     `bad_settings` (a language the server lacks, a timer not offered) or Malformed (ill-typed)."""
     if "lang" in patch:
         lang = patch["lang"]
@@ -38,6 +38,10 @@ def _room_part(env: RoomEnv, settings: RoomSettings, patch: dict[str, Any]) -> R
         if not isinstance(patch["sound"], bool):
             raise Malformed("settings.sound must be true or false")
         settings = replace(settings, sound=patch["sound"])
+    if "calm" in patch:
+        if not isinstance(patch["calm"], bool):
+            raise Malformed("settings.calm must be true or false")
+        settings = replace(settings, calm=patch["calm"])
     if "timer" in patch:
         settings = replace(settings, timer=clock.check(patch["timer"], env.timer_extra))
     return settings
@@ -45,8 +49,8 @@ def _room_part(env: RoomEnv, settings: RoomSettings, patch: dict[str, Any]) -> R
 
 def set_settings(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
     """`set_settings` (host): merge `settings` into the room's, checked by the engine against the
-    ruleset's board; in a game only `lang`, `sound` and `timer` may change (`settings_locked`). Choosing
-    a deck (even the same one) reads its folder again."""
+    ruleset's board; in a game only `lang`, `sound`, `calm` and `timer` may change (`settings_locked`).
+    Choosing a deck (even the same one) reads its folder again."""
     patch = msg.get("settings")
     if not isinstance(patch, dict) or not patch:
         raise Malformed("settings must be a non-empty object")
@@ -57,7 +61,7 @@ def set_settings(room: RoomState, actor: str | None, msg: Message) -> tuple[Reco
         raise Malformed(f"unknown settings {sorted(unknown)}")
     own = _room_part(room.env, rec.settings, patch)
     if rec.phase == "game":
-        # the game was dealt with these settings; the TV's language and sound and the timer may change
+        # the game was dealt with these settings; the TV's language, sound and calm and the timer may change
         if not set(patch) <= IN_GAME_KEYS:
             raise Refused("settings_locked")
         return replace(rec, settings=own), NO_EFFECTS

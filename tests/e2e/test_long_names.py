@@ -31,6 +31,7 @@ LONG_ASSOCIATION = ("Когда слон в посудной лавке вдру
                     "своими глазами, хотя все")[:200]
 
 BOTTOM_JS = "(sel) => Math.max(...[...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().bottom))"
+POINTS = ".points-item, [data-testid=plate-points]"   # the points list, or each plate's points
 TOP_JS = "(sel) => Math.min(...[...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().top))"
 
 
@@ -118,7 +119,7 @@ async def test_longest_names_fit_every_phone_and_tv_screen(server_process, launc
                 assert await outcome.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 24
                 ready_bottom = await tv.evaluate(BOTTOM_JS, "[data-testid=readiness]")
                 assert ready_bottom <= await tv.evaluate(TOP_JS, ".card-number")
-                assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+                assert await tv.evaluate(BOTTOM_JS, POINTS) <= await tv.evaluate(TOP_JS, ".board")
         await tv.get_by_test_id("lang").click()
         await expect(outcome).to_contain_text("Nobody found")
         await tv.set_viewport_size({"width": 1920, "height": 1080})
@@ -173,7 +174,7 @@ async def test_pairs_team_names_fit_the_phone_and_the_tv(server_process, launch_
         await expect(phone.get_by_test_id("phone-scored")).to_be_visible()
         await fits(phone, 390, "pairs phone result")
         await fits(tv, 1920, "pairs TV result")
-        assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+        assert await tv.evaluate(BOTTOM_JS, POINTS) <= await tv.evaluate(TOP_JS, ".board")
         # two teams led by "Александра…" and "Александр…": their vote tokens still read differently
         tokens = await tv.locator(".vote-token").evaluate_all("els => els.map((e) => [e.textContent, e.title])")
         assert tokens and len({text for text, _ in tokens}) == len({who for _, who in tokens}), tokens
@@ -212,7 +213,7 @@ async def test_a_round_nobody_solves_fits_the_tv_with_seven_long_names(server_pr
             await fits(tv, size["width"], "TV result, seven seats")
             ready_bottom = await tv.evaluate(BOTTOM_JS, "[data-testid=readiness]")
             assert ready_bottom <= await tv.evaluate(TOP_JS, ".card-number")
-            assert await tv.evaluate(BOTTOM_JS, ".points-item") <= await tv.evaluate(TOP_JS, ".board")
+            assert await tv.evaluate(BOTTOM_JS, POINTS) <= await tv.evaluate(TOP_JS, ".board")
 
     await _run(server_process, launch_options, output_dir, body)
 
@@ -297,8 +298,8 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
         await expect(tv.get_by_test_id("readiness").locator(".chip .chip-name")).to_have_count(teams - 1)
         first_chip = tv.get_by_test_id("readiness").locator(".chip").first
         await expect(first_chip).to_have_attribute("title", re.compile(" & "))
-        # Four teams: a row of points below the cards; five or more: each team's points under its card's plate.
-        points = ".points-item" if teams <= 4 else "[data-testid=plate-points]"
+        # Each team's points under its card's plate (a row below the cards would push them under the voting size).
+        points = "[data-testid=plate-points]"
         await expect(tv.locator(points)).to_have_count(teams)
         result = table.tv.game["result"]
         for seat, p in result["points"].items():

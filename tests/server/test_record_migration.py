@@ -107,7 +107,9 @@ def test_a_record_of_todays_format_reads_and_writes_back_the_same(code):
     assert isinstance(rec.settings.game, engine.Settings) and all(isinstance(p, room_record.Person) for p in rec.people)
     again = {**room_record.to_json(rec), "game": engine.to_json(rec.game) if rec.game else None,
              "story": room_record.story_json(rec.story) if rec.story else None}
-    assert again == {"story": None, "actors": {}, "pacing": None, **stored}   # the keys old rooms lacked, and no more
+    # the keys old rooms lacked (calm: the TV's "calm TV" setting, off), and no more
+    assert again == {"story": None, "actors": {}, "pacing": None, **stored,
+                     "settings": {**stored["settings"], "calm": False}}
 
 
 def test_a_version_1_record_reads_as_a_typed_record():

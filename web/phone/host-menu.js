@@ -120,14 +120,19 @@ function draw() {
 }
 
 /**
- * The TV's sound, in the lobby and during a game (a cue at the wrong moment, a baby asleep): the
- * room's `sound` setting, which the server lets the host change mid-game (the TV's, not the game's).
+ * The TV's sound, in the lobby and during a game (a cue at the wrong moment, a baby asleep): the room's
+ * `sound` setting, which the server lets the host change mid-game (the TV's, not the game's); beside it
+ * "calm TV" (`calm`: the TV only fades, for anyone motion bothers), changed the same way.
  */
 function soundSwitch(c) {
-  const on = (c.room.settings || {}).sound !== false;
-  const box = h('input', { type: 'checkbox', class: 'switch', 'data-testid': 'menu-sound',
-    onchange: () => { c.send('set_settings', { settings: { sound: box.checked } }); } });
+  return [tvSwitch(c, 'sound', 'menu-sound', (c.room.settings || {}).sound !== false),
+    tvSwitch(c, 'calm', 'menu-calm', (c.room.settings || {}).calm === true)];
+}
+
+function tvSwitch(c, key, testid, on) {
+  const box = h('input', { type: 'checkbox', class: 'switch', 'data-testid': testid,
+    onchange: () => { c.send('set_settings', { settings: { [key]: box.checked } }); } });
   box.checked = on;
-  return h('div', { class: 'setting sheet-sound' },
-    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.sound') }), box));
+  return h('div', { class: `setting sheet-${key}` },
+    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t(`settings.${key}`) }), box));
 }

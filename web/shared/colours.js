@@ -22,15 +22,18 @@ export function inkFor(name) {
   return LIGHT.has(name) ? '#14101f' : '#ffffff';
 }
 
-/** An elephant token: a disc in its colour with our elephant silhouette; size in CSS pixels. */
-export function elephantToken(colour, size = 48, label = '') {
+/**
+ * An elephant token: a disc in its colour with our elephant silhouette; size in CSS pixels. `initials` (one or
+ * two letters, or none) are cut out of its body, so a colour is never the only way to tell two apart.
+ */
+export function elephantToken(colour, size = 48, label = '', initials = '') {
   const el = h('span', {
     class: 'token',
     style: { '--c': colourHex(colour), '--ink': inkFor(colour), '--size': `${size}px` },
     title: label || null,
     'aria-label': label || null,
   });
-  el.append(elephantSvg());
+  el.append(elephantSvg(initials));
   return el;
 }
 
@@ -51,7 +54,7 @@ export function shortLabel(name, n = 2) {
   return (g[0] || '?').toUpperCase() + g.slice(1, n).join('');
 }
 
-function elephantSvg() {
+function elephantSvg(initials) {
   return s('svg', { viewBox: '0 0 64 64', class: 'elephant', 'aria-hidden': 'true' },
     s('g', { fill: 'currentColor' },
       s('ellipse', { cx: 27, cy: 35, rx: 19, ry: 13 }),
@@ -61,6 +64,10 @@ function elephantSvg() {
       s('path', { d: 'M52 30 Q60 34 59 45 Q58 52 53 51 L53 48 Q55.5 47 55.5 43 Q55 37 48 35 Z' }),
       s('path', { d: 'M9 31 Q4 34 5 41', stroke: 'currentColor', 'stroke-width': 2.5, fill: 'none',
         'stroke-linecap': 'round' })),
-    s('ellipse', { cx: 40, cy: 27, rx: 6.5, ry: 9, fill: 'var(--c)', opacity: 0.55 }),
-    s('circle', { cx: 49, cy: 24, r: 1.8, fill: 'var(--c)' }));
+    s('ellipse', { cx: 40, cy: 27, rx: 6.5, ry: 9, fill: 'var(--c)', opacity: initials ? 0 : 0.55 }),
+    s('circle', { cx: 49, cy: 24, r: 1.8, fill: 'var(--c)' }),
+    // the disc's colour on the ink-coloured body: the same contrast as the silhouette on the disc
+    initials ? s('text', { x: 26, y: initials.length > 1 ? 43 : 46, 'text-anchor': 'middle', fill: 'var(--c)',
+      'font-size': initials.length > 1 ? 21 : 29, 'font-weight': 900, 'font-family': 'sans-serif',
+      class: 'token-initials' }, initials) : '');
 }

@@ -48,6 +48,94 @@ export function fill(el, ...children) {
   return append(el, children);
 }
 
+/**
+ * Makes el's children those given, like fill(), but keeps every node that already shows the same thing: the
+ * new children are compared with the old ones (a child with data-key, data-seat or data-elephant is matched by
+ * it, else by position and tag) and only what differs is written. A screen that redraws on each `state` frame
+ * then changes only what the frame changed (no restyle, no image request, no restarted animation elsewhere).
+ */
+export function patch(el, ...children) {
+  const fresh = document.createElement('div');
+  append(fresh, children);
+  patchChildren(el, fresh);
+  return el;
+}
+
+function keyOf(n) {
+  if (n.nodeType !== 1) return null;
+  return n.getAttribute('data-key') || n.getAttribute('data-seat') || n.getAttribute('data-elephant');
+}
+
+function patchChildren(el, fresh) {
+  const keyed = new Map();
+  const loose = [];
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    const k = keyOf(c);
+    if (k != null && !keyed.has(k)) keyed.set(k, c); else loose.push(c);
+  }
+  let ref = el.firstChild;
+  let li = 0;
+  const want = Array.prototype.slice.call(fresh.childNodes);
+  const kept = new Set();
+  for (const w of want) {
+    const k = keyOf(w);
+    let old = k != null ? keyed.get(k) : loose[li];
+    if (k == null) li += 1;
+    if (old && !kept.has(old) && old.nodeName === w.nodeName && patchNode(old, w)) kept.add(old);
+    else old = w;
+    if (old === ref) ref = ref.nextSibling;
+    else el.insertBefore(old, ref);
+  }
+  while (ref) {
+    const next = ref.nextSibling;
+    el.removeChild(ref);
+    ref = next;
+  }
+}
+
+// fit-text.js's own writes (a smaller font size, `fit-wrap`) are not differences.
+function attrOf(el, name) {
+  const v = el.getAttribute(name);
+  if (el.fitted === undefined) return v;
+  if (name === 'class') return v.replace(' fit-wrap', '');
+  return name === 'style' ? el.fitted : v;
+}
+
+/** Old node `a` made like new node `b` in place; false when it cannot be (then b replaces it). */
+function patchNode(a, b) {
+  if (a.nodeType === 3) {
+    if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+    return true;
+  }
+  if (a.nodeType !== 1) return false;
+  // a card's picture is the same picture only if it asks for the same file
+  if (a.nodeName === 'IMG') return a.getAttribute('src') === b.getAttribute('src');
+  let changed = false;
+  for (let i = 0; i < b.attributes.length; i++) {
+    const { name, value } = b.attributes[i];
+    if (attrOf(a, name) !== value) { a.setAttribute(name, value); changed = true; }
+  }
+  for (let i = a.attributes.length - 1; i >= 0; i--) {
+    const name = a.attributes[i].name;
+    if (!b.hasAttribute(name) && !(name === 'style' && a.fitted !== undefined && !a.fitted)) { a.removeAttribute(name); changed = true; }
+  }
+  if (changed && a.fitted !== undefined) { a.fitted = undefined; a.fitKey = undefined; }   // fit it again
+  patchChildren(a, b);
+  return true;
+}
+
+/** patch(el, ...draw()) unless `sig` (a string of everything draw() shows) is what el last showed. */
+export function patchIf(el, sig, draw) {
+  if (el.drawn === sig) return el;
+  el.drawn = sig;
+  return patch(el, draw());
+}
+
+/** Sets el's text only when it differs (an equal write still makes the browser lay it out again). */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** An SVG element with attributes (static drawings only, no user data). */

@@ -1,7 +1,7 @@
 // The piece for an elephant of the view: a seat's in its colour, or the duel's shared elephant and mammoth.
 import { h, s } from './dom.js';
-import { elephantToken } from './colours.js';
-import { elephantColour, elephantName } from './roster.js';
+import { elephantToken, shortLabel } from './colours.js';
+import { elephantColour, elephantName, seatName } from './roster.js';
 
 /** The mammoth, drawn like the elephants (64-unit grid): hump, domed head, long fur, tusk. */
 function mammothSvg() {
@@ -25,8 +25,17 @@ export function mammothToken(size, name = null) {
     style: { '--c': '#6d4c41', '--ink': '#fff', '--size': `${size}px` } }, mammothSvg());
 }
 
-/** Token for elephant `e` ({id, seats}) of the view; size in CSS pixels. */
+/** Token for elephant `e` ({id, seats}) of the view, with its players' initials; size in CSS pixels. */
 export function pieceToken(room, e, size = 48) {
   const name = elephantName(room, e);
-  return e.id === 'mammoth' ? mammothToken(size, name) : elephantToken(elephantColour(room, e), size, name);
+  return e.id === 'mammoth' ? mammothToken(size, name) : elephantToken(elephantColour(room, e), size, name, initialsOf(room, e));
+}
+
+/** An elephant's initials: its player's first letter, a pair's two ("АБ"); none for the duel's shared one. */
+export function initialsOf(room, e) {
+  if (e.id === 'elephant') return '';
+  const seats = e.seats && e.seats.length ? e.seats : [e.id];
+  // a team's roster name is its members' names joined by " & " (server/room/roster.py)
+  const names = [].concat(...seats.map((seat) => seatName(room, seat).split(' & ')));
+  return names.slice(0, 2).map((n) => shortLabel(n, 1)).join('');
 }

@@ -1,33 +1,30 @@
 // The board: a serpentine track of cells and every elephant on its cell (one element each, so CSS moves it).
+// A cell keeps its number and special-cell icon in a strip at its top; its elephants stand below, fanned out
+// when several, and the strip counts them. They move by `transform` alone (the compositor's, smooth on a TV).
 import { modeOf } from '/static/shared/rules.js';
-import { h, fill, setStyle } from '/static/shared/dom.js';
+import { h, fill, patchIf, setText } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { isGone } from '/static/shared/roster.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
 
-// Where the n-th of k elephants on a cell sits (cell fractions) and its scale.
-function stackPlace(n, k) {
-  if (k <= 1) return { dx: 0, dy: 0.08, scale: 1 };
-  const rows = Math.ceil(k / 2);
-  const col = n % 2;
-  const row = Math.floor(n / 2);
-  return { dx: (col - 0.5) * 0.42, dy: 0.08 + (row - (rows - 1) / 2) * (0.62 / rows), scale: k > 4 ? 0.55 : 0.72 };
-}
+const GAP = 6;      // px between cells (board.css .cells)
+const STRIP = 30;   // px at a cell's top for its number, count and icon (board.css)
 
 /** Builds the board; update(ctx) moves the elephants. */
 export function create() {
   const cells = h('div', { class: 'cells' });
   const layer = h('div', { class: 'elephants' });
+  const track = h('div', { class: 'track' }, cells, layer);
   const legend = h('div', { class: 'board-legend', 'data-testid': 'board-legend' });
-  const el = h('footer', { class: 'board', 'data-testid': 'board' }, h('div', { class: 'track' }, cells, layer), legend);
+  const el = h('footer', { class: 'board', 'data-testid': 'board' }, track, legend);
   const tokens = new Map();  // elephant id → element
+  const counts = new Map();  // cell index → its count element
   let boardKey = null;
   let geom = null;
 
-  function layout(b, finish, specialOn) {
-    const length = b.length || 40;
+  function layout(b, finish, specialOn, length) {
     const rows = length > 48 ? 3 : 2;
     const cols = Math.ceil(length / rows);
     const special = specialOn ? (b.special || {}) : {};
@@ -37,44 +34,62 @@ export function create() {
       kinds.map((k) => h('span', { class: 'legend-item', 'data-condition': k },
         h('span', { class: 'legend-icon' }, conditionIcon(k)), t(`condition_short.${k}`)))] : null);
     legend.hidden = !kinds.length;
-    setStyle(cells, { '--cols': cols, '--rows': rows });
+    cells.style.setProperty('--cols', cols);
+    cells.style.setProperty('--rows', rows);
     const items = [];
+    counts.clear();
     for (let i = 0; i < length; i++) {
       const [row, col] = place(i, cols);
       const number = (b.first_number || 0) + i;
       const cond = special[String(number)];  // keyed by the printed number
       const isFinish = finish != null && number === finish;
+      const count = h('span', { class: 'cell-count', 'data-testid': 'cell-count' });
+      counts.set(i, count);
       items.push(h('div', {
         class: `cell${cond ? ' special' : ''}${i === 0 ? ' start' : ''}${isFinish ? ' finish' : ''}`,
         'data-cell': number, 'data-condition': cond || null,
         style: { gridRow: row + 1, gridColumn: col + 1 },
         title: cond ? t(`condition.${cond}`) : null,
       },
-      h('span', { class: 'cell-number', text: String(number) }),
-      isFinish ? h('span', { class: 'cell-finish' }, icon('flag')) : null,
-      cond ? h('span', { class: 'cell-icon' }, conditionIcon(cond)) : null));
+      h('span', { class: 'cell-strip' },
+        h('span', { class: 'cell-number', text: String(number) }), count,
+        isFinish ? h('span', { class: 'cell-finish' }, icon('flag')) : null,
+        cond ? h('span', { class: 'cell-icon' }, conditionIcon(cond)) : null)));
     }
     fill(cells, items);
-    geom = { cols, rows, length };
+    geom = { cols, rows, length, w: 0, h: 0 };
+  }
+
+  // The track's size in stage px, read once a layout (never per elephant): the stage is 1920×1080 always.
+  function measure() {
+    if (!geom.w) { geom.w = track.clientWidth; geom.h = track.clientHeight; }
+    return geom;
   }
 
   function update(ctx) {
     const g = ctx.game;
     const b = g.board || { length: 40 };
     const settings = g.settings || {};
-    // The duel's finish (D9), else the short game's cell.
+    // The duel's finish (D9): its race is 20 cells whatever the board, else the short game's cell.
     const race = modeOf(g).finish;
     const finish = race ? (b.first_number || 0) + race : (settings.short_game != null ? settings.short_game : null);
+    const length = race ? Math.min(b.length || 40, race + 1) : (b.length || 40);
     const specialOn = settings.special_cells !== false;
-    const key = JSON.stringify([b, finish, specialOn]);
-    if (key !== boardKey) { layout(b, finish, specialOn); boardKey = key; }
-    const onCell = new Map();
-    const perCell = new Map();
+    const key = JSON.stringify([b, finish, specialOn, length]);
+    if (key !== boardKey) { layout(b, finish, specialOn, length); boardKey = key; }
     // Index along the track from the printed cell (Dixit keeps scores past 30 on the last cell, D12).
     // Duel: past the finish shows at it (D9).
-    const cellOf = (e) => (race && e.distance > race ? race : (e.cell - (b.first_number || 0) + geom.length) % geom.length);
+    const cellOf = (e) => (race ? Math.min(e.distance, race) : (e.cell - (b.first_number || 0) + geom.length) % geom.length);
+    const perCell = new Map();
     for (const e of g.elephants || []) perCell.set(cellOf(e), (perCell.get(cellOf(e)) || 0) + 1);
+    for (const [i, c] of counts) setText(c, perCell.get(i) > 1 ? `×${perCell.get(i)}` : '');
+    const { cols, rows, w, h: height } = measure();
+    const cw = (w - (cols - 1) * GAP) / cols;
+    const ch = (height - (rows - 1) * GAP) / rows;
+    const size = Math.max(24, Math.min(56, ch - STRIP - 4, cw - 8));
+    const onCell = new Map();
     const seen = new Set();
+    const names = JSON.stringify(ctx.room.roster);
     for (const e of g.elephants || []) {
       seen.add(e.id);
       let tok = tokens.get(e.id);
@@ -83,18 +98,22 @@ export function create() {
         tokens.set(e.id, tok);
         layer.append(tok);
       }
-      fill(tok, pieceToken(ctx.room, e, 54),
-        e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null);
+      patchIf(tok, names + JSON.stringify([e.id, e.seats, e.lap, size]), () => [pieceToken(ctx.room, e, size),
+        e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null]);
       const cell = cellOf(e);
       const n = onCell.get(cell) || 0;
+      const k = perCell.get(cell);
       onCell.set(cell, n + 1);
-      const [row, col] = place(cell, geom.cols);
-      const { dx, dy, scale } = stackPlace(n, perCell.get(cell));
-      setStyle(tok, {
-        left: `${((col + 0.5 + dx) / geom.cols) * 100}%`,
-        top: `${((row + 0.5 + dy) / geom.rows) * 100}%`,
-        '--scale': scale,
-      });
+      const [row, col] = place(cell, cols);
+      // k elephants fanned across the cell below its strip, the last on top
+      const scale = k > 1 ? 0.8 : 1;
+      const span = Math.max(0, cw - 6 - size * scale);
+      const dx = k > 1 ? -span / 2 + (span * n) / (k - 1) : 0;
+      const x = col * (cw + GAP) + cw / 2 + dx - size / 2;
+      const y = row * (ch + GAP) + STRIP + (ch - STRIP) / 2 - size / 2;
+      const transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) scale(${scale})`;
+      if (tok.placed !== transform) { tok.placed = transform; tok.style.transform = transform; }
+      tok.style.zIndex = String(2 + n);
       tok.classList.toggle('storyteller', g.phase !== 'game_over' && (e.seats || [e.id]).includes(g.storyteller));
       tok.classList.toggle('gone', isGone(g, e));   // removed: faded, as the standings strike it through
     }

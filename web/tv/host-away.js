@@ -1,5 +1,5 @@
 // The host's phone has gone: the TV counts down room.host_claim_in until anyone may claim host.
-import { h, fill } from '/static/shared/dom.js';
+import { h, patch } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { seatInfo } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
@@ -21,10 +21,12 @@ export function update(ctx) {
     banner = h('div', { class: 'host-away', 'data-testid': 'tv-host-away', role: 'status' });
     overlay().append(banner);
   }
+  // In a game, over the late-join QR (tv.css): never over the cards, the board or the standings.
+  banner.classList.toggle('in-game', room.phase !== 'lobby' && Boolean(ctx.game));
   const name = host.name;
   const tick = () => {
     const left = Math.ceil((claimAt - Date.now()) / 1000);
-    fill(banner, icon('user'),
+    patch(banner, icon('user'),
       h('span', { class: 'host-away-text' },
         h('span', { class: 'host-away-who', text: t('tv.host_away', { name }) }),
         h('span', { class: 'host-away-claim', 'data-testid': 'tv-host-claim',

@@ -25,6 +25,12 @@ export function progressChips(ctx, flag) {
     chipRows(open, (s) => chip(s.seat, false), rowLimit(ctx, open.map((s) => s.seat))));
 }
 
+/** Everything progressChips() shows, as a string (dom.js patchIf). */
+export function progressKey(ctx) {
+  const g = ctx.game;
+  return JSON.stringify([ctx.room.roster, g.seats, g.waiting_for, g.storyteller]);
+}
+
 /** A seat's chip: elephant, name (unless `tokenOnly`), drawn ✓ (`done`), … (false) or no mark (null). */
 function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);

@@ -1,12 +1,12 @@
 // The TV's side column in a game: standings and a QR and code to join late.
 import { modeOf } from '/static/shared/rules.js';
-import { h, fill } from '/static/shared/dom.js';
+import { h, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
 import { elephantName, seatInfo, standings, memberCount, isGone } from '/static/shared/roster.js';
 
-/** Builds the side column; update(ctx) refreshes it. */
+/** Builds the side column; update(ctx, screen) refreshes it (`screen`: the one shown, tv.js). */
 export function create(ctx) {
   const list = h('ol', { class: 'standings', 'data-testid': 'standings' });
   const el = h('aside', { class: 'tv-side' },
@@ -17,22 +17,23 @@ export function create(ctx) {
         h('span', { class: 'side-code-label', text: t('room_code') }),
         h('span', { class: 'side-code-value', text: ctx.code }))));
 
-  function update(c) {
+  function update(c, screen) {
     const g = c.game;
-    if (modeOf(g).finish) { fill(list, duelRace(c, modeOf(g).finish)); return; }
-    // Game over: the centre lists them.
-    list.hidden = g.phase === 'game_over';
+    const sig = JSON.stringify([c.room.roster, g.elephants, g.storyteller, g.phase]);
+    if (modeOf(g).finish) { patchIf(list, sig, () => duelRace(c, modeOf(g).finish)); return; }
+    // Game over: the centre lists them (the last round's result, held before it, keeps them here).
+    list.hidden = screen === 'game_over';
     list.classList.toggle('many', (g.elephants || []).length > 5);
     // pairs: "Аня & Борис" is long
     list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));
     // room for a team's name on four lines (tv.css)
     list.classList.toggle('roomy', (g.elephants || []).length <= 4);
-    fill(list, standings(g).map((e) => {
+    patchIf(list, sig, () => standings(g).map((e) => {
       const seats = e.seats && e.seats.length ? e.seats : [e.id];
       const info = seatInfo(c.room, seats[0]);
       const offline = info && !info.connected && !info.child;
       const removed = (info && info.removed) || isGone(g, e);
-      return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}` },
+      return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}`, 'data-elephant': e.id },
         pieceToken(c.room, e, 56),
         h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
         // outside the name: its ellipsis never hides who tells
@@ -55,5 +56,5 @@ function duelRace(c, finish) {
         e.distance >= finish ? h('span', { class: 'race-finished', title: t('tv.race_finished') }, icon('flag', 36)) : null,
         h('span', { class: 'standing-distance', text: `${Math.min(e.distance, finish)}/${finish}` })),
       h('div', { class: 'race-bar' }, h('div', { class: 'race-fill',
-        style: { width: `${Math.min(100, (e.distance / finish) * 100)}%` } }))))];
+        style: { transform: `scaleX(${Math.min(1, e.distance / finish)})` } }))))];
 }

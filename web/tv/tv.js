@@ -1,8 +1,8 @@
 // The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
-import { h, fill, toast, toastHost } from '/static/shared/dom.js';
+import { h, fill, setText, toast, toastHost } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
-import { loadRules } from '/static/shared/rules.js';
+import { loadRules, modeOf } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import * as lobby from './screens/lobby.js';
 import * as board from './board.js';
@@ -33,6 +33,7 @@ let code = null;
 let tvKey = null;       // from `welcome`: the TV's key for the story's HTTP requests
 let roomLang = null;    // settings.lang, followed on the first state and on every change
 let mounted = { key: null, screen: null, frame: null };
+let walkAt = 0;         // ms (Date.now()): the result's elephants walk then (scored.js showTimes)
 
 async function main() {
   fitStage(app, overlay());
@@ -121,8 +122,12 @@ function screenFor(ctx) {
   return hold.screen(ctx.game, mounted.key === 'voting');
 }
 
+// prefers-reduced-motion (Chromium 74+; older TVs never match it) or the host's "calm TV": only fades.
+const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
+
 function render() {
   const ctx = { room: last.room, game: last.game, you: last.you, code, tvKey };
+  document.body.classList.toggle('calm', reduced.matches || (ctx.room.settings || {}).calm === true);
   const key = screenFor(ctx);
   if (key === 'lobby') {
     if (mounted.key !== 'lobby') {
@@ -136,26 +141,38 @@ function render() {
     const f = mounted.frame;
     const mod = SCREENS[key] || telling;
     if (mounted.key !== key) {
-      const screen = mod.create(ctx);
+      // the result is a show only for a TV that watched the vote (a late or reloaded one sees it finished)
+      const screen = mod.create(ctx, mounted.key === 'voting');
       fill(f.main, screen.el);
       f.main.dataset.phase = key;
       mounted.key = key;
       mounted.screen = screen;
+      // the board and the standings keep the round's start until the points have counted up
+      walkAt = screen.walkDelay ? Date.now() + screen.walkDelay * 1000 : 0;
+      if (walkAt) setTimeout(() => { if (last) render(); }, screen.walkDelay * 1000 + 20);
     }
-    f.title.textContent = mod.title(ctx);
+    setText(f.title, mod.title(ctx));
     f.main.dataset.round = ctx.game.round;
-    f.round.textContent = t('round_n', { n: ctx.game.round });
-    f.round.hidden = !ctx.game.round || ctx.game.phase === 'game_over';
+    setText(f.round, t('round_n', { n: ctx.game.round }));
+    // the last round's result (held, final-hold.js) keeps its round chip and the standings
+    f.round.hidden = !ctx.game.round || key === 'game_over';
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
-    // five to seven teams' result: the standings' "A & B" on two lines
-    f.grid.classList.toggle('wide-side', Boolean(f.main.querySelector('.on-plates')));
-    f.board.update(ctx);
-    f.side.update(ctx);
+    // five to seven teams: the standings' "A & B" on two lines (in every phase, so the result's cards stay
+    // the voting's size)
+    const teams = modeOf(ctx.game).people_per_seat > 1;
+    f.grid.classList.toggle('teams', teams);
+    f.grid.classList.toggle('wide-side', teams && (ctx.game.elephants || []).length > 4);
+    if (key !== 'scored' || Date.now() >= walkAt) {
+      f.board.update(ctx);
+      f.side.update(ctx, key);
+    }
   }
   renderPause(ctx);
   hostAway.update(ctx);
   fitText(app);
+  // a screen that changed its layout to fit (scored.js) has new widths to fit text in
+  for (let i = 0; i < 4 && mounted.screen && mounted.screen.afterFit && mounted.screen.afterFit(); i++) fitText(app);
 }
 
 function gameFrame(ctx) {

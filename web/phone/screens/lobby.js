@@ -241,6 +241,7 @@ function settingsForm(getCtx, carried) {
   const reshuffle = toggle('reshuffle', (on) => set({ reshuffle: on }));
   const special = toggle('special_cells', (on) => set({ special_cells: on }));
   const soundOn = toggle('sound', (on) => set({ sound: on }));
+  const calmOn = toggle('calm', (on) => set({ calm: on }));
   const timer = timerSelect((v) => set({ timer: v }));
   const restriction = h('select', { class: 'select', 'data-testid': 'setting-restriction',
     onchange: () => set({ restriction: restriction.value || null }) },
@@ -286,6 +287,7 @@ function settingsForm(getCtx, carried) {
     deckEmptyRow,
     row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
     row(t('settings.sound'), soundOn, null),
+    row(t('settings.calm'), calmOn, t('help.calm')),
     timerRow,
     start);
 
@@ -316,6 +318,7 @@ function settingsForm(getCtx, carried) {
     deckEmpty.value = s.when_deck_empty;
     tvLang.value = s.lang || '';
     soundOn.checked = s.sound !== false;
+    calmOn.checked = s.calm === true;
     timer.update(c.room);
     timerRow.hidden = modeRules(s.mode).has_adult;
     deckEmptyRow.hidden = !modeRules(s.mode).when_deck_empty;

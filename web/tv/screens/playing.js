@@ -1,8 +1,8 @@
 // TV, phase `playing`: face-down cards as they come, and who has played.
 import { modeOf } from '/static/shared/rules.js';
-import { h, fill } from '/static/shared/dom.js';
+import { h, fill, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, progressChips, disputeLines } from '../parts.js';
+import { associationLine, progressChips, progressKey, disputeLines } from '../parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
 
 /** Phase title for the header. */
@@ -21,9 +21,9 @@ export function create() {
     const g = ctx.game;
     const disputes = disputeLines(ctx);
     el.classList.toggle('disputed', Boolean(disputes));
-    fill(top, associationLine(ctx), conditionsBox(g.conditions),
-      g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null,
-      disputes);
+    patchIf(top, JSON.stringify([ctx.room.roster, ctx.room.pacing, g.association, g.storyteller, g.conditions, g.disputed]),
+      () => [associationLine(ctx), conditionsBox(g.conditions),
+        g.disputed ? h('div', { class: 'disputed-note', text: t('tv.disputed_note') }) : null, disputes]);
     // A slot per card expected (table_plan), backs filling in; the duel's mammoth card is down from the start.
     const plan = g.table_plan || { players: 0, extra: 0, extra_owner: null };
     const players = Math.max(g.played_count || 0, plan.players);
@@ -39,7 +39,7 @@ export function create() {
       c.classList.toggle('card-back', i < down);
       c.classList.toggle('slot', i >= down);
     });
-    fill(progress, progressChips(ctx, 'has_played'));
+    patchIf(progress, progressKey(ctx), () => progressChips(ctx, 'has_played'));
   }
   return { el, update };
 }

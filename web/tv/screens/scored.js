@@ -1,6 +1,6 @@
 // TV, phase `scored`: cards with owners and votes, and each elephant's points.
 import { modeOf } from '/static/shared/rules.js';
-import { h, fill, append } from '/static/shared/dom.js';
+import { h, fill, patchIf, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf, presentElephants } from '/static/shared/roster.js';
@@ -15,27 +15,53 @@ export function title() {
   return t('tv.title.scored');
 }
 
-/** Builds the screen (cards once per result). */
-export function create() {
+// The reveal's pace (s): each card turns to show its owner, then the storyteller's is marked, the votes
+// arrive card by card, the points count up, and the elephants walk (tv.js holds the board until then).
+const STEP = 0.35;
+const TURN = 0.7;
+
+/** When each part of the reveal of n cards starts (s from the result's arrival). */
+export function showTimes(n) {
+  const mark = n * STEP + TURN - 0.2;
+  const votes = mark + 0.7;
+  const points = votes + n * STEP + 0.3;
+  return { mark, votes, points, walk: points + 1.4 };
+}
+
+/**
+ * Builds the screen (cards once per result). `show`: the result arrived while this TV watched the vote, so it
+ * is revealed step by step; otherwise (a TV that joins late or reloads) it shows finished at once.
+ * Returns {el, update, walkDelay: s before the elephants walk (0: at once)}.
+ */
+export function create(ctx0, show) {
   const top = h('div', { class: 'scored-top' });
   const cardsBox = h('div', { class: 'scored-cards' });
   const points = h('div', { class: 'points', 'data-testid': 'points' });
-  const el = h('section', { class: 'scored', 'data-testid': 'tv-scored' }, top, cardsBox, points);
+  const el = h('section', { class: `scored${show ? ' show' : ''}`, 'data-testid': 'tv-scored' }, top, cardsBox, points);
+  const r0 = ctx0.game.result;
+  const times = showTimes(r0 ? r0.table.length : 0);
+  if (show) {
+    el.style.setProperty('--t-mark', `${times.mark}s`);
+    el.style.setProperty('--t-votes', `${times.votes}s`);
+    el.style.setProperty('--t-points', `${times.points}s`);
+  }
   let key = null;
   function update(ctx) {
     const g = ctx.game;
     const r = g.result;
     if (!r) return;
-    fill(top,
-      g.association ? h('div', { class: 'association small', text: g.association }) : null,
-      h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) }),
+    patchIf(top, JSON.stringify([ctx.room.roster, ctx.room.pacing, g.association, g.storyteller, r]), () => [
+      h('div', { class: 'scored-head' },
+        g.association ? h('div', { class: 'association small', text: g.association }) : null,
+        h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) })),
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
-      readyChips(ctx));
+      readyChips(ctx)]);
     el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
     const many = presentElephants(g).length > 4;
     const teams = modeOf(g).people_per_seat > 1;
-    // 5-7 teams: points under the plates, which then hold a whole "A & B"
-    const onPlates = teams && many && presentElephants(g).every((e) => r.table.some((entry) => entry.owner === e.id));
+    // Pairs, or 5-7 elephants, that each own a card: points under the plates (a list under the cards would
+    // push them below the voting size); teams' plates then hold a whole "A & B"
+    const onPlates = (teams || many) && presentElephants(g).every((e) => r.table.some((entry) => entry.owner === e.id));
     const k = JSON.stringify([r.table, onPlates]);
     if (k !== key) {
       key = k;
@@ -45,9 +71,21 @@ export function create() {
     el.classList.toggle('two-rows', many);
     el.classList.toggle('teams', teams);
     el.classList.toggle('on-plates', onPlates);
-    fill(points, onPlates ? [] : pointsList(ctx, r));
+    patchIf(points, JSON.stringify([ctx.room.roster, r, g.elephants, onPlates]), () => (onPlates ? [] : pointsList(ctx, r)));
   }
-  return { el, update };
+  // After fit-text.js: a result taller than the screen (names that wrap) gets smaller cards, step by step.
+  const STEPS = ['tight', 'tighter', 'tightest', 'tiniest'];
+  // Within one result it only ever tightens: a ready mark never makes the cards jump back and forth.
+  // Returns whether it tightened (then tv.js fits the text again and asks once more).
+  let result = null;
+  let step = 0;
+  function afterFit() {
+    if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
+    if (step >= STEPS.length || el.scrollHeight <= el.clientHeight + 1) return false;
+    el.classList.add(STEPS[step++]);
+    return true;
+  }
+  return { el, update, afterFit, walkDelay: show ? times.walk : 0 };
 }
 
 /** Whether everyone, nobody or some found the card, in words. */
@@ -61,6 +99,7 @@ export function outcomeText(ctx) {
 function resultCards(ctx, r, onPlates) {
   const { el, cards } = tableCards(deckId(ctx.room), r.table, true);
   el.classList.add('with-owners');
+  el.classList.toggle('few', r.table.length <= 3);   // as voting showed them (voting.js)
   r.table.forEach((entry, i) => {
     const card = cards.get(entry.number);
     const mine = entry.number === targetCard(r);
@@ -69,9 +108,8 @@ function resultCards(ctx, r, onPlates) {
     const fromDeck = owner === 'bot' || owner === 'deck';
     if (fromDeck) card.classList.add('from-deck');
     const ownerColour = ['bot', 'deck', 'mammoth'].includes(owner) ? null : seatColour(ctx.room, owner);
+    if (mine) card.querySelector('.flip').append(h('div', { class: 'storyteller-ring' }));
     append(card, [
-      h('div', { class: 'votes', style: { '--i': i } },
-        (entry.votes || []).map((v) => voteToken(seatColour(ctx.room, v), seatName(ctx.room, v), voteLabel(ctx.room, v)))),
       // Trio: a vote on a bot card scores nothing (RULES.md §2.3).
       owner === 'bot' && (entry.votes || []).length
         ? h('div', { class: 'scores-nothing', 'data-testid': 'scores-nothing', style: { '--i': i }, text: t('tv.scores_nothing') }) : null,
@@ -79,6 +117,13 @@ function resultCards(ctx, r, onPlates) {
         '--c': ownerColour ? colourHex(ownerColour) : '#555', '--ink': ownerColour ? inkFor(ownerColour) : '#fff' } },
       entry.number === r.storyteller_card ? h('span', { class: 'owner-star', text: '★ ' }) : null,
       h('span', { class: 'owner-name', text: ownerName(ctx.room, owner) })),
+      // under the card, never over its picture
+      h('div', { class: 'votes', 'data-testid': 'votes', style: { '--i': i } },
+        (entry.votes || []).map((v, j) => {
+          const tok = voteToken(seatColour(ctx.room, v), seatName(ctx.room, v), voteLabel(ctx.room, v));
+          tok.style.setProperty('--j', j);
+          return tok;
+        })),
       onPlates ? platePoints(r, owner) : null]);
   });
   return el;
@@ -90,9 +135,14 @@ function platePoints(r, owner) {
     pointsValue(r, owner), pointsWhy(r, owner));
 }
 
+/** "+3" (its text), and the numbers it counts through on the way (its data-roll, drawn by scored.css). */
 function pointsValue(r, id) {
   const p = pointsOf(r, id);
-  return h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: p > 0 ? `+${p}` : String(p) });
+  const label = (n) => (n > 0 ? `+${n}` : String(n));
+  const steps = [];
+  for (let n = 0; Math.abs(n) <= Math.abs(p); n += p < 0 ? -1 : 1) steps.push(label(n));
+  return h('div', { class: `points-value${p > 0 ? ' up' : p < 0 ? ' down' : ''}`, text: label(p),
+    'data-roll': p ? steps.join('\n') : null, style: p ? { '--k': Math.abs(p) } : null });
 }
 
 /** The reasons of elephant `id`'s points, one a line; null for none. */

@@ -1,5 +1,5 @@
 // TV, phase `telling`: the storyteller, the conditions, and that we wait.
-import { h, fill } from '/static/shared/dom.js';
+import { h, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
@@ -21,7 +21,7 @@ export function create() {
   function update(ctx) {
     const g = ctx.game;
     const st = g.storyteller;
-    fill(el,
+    patchIf(el, JSON.stringify([ctx.room.roster, st, g.mode, g.conditions, g.first_draw, g.round, g.waiting_for]), () => [
       st ? h('div', { class: 'storyteller-hero' },
         elephantToken(seatColour(ctx.room, st), 180),
         h('div', { class: 'storyteller-text' },
@@ -33,7 +33,7 @@ export function create() {
             h('div', { class: 'storyteller-role', text: t('tv.claim_hint') }))),
       conditionsBox(g.conditions),
       firstDraw(ctx),
-      waitingChips(ctx));
+      waitingChips(ctx)]);
   }
   return { el, update };
 }

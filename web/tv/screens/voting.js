@@ -1,8 +1,8 @@
 // TV, phase `voting`: the cards face up and who has voted.
 import { modeOf } from '/static/shared/rules.js';
-import { h, fill } from '/static/shared/dom.js';
+import { h, fill, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, progressChips, autoPlayedLine } from '../parts.js';
+import { associationLine, progressChips, progressKey, autoPlayedLine } from '../parts.js';
 import { tableCards } from '../table-cards.js';
 import { deckId } from '/static/shared/cards.js';
 
@@ -23,7 +23,7 @@ export function create() {
   let tableKey = null;
   function update(ctx) {
     const g = ctx.game;
-    fill(top, associationLine(ctx));
+    patchIf(top, JSON.stringify([ctx.room.roster, g.association, g.storyteller]), () => associationLine(ctx));
     const table = g.table || [];
     const key = JSON.stringify(table);
     if (key !== tableKey) {
@@ -32,7 +32,8 @@ export function create() {
       row.classList.toggle('few', table.length <= 3);   // kids: three big cards
       fill(cardsBox, row);
     }
-    fill(progress, progressChips(ctx, 'has_voted'), autoPlayedLine(ctx));
+    patchIf(progress, progressKey(ctx) + JSON.stringify(ctx.room.auto_played || null),
+      () => [progressChips(ctx, 'has_voted'), autoPlayedLine(ctx)]);
   }
   return { el, update };
 }

@@ -1,0 +1,180 @@
+"""The reveal on the TV as a show: the result's cards at least as large as in voting, vote tokens never over a
+picture, the standings and the round chip kept on the last round, reduced motion (the browser's or the host's
+"calm TV") honoured, and a reload during the reveal landing on the finished result with nothing replayed.
+The TV is a real Chromium page; the seats are WebSockets. Screenshots: test-output/tv-show-*.png (one through
+a deuteranopia filter: the elephants told apart by their initials).
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import expect
+
+from tests.helpers.browser import run_scene
+
+NAMES = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор", "Жанна"]
+
+# Every card picture's width on the screen, by card number.
+PICTURES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-testid=table-card]')]
+  .map((c) => [c.dataset.number, c.querySelector('.front').getBoundingClientRect().width]))"""
+# Vote tokens whose box meets their own card's picture (or any other's).
+OVER_PICTURE_JS = """() => {
+  const pics = [...document.querySelectorAll('[data-testid=table-card] .front')].map((f) => f.getBoundingClientRect());
+  const bad = [];
+  for (const tok of document.querySelectorAll('[data-testid=tv-scored] .vote-token')) {
+    const t = tok.getBoundingClientRect();
+    for (const p of pics) {
+      if (t.left < p.right && t.right > p.left && t.top < p.bottom && t.bottom > p.top) bad.push(tok.textContent);
+    }
+  }
+  return bad;
+}"""
+# Animations and transitions still to run in the centre and on the board (a finished show has none; the
+# storyteller's endless pulse is not the show, nor a picture's fade-in as it loads).
+SHOW_RUNNING_JS = """() => document.getAnimations().filter((a) => {
+  const el = a.effect && a.effect.target;
+  return el && el.closest && el.closest('.tv-main, .board') && !el.closest('.card-img') && a.playState !== 'finished'
+    && a.effect.getTiming().iterations !== Infinity;
+}).length"""
+# What moves, sampled on each of the page's next `frames` frames: every running or waiting animation or
+# transition that changes more than opacity.
+MOVING_JS = """(frames) => new Promise((done) => {
+  const seen = new Set();
+  const look = (left) => {
+    for (const a of document.getAnimations()) {
+      if (a.playState === 'finished') continue;
+      const props = a.transitionProperty ? [a.transitionProperty]
+        : [].concat(...a.effect.getKeyframes().map((k) => Object.keys(k)))
+          .filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p));
+      props.filter((p) => p !== 'opacity').forEach((p) => seen.add(`${a.animationName || 'transition'}: ${p}`));
+    }
+    if (left > 0) requestAnimationFrame(() => look(left - 1)); else done([...seen]);
+  };
+  look(frames);
+})"""
+# The board's elephants: their initials, and whether any covers a cell's number or special-cell icon.
+BOARD_JS = """() => {
+  const marks = [...document.querySelectorAll('.cell-number, .cell-icon')].map((m) => m.getBoundingClientRect());
+  return [...document.querySelectorAll('.board-elephant')].map((e) => {
+    const r = e.querySelector('.token').getBoundingClientRect();
+    const covers = marks.some((m) => r.left < m.right - 1 && r.right > m.left + 1
+      && r.top < m.bottom - 1 && r.bottom > m.top + 1);
+    const text = e.querySelector('.token-initials');
+    return [e.dataset.elephant, text ? text.textContent : '', covers];
+  });
+}"""
+DEUTERANOPIA = """() => {
+  // Machado et al. 2009, full deuteranopia, as an SVG colour matrix over the whole page
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('width', '0'); svg.setAttribute('height', '0'); svg.style.position = 'absolute';
+  svg.innerHTML = '<filter id="deut"><feColorMatrix type="matrix" values="0.367 0.861 -0.228 0 0  '
+    + '0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0"/></filter>';
+  document.body.append(svg);
+  document.documentElement.style.filter = 'url(#deut)';
+}"""
+
+
+async def _until_scored(table) -> None:
+    await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+
+
+@pytest.mark.parametrize("players", [4, 7])
+async def test_result_cards_keep_the_voting_size_and_tokens_stay_off_the_pictures(server_process, launch_options,
+                                                                                 output_dir, players):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:players])
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.locator("[data-testid=tv-voting] .table-card.revealed")).to_have_count(players)
+        voting = await tv.evaluate(PICTURES_JS)
+        await _until_scored(table)
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await tv.wait_for_function(f"({SHOW_RUNNING_JS})() === 0")
+        result = await tv.evaluate(PICTURES_JS)
+        assert set(result) == set(voting)
+        small = {n: (result[n], voting[n]) for n in voting if result[n] < voting[n] - 0.5}
+        assert not small, f"result pictures smaller than in voting (result, voting): {small}"
+        await expect(tv.locator("[data-testid=tv-scored] .vote-token")).to_have_count(players - 1)
+        over = await tv.evaluate(OVER_PICTURE_JS)
+        assert not over, f"vote tokens over a picture: {over}"
+        board = await tv.evaluate(BOARD_JS)
+        assert not [b for b in board if b[2]], f"an elephant covers a cell's number or icon: {board}"
+        initials = [b[1] for b in board]
+        assert all(initials) and len(set(initials)) == players, initials
+        await sc.shot(tv, f"{players}-result")
+        await tv.evaluate(DEUTERANOPIA)
+        await sc.shot(tv, f"{players}-result-deuteranopia")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+async def test_the_last_round_keeps_its_standings_and_round_chip(server_process, launch_options, output_dir):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:4])
+        await table.act(table.phones[0], "set_settings", settings={"short_game": 3})
+        await table.act(table.phones[0], "start")
+        while True:
+            await table.play_until(lambda g: g["phase"] == "voting")
+            await expect(tv.get_by_test_id("tv-voting")).to_be_visible()   # this TV watches the vote
+            await _until_scored(table)
+            if table.tv.game["phase"] == "game_over":
+                break
+            await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+            await table.play_until(lambda g: g["phase"] == "telling")
+        # the last round's result, held before the game-over screen
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await expect(tv.get_by_test_id("standings")).to_be_visible()
+        await expect(tv.locator(".round-chip")).to_be_visible()
+        await sc.shot(tv, "last-round")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+@pytest.mark.parametrize("how", ["prefers-reduced-motion", "calm-tv"])
+async def test_reduced_motion_leaves_only_fades(server_process, launch_options, output_dir, how):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:4])
+        if how == "calm-tv":
+            await table.act(table.phones[0], "set_settings", settings={"calm": True})
+        else:
+            await tv.emulate_media(reduced_motion="reduce")
+        await table.act(table.phones[0], "start")
+        await expect(tv.locator("body.calm")).to_have_count(1)
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.locator("[data-testid=tv-voting] .table-card.revealed")).to_have_count(4)
+        moving = await tv.evaluate(MOVING_JS, 30)
+        await _until_scored(table)
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        moving += await tv.evaluate(MOVING_JS, 240)   # the result's show while it runs, and the elephants' walk
+        assert not moving, f"moving with reduced motion ({how}): {sorted(set(moving))}"
+        # ... yet the result is still shown step by step, in fades
+        await expect(tv.locator(".scored.show")).to_have_count(1)
+        await sc.shot(tv, f"calm-{how}")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+async def test_a_reload_during_the_reveal_lands_on_the_finished_result(server_process, launch_options, output_dir):
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:4])
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        await _until_scored(table)
+        await expect(tv.locator(".scored.show")).to_have_count(1)   # the show begins ...
+        assert await tv.evaluate(SHOW_RUNNING_JS) > 0
+        before = await tv.evaluate("document.querySelector('[data-testid=tv-scored]').innerText")
+        await tv.reload()                                             # ... and the TV reloads
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await expect(tv.locator("[data-testid=tv-scored] .vote-token")).to_have_count(3)
+        running = await tv.evaluate("""() => document.getAnimations().filter((a) => a.playState !== 'finished')
+          .map((a) => [a.animationName || a.transitionProperty, a.effect.target.className, a.playState])""")
+        assert await tv.evaluate(SHOW_RUNNING_JS) == 0, f"the reveal plays again after the reload: {running}"
+        await expect(tv.locator(".scored.show")).to_have_count(0)
+        assert await tv.evaluate("document.querySelector('[data-testid=tv-scored]').innerText") == before
+        # the standings at once with the round's points (during the show they wait for the elephants' walk)
+        distances = await tv.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.standing')]
+          .map((s) => [s.dataset.elephant, Number(s.querySelector('.standing-distance').textContent)]))""")
+        assert distances == {e["id"]: e["distance"] for e in table.tv.game["elephants"]}
+        await sc.shot(tv, "after-reload")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
