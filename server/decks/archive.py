@@ -64,10 +64,12 @@ class ImportRefused(Exception):
 
 @dataclass
 class ImportResult:
-    """A new deck: its info, and the entries that were skipped (`{"name", "problem", "message"}`)."""
+    """A new deck (or one with more cards): its info, the entries that were skipped (`{"name", "problem",
+    "message"}`), and the ids of the cards this upload added (in upload order; empty for a zip)."""
 
     deck: DeckInfo
     skipped: list[dict] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
 
 
 def _problem(name: str, code: str) -> dict:
@@ -94,6 +96,21 @@ def new_deck_id(library: DeckLibrary, title: str) -> str:
         if is_deck_id(candidate) and not library.is_taken(candidate):
             return candidate
     raise ImportRefused("too_many_decks", "too many decks with this title")
+
+
+def place_deck(library: DeckLibrary, work: Path, title: str) -> str:
+    """Renames the finished deck folder `work` (inside `library.user_dir`) to a new id made from `title`
+    (`new_deck_id`), atomically; returns the id. Raises ImportRefused `too_many_decks` when no free id is
+    found, OSError when the disk refuses."""
+    for _ in range(20):  # another import may take the same id between the check and the rename
+        deck_id = new_deck_id(library, title)
+        try:
+            work.rename(library.user_dir / deck_id)  # atomic on one file system
+            return deck_id
+        except OSError:
+            if not (library.user_dir / deck_id).exists():
+                raise
+    raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
 
 
 # The zip format's end records (APPNOTE.TXT 4.3.14-4.3.16), read by hand before zipfile sees the file.
@@ -222,16 +239,7 @@ def _import(library: DeckLibrary, zf: zipfile.ZipFile, title: str, licence: str,
         (work / MANIFEST).write_text(json.dumps({"title": {"en": title, "ru": title}, "licence": licence,
                                                  "source": UPLOAD_SOURCE}, ensure_ascii=False, indent=1),
                                      encoding="utf-8")
-        for _ in range(20):  # another import may take the same id between the check and the rename
-            deck_id = new_deck_id(library, title)
-            try:
-                work.rename(library.user_dir / deck_id)  # atomic on one file system
-                break
-            except OSError:
-                if not (library.user_dir / deck_id).exists():
-                    raise
-        else:
-            raise ImportRefused("too_many_decks", "Could not find a free name for the deck.")
+        deck_id = place_deck(library, work, title)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise

@@ -29,7 +29,7 @@ MAX_FULL_DECODE_PIXELS = 16_000_000
 # what a person sees for each problem with a picture file (uploads and deck folders alike): the sentences
 # `problem.<code>` of server/messages, in English and Russian
 PROBLEM_CODES = ("unsafe_path", "not_an_image", "too_big", "too_many_pixels", "broken", "damaged", "encrypted",
-                 "duplicate")
+                 "duplicate", "heic_unsupported")
 
 
 def problem_message(code: str, lang: str = "en") -> str:
@@ -113,18 +113,20 @@ def _unidentified(source: Path | BinaryIO, name: str | None) -> str:
     return "damaged" if name and Path(name).suffix.lower() in IMAGE_SUFFIXES else "not_an_image"
 
 
-def open_picture(source: Path | BinaryIO, use: Callable[[Image.Image], T], name: str | None = None) -> T | str:
+def open_picture(source: Path | BinaryIO, use: Callable[[Image.Image], T], name: str | None = None,
+                 formats: frozenset[str] = IMAGE_FORMATS) -> T | str:
     """Opens `source` (a file path or a binary file, whose file name is `name`, default the path's) as a
     card picture and returns `use(picture)`, or a problem code: ``damaged`` (named or begun like a JPEG, PNG
-    or WebP but not readable as one, `_unidentified`), ``not_an_image`` (no JPEG, PNG or WebP inside),
+    or WebP but not readable as one, `_unidentified`), ``not_an_image`` (no JPEG, PNG or WebP inside; `formats`
+    are the Pillow formats accepted, photo uploads add HEIF),
     ``too_many_pixels`` (`pixel_problem`, or Pillow's decompression-bomb guard, whose warning counts too),
     ``broken`` (cannot be read to the end: `use` decodes, so its errors count)."""
     try:
         with warnings.catch_warnings():
             # Pillow warns above MAX_IMAGE_PIXELS and raises above twice that: treat both as a bomb
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(source, formats=sorted(IMAGE_FORMATS)) as im:
-                if im.format not in IMAGE_FORMATS:
+            with Image.open(source, formats=sorted(formats)) as im:
+                if im.format not in formats:
                     return "not_an_image"
                 if pixel_problem(im):
                     return "too_many_pixels"

@@ -8,14 +8,17 @@
          patterns, so a path can never leave the deck's folder; anything else is 404.
     GET  /api/decks                                   {"decks": [DeckInfo.to_dict(), ...], "storage": {...}};
          a deck's `kids_size` is what a kids' game deals (its filter applied), `size` what the others do
-    POST /api/decks                                   multipart: `file` (a zip of pictures), optional
-         `title`. 201 {"deck": info, "skipped": [{"name", "problem", "message"}], "fits": bool, "needed":
+    POST /api/decks                                   multipart: `file` (a zip of pictures, or several `file`
+         parts each a picture: server/net/deck_photos.py), optional `title`. 201 {"deck": info, "skipped":
+         [{"name", "problem", "message"}], "cards": [ids the pictures became], "fits": bool, "needed":
          cards | null, "warning": sentence | null}: a deck smaller than the uploading room's table needs
          (`fits` false) is kept, and the page does not choose it but shows `warning`; 403 unless
          `can_upload(request)`; 413 too big; 400 {"error", "message", "files": [...]} when no deck results;
          507 `storage_failed` when the disk refuses (nothing is kept).
     DELETE /api/decks/{deck}, POST /api/decks/{deck}/end-game: deleting an uploaded deck, and ending a game
          that holds it first: server/net/deck_delete.py.
+    POST /api/decks/{deck}/cards, PATCH /api/decks/{deck}, DELETE /api/decks/{deck}/cards/{card}: more
+         pictures, a new title, a card out: server/net/deck_photos.py.
     GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
     PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
          `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
@@ -29,22 +32,22 @@ sentences and the files' problems are in the language of the request's Accept-La
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import math
 import re
-import tempfile
 from collections.abc import AsyncIterator
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 from PIL import Image
 
-from server.decks import card_images
-from server.decks.archive import MAX_UPLOAD_BYTES, ImportRefused, import_zip
+from server.decks import card_images, photo_import
+from server.decks.archive import MAX_UPLOAD_BYTES, import_zip
 from server.decks.library import DeckLibrary, DeckNotFound
 from server.decks.names import CARD_ID_RE, is_deck_id
 from server.messages import sentence
-from server.net import deck_access, deck_delete, keys
+from server.net import deck_access, deck_delete, deck_photos, keys
 from server.net.deck_access import allowed
 from server.net.deck_http import Tables, UploadCheck, error, lang_of, localized_files
 from server.net.deck_import import Importer, UploadLimits
@@ -80,6 +83,7 @@ def setup_deck_routes(app: web.Application, library: DeckLibrary, can_upload: Up
     r.add_get("/api/decks/{deck}/cards", deck_cards)
     r.add_put("/api/decks/{deck}/excluded", put_excluded)
     deck_delete.add_routes(r)
+    deck_photos.add_routes(r)
 
 
 async def importer_ctx(app: web.Application) -> AsyncIterator[None]:
@@ -95,10 +99,6 @@ async def verify_decks(app: web.Application) -> None:
     """on_startup: every picture is decoded before its deck is offered (a cut-short file is never dealt):
     once now, in a thread, so no room's first state waits for it on the event loop."""
     await asyncio.get_running_loop().run_in_executor(None, app[keys.LIBRARY].list)
-
-
-def _quota_error(request: web.Request, used: int) -> web.Response:
-    return error(request, 507, "quota_full", used=_mb(used), quota=_mb(request.app[keys.UPLOAD_LIMITS].quota_bytes))
 
 
 async def card_image(request: web.Request) -> web.StreamResponse:
@@ -142,57 +142,27 @@ async def upload_deck(request: web.Request) -> web.Response:
     """POST /api/decks: a zip of pictures becomes a deck (the module docstring lists the answers)."""
     if not await allowed(request):
         return error(request, 403, "forbidden")
-    if request.content_length is not None and request.content_length > MAX_UPLOAD_BYTES:
-        return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
-    library, limits, importer = request.app[keys.LIBRARY], request.app[keys.UPLOAD_LIMITS], request.app[keys.IMPORTER]
-    wait = importer.rate_limited(str(request.headers.get("X-Room", "")).upper())
-    if wait:
-        return error(request, 429, "upload_rate_limited", retry_after=wait, minutes=math.ceil(wait / 60))
-    loop = asyncio.get_running_loop()
-    used = await loop.run_in_executor(None, library.uploaded_bytes)
-    if used >= limits.quota_bytes:
-        return _quota_error(request, used)
-    try:
-        reader = await request.multipart()
-    except (AssertionError, ValueError, KeyError):
-        return error(request, 400, "no_file")
-    title = None
-    with tempfile.TemporaryFile() as spool:
-        got_file = False
-        while (part := await reader.next()) is not None:
-            if not isinstance(part, BodyPartReader):  # a nested multipart is no form field of ours
-                continue
-            if part.name == "title" and not got_file:
-                title = (await part.text())[:200]
-            elif part.name == "file" and not got_file:
-                got_file, size = True, 0
-                while chunk := await part.read_chunk(1 << 16):
-                    size += len(chunk)
-                    if size > MAX_UPLOAD_BYTES:
-                        return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
-                    spool.write(chunk)
-            else:
-                await part.release()
-        if not got_file:
-            return error(request, 400, "no_file")
-        spool.seek(0)
+    library = request.app[keys.LIBRARY]
+    reader = await deck_photos.open_upload(request)
+    if isinstance(reader, web.Response):
+        return reader
+    with contextlib.ExitStack() as stack:
         try:
-            async with importer.lock:
-                used = await loop.run_in_executor(importer.executor, library.uploaded_bytes)
-                if used >= limits.quota_bytes:
-                    return _quota_error(request, used)
-                result = await loop.run_in_executor(importer.executor, functools.partial(
-                    import_zip, library, spool, title, max_stored_bytes=limits.max_stored_bytes,
-                    quota_left=limits.quota_bytes - used, stopping=importer.stopping))
-        except ImportRefused as exc:
-            if exc.code == "quota_full":
-                return _quota_error(request, used)
-            if exc.code == "deck_too_big":
-                return error(request, exc.status, exc.code, max=_mb(limits.max_stored_bytes))
-            return error(request, exc.status, exc.code, exc.files, **exc.params)
-        except OSError as exc:  # disk full, permissions: nothing was kept (import_zip cleans up)
-            log.warning("deck import failed: %s", exc)
-            return error(request, 507, "storage_failed")
+            title, files, skipped = await deck_photos.spool_parts(reader, stack)
+        except deck_photos.TooBig:
+            return error(request, 413, "too_big", max=_mb(MAX_UPLOAD_BYTES))
+        if not files and not skipped:
+            return error(request, 400, "no_file")
+        if len(files) == 1 and not skipped and (deck_photos.is_zip(files[0][1].read(4))
+                                                or files[0][0].lower().endswith(".zip")):
+            files[0][1].seek(0)
+            job = functools.partial(import_zip, library, files[0][1], title)
+        else:   # pictures from a phone's gallery, each a card
+            job = functools.partial(photo_import.import_pictures, library, files, title)
+        got = await deck_photos.run_import(request, job, skipped)
+    if isinstance(got, web.Response):
+        return got
+    result = got
     log.info("deck %s imported: %d cards, %d skipped", result.deck.id, result.deck.size, len(result.skipped))
     lang = lang_of(request)
     deck = result.deck.to_dict(lang)
@@ -201,7 +171,8 @@ async def upload_deck(request: web.Request) -> web.Response:
     fits = needed is None or result.deck.size >= needed
     if rooms is not None:
         rooms.decks_changed()
-    return web.json_response({"deck": deck, "skipped": localized_files(result.skipped, lang), "fits": fits,
+    return web.json_response({"deck": deck, "skipped": localized_files(result.skipped, lang), "cards": result.cards,
+                              "fits": fits,
                               "needed": needed,
                               "warning": None if fits else sentence("decks.kept_too_small", lang, {
                                   "title": deck["title"].get(lang) or deck["title"]["en"],

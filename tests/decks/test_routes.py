@@ -11,7 +11,7 @@ from PIL import Image
 
 from server.decks import card_images
 from server.decks.library import DeckLibrary
-from server.net import deck_routes
+from server.net import deck_photos, deck_routes
 from server.net.deck_routes import CACHE_FOREVER, setup_deck_routes
 from tests.decks.helpers import broken_jpeg, card_folder, make_zip, picture, png_bomb
 
@@ -158,7 +158,7 @@ async def test_upload_not_a_zip_or_no_file_is_400(client):
 
 async def test_upload_too_big_is_413_and_leaves_nothing(client, library, monkeypatch):
     data = make_zip({f"{i}.png": picture("PNG", size=(200, 300), colour=(i, 0, 0)) for i in range(3)})
-    monkeypatch.setattr(deck_routes, "MAX_UPLOAD_BYTES", len(data) // 2)
+    monkeypatch.setattr(deck_photos, "MAX_UPLOAD_BYTES", len(data) // 2)   # the module that reads the form
     resp = await client.post("/api/decks", data=upload(data), headers=HOST)
     assert resp.status == 413
     assert (await resp.json())["error"] == "too_big"

@@ -9,6 +9,7 @@ import { h, fill } from '/static/shared/dom.js';
 import { t, tn, has, localized, lang } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
 import { openDeleter } from './deck-delete.js';
+import { openPhotos } from './deck-photos.js';
 
 /** A file's problem for people: the page's own words for the code, else the server's sentence. */
 // Problems whose words name this server's limit: the server's sentence (in the page's language, from
@@ -79,9 +80,15 @@ export function deckPicker(getCtx, choose) {
   const warning = h('div', { class: 'deck-warning', 'data-testid': 'deck-warning', role: 'status' });
   const deleteBtn = h('button', { class: 'btn small deck-delete-open', type: 'button', 'data-testid': 'deck-delete-open',
     text: t('deck.delete_open'), onclick: () => askDelete(null) });
+  // a deck of the phone's own photos (deck-photos.js), and changes to the chosen uploaded deck
+  const photosBtn = h('button', { class: 'btn small', type: 'button', 'data-testid': 'deck-photos-open',
+    text: t('photos.open'), onclick: () => photos(null) });
+  const editBtn = h('button', { class: 'btn small', type: 'button', 'data-testid': 'deck-edit-open',
+    text: t('photos.edit_open'), onclick: () => photos(decks.find((d) => d.id === select.value) || null) });
   bar.hidden = true;
   const el = h('div', { class: 'deck-picker' },
     h('div', { class: 'deck-row' }, select, uploadBtn, deleteBtn, file),
+    h('div', { class: 'deck-row' }, photosBtn, editBtn),
     warning, bar, status, leftOut, used);
 
   /**
@@ -110,6 +117,16 @@ export function deckPicker(getCtx, choose) {
       load(null);
     };
     openDeleter({ decks, headers: hostHeaders(c), preselect, chosen: () => (getCtx().room.settings || {}).deck, onDeleted });
+  }
+
+  function photos(deck) {
+    openPhotos({ deck, headers: () => hostHeaders(getCtx()), needed: () => getCtx().room.cards_needed,
+      onChanged: (d, done) => {
+        // chosen once the pictures are all in, unless the table needs more cards than it has
+        const fits = !tooSmall(d.size, getCtx().room.cards_needed);
+        load(done && fits ? d.id : null);
+      },
+      onDelete: (d) => askDelete(d.id) });
   }
 
   async function load(selectId) {
@@ -141,6 +158,7 @@ export function deckPicker(getCtx, choose) {
     warning.textContent = warning.hidden ? '' : t(kids && have < chosen.size ? 'deck.chosen_too_small_kids'
       : 'deck.chosen_too_small', { have, needed });
     deleteBtn.hidden = !decks.some((d) => d.uploaded);
+    editBtn.hidden = !(chosen && chosen.uploaded);
     const bad = (chosen && chosen.problems) || [];
     fill(leftOut, bad.length ? [h('div', { text: tn('deck.left_out', bad.length) }),
       h('ul', { class: 'upload-problems' }, bad.map((p) => h('li', {}, h('b', { text: p.name }), ` — ${problemText(p)}`)))] : []);

@@ -123,6 +123,7 @@
  * @property {string} deck                a deck id
  * @property {string | null} lang         the TV's language; null: its browser's
  * @property {boolean} sound              the TV's cues
+ * @property {boolean} [calm]            the TV moves nothing but fades (the host's "calm TV")
  * @property {number} timer               seconds for playing and voting; 0: off
  */
 
