@@ -14,6 +14,7 @@ from .codec import from_json, to_json, to_record
 from .deck import cards_in_play, deck_in_play, min_deck_size
 from .errors import EngineError, IllegalAction, MalformedAction
 from .game import apply, new_game
+from .legal import legal_actions, refusal, waiting_for
 from .modes import MODES, Mode, fitting_mode, mode_for_people, mode_seat_range, people_range
 from .rulesets import RULESETS, Ruleset
 from .scoring import score_breakdown, score_round
@@ -47,6 +48,7 @@ __all__ = [
     "from_json",
     "game_length",
     "is_question",
+    "legal_actions",
     "min_deck_size",
     "mode_for_people",
     "mode_seat_range",
@@ -54,6 +56,7 @@ __all__ = [
     "people_range",
     "player_view",
     "public_view",
+    "refusal",
     "score_breakdown",
     "score_round",
     "seat_view",
@@ -62,4 +65,5 @@ __all__ = [
     "to_record",
     "validate_board",
     "validate_settings",
+    "waiting_for",
 ]

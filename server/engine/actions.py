@@ -1,11 +1,11 @@
-"""What an action is (docs/architecture.md "Actions"): its type, the well-formedness check made before any
-rule, and the phase check every handler starts with. The handlers: player_actions.py, host_actions.py."""
+"""What an action is (docs/architecture.md "Actions"): its type and the well-formedness check made before any
+rule. Who may send one now is legal.py's; the handlers: player_actions.py, host_actions.py."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .errors import IllegalAction, MalformedAction
+from .errors import MalformedAction
 from .state import GameState
 
 #: An action as it arrives: a JSON object with a ``type`` (docs/architecture.md "Actions"); its values
@@ -37,8 +37,3 @@ def check_fields(kind: str, action: Action) -> None:
         if "cards" in action and not all(isinstance(c, str) for c in action["cards"]):
             raise MalformedAction("`cards` must be a list of card ids")
 
-
-def require_phase(state: GameState, *phases: str) -> None:
-    """:raises IllegalAction: ``wrong_phase`` (param `phase`) unless the game is in one of `phases`."""
-    if state.phase not in phases:
-        raise IllegalAction("wrong_phase", f"not now: the game is in {state.phase}", phase=state.phase)

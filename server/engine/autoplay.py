@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .modes import MODES, Mode
+from .modes import Mode
 from .rng import randbelow, shuffled
 from .state import GameState
 from .turn_flow import waiting_to_play
@@ -22,7 +22,7 @@ def random_action(state: GameState, rng: int,
     mammoth's) that often, and otherwise votes for another card at random: a real table's pace rather
     than blind guessing (`Mode.find_percent`, the game-length estimate of catalogue.py). A voter's own
     card is never chosen either way (RULES.md §1.2)."""
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     phase = state.phase
     if phase == "telling":
         seat = state.storyteller

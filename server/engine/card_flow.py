@@ -5,19 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .modes import MODES, Mode
 from .rng import shuffled
-from .rulesets import RULESETS, Ruleset
 from .state import Changes, GameState, evolve, write
 
 #: Why a game ended because its cards ran out (D8 ends these after a full cycle of storytellers).
 CARD_ENDS = frozenset({"hands_empty", "no_bot_cards", "deck_empty"})
-
-
-def ruleset_mode(s: GameState) -> tuple[Ruleset, Mode]:
-    """The table's `Ruleset` and `Mode` objects (the registries' entries for its settings)."""
-    settings = s.settings
-    return RULESETS[settings.ruleset], MODES[settings.mode]
 
 
 def draw(s: GameState, n: int, may_reshuffle: bool, partial: bool = False) -> tuple[list[str], Changes] | None:
@@ -45,7 +37,7 @@ def draw(s: GameState, n: int, may_reshuffle: bool, partial: bool = False) -> tu
 def deal_round(s: GameState) -> GameState | None:
     """Carry out the mode's per-round deal (duel: the mammoth's card and new hands); None when the
     deck (and discard, D3d) cannot supply it."""
-    rs, mode = ruleset_mode(s)
+    rs, mode = s.ruleset, s.mode
     deal = mode.round_deal(s, rs)
     if deal is None:
         return s
@@ -65,7 +57,7 @@ def deal_round(s: GameState) -> GameState | None:
 
 def refill(s: GameState) -> GameState:
     """Carry out the mode's refill plan (modes/plans.py `Refill`)."""
-    rs, mode = ruleset_mode(s)
+    rs, mode = s.ruleset, s.mode
     plan = mode.refill(s, rs)
     changes: Changes = {}
     if plan.discard_hands:
@@ -95,7 +87,7 @@ def cards_end_cycle(s: GameState) -> str | None:
     random, so this plays the next rounds' cards on scratch states with the real steps (each hand that
     feeds the table gives one card, then extras and the refill as in play). Returns ``"equal_turns"``
     when they meet a card end before the cycle's last round, else None."""
-    rs, mode = ruleset_mode(s)
+    rs, mode = s.ruleset, s.mode
     if not (rs.equal_turns and mode.equal_turns) or s.settings.reshuffle:
         return None
     cycle = len(s.active_seats())

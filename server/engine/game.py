@@ -1,8 +1,9 @@
 """The pure transition: `new_game` and `apply(state, seat, action) -> state`.
 No events: the views are the one account of what happened (docs/architecture.md "Events").
 
-Order of checks (boardgame.io's master): well-formed action, game not over, who may send it, phase,
-then the rule. A refusal raises before anything is built, so the input state is never touched. An
+Order of checks (boardgame.io's master): well-formed action, then who may send it now (legal.py's
+`check_turn`: game not over, the seat, the phase, the seat's part in the round), then the action's content
+in its handler. A refusal raises before anything is built, so the input state is never touched. An
 accepted action gets one *draft* (`state.draft`: a copy with the next version) and runs as a few
 steps that write only the draft, through `state.write` (state.py is the one place that writes a
 state). Modes and rulesets are asked through their hooks, which only read and return plans
@@ -15,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import TABLE_ACTIONS, Action, Handler, check_fields
+from .actions import Action, Handler, check_fields
 from .board import Board
 from .card_flow import deal_round
 from .deck import cards_in_play, min_deck_size
 from .errors import IllegalAction, MalformedAction
 from .families import NOBODY
 from .host_actions import HOST_ACTIONS
+from .legal import check_turn
 from .modes import MODES
 from .player_actions import PLAYER_ACTIONS
 from .rng import seed_state, shuffled
@@ -111,18 +113,7 @@ def apply(state: GameState, seat: str | None, action: Action) -> GameState:
     check_fields(kind, action)
     if seat is not None and not isinstance(seat, str):
         raise MalformedAction("seat must be a string or None")
-    if state.phase == "game_over":
-        raise IllegalAction("game_over", "the game is over")
-    if seat is None:
-        if kind not in TABLE_ACTIONS and kind != "next_round":
-            raise IllegalAction("not_allowed", f"{kind} needs a seat")
-    else:
-        if seat not in state.seats:
-            raise IllegalAction("no_such_seat", f"no seat {seat!r}", seat=seat)
-        if kind in TABLE_ACTIONS:
-            raise IllegalAction("not_allowed", f"only the host may {kind}")
-        if seat in state.removed:
-            raise IllegalAction("seat_removed", f"seat {seat!r} was removed", seat=seat)
+    check_turn(state, seat, kind, action.get("for") if kind == "vote" else None)  # who may act (legal.py)
     return handler(draft(state), seat, action)  # the steps write only the draft
 
 

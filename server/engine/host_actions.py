@@ -1,11 +1,11 @@
 """The table's own actions, sent with seat None once the room has checked the host's token (RULES.md D11):
-end the game, remove and return a player, skip whoever the phase waits on."""
+end the game, remove and return a player, skip whoever the phase waits on (`legal.waiting_for`; legal.py
+checked the phase before the handler runs)."""
 from __future__ import annotations
 
-from .actions import Action, Handler, require_phase
+from .actions import Action, Handler
 from .card_flow import cancel_round
 from .errors import IllegalAction, MalformedAction
-from .modes import MODES
 from .rng import shuffled
 from .state import Changes, GameState, write
 from .turn_flow import begin_turn, finish, is_last_card, maybe_lay_out, maybe_score, score_table
@@ -19,7 +19,7 @@ def _remove_player(state: GameState, seat: str | None, action: Action) -> GameSt
     target = _target(state, action)
     if target in state.removed:
         raise IllegalAction("seat_removed", f"seat {target!r} is already removed", seat=target)
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     changes: Changes = {"removed": [*state.removed, target]}
     if target in state.votes:  # "everyone"/"nobody" counts use only the players still voting
         changes["votes"] = {k: v for k, v in state.votes.items() if k != target}
@@ -48,8 +48,7 @@ def _skip(state: GameState, seat: str | None, action: Action) -> GameState:
     """Host: move past whoever the phase waits on. Telling: the turn passes to the next storyteller;
     playing: each waiting seat plays a random card (and a dispute is set aside); voting: waiting
     voters abstain and the round is scored."""
-    require_phase(state, "telling", "playing", "voting")
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     if state.phase == "telling":
         storyteller = mode.next_storyteller(state)
         if state.storyteller is None or storyteller == state.storyteller:

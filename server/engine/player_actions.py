@@ -1,29 +1,26 @@
 """The players' actions (RULES.md §1.1, §3; pacing.py): tell, play a card, vote, dispute and restate the
-association, move on to the next round. Each handler checks its rule, then writes the draft `apply` made."""
+association, move on to the next round. `apply` has already checked who may send the action now
+(legal.py: the phase, the seat's part in the round); each handler checks the action's content (the cards,
+the association, the table number), then writes the draft `apply` made."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action, Handler, require_phase
+from .actions import Action, Handler
 from .association import checked_association
 from .card_flow import deal_round
 from .errors import IllegalAction, MalformedAction
-from .modes import MODES
-from .pacing import may_advance
 from .state import Changes, GameState, write
 from .turn_flow import begin_turn, finish, is_last_card, lay_out, maybe_lay_out, score_table, turn_conditions
 
 
 def _tell(state: GameState, seat_: str | None, action: Action) -> GameState:
-    require_phase(state, "telling")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     conditions: Sequence[str] = state.conditions
     if state.storyteller is None:  # first to claim an association (002)
         conditions = turn_conditions(state, seat)
-    elif seat != state.storyteller:
-        raise IllegalAction("not_storyteller", "only the storyteller tells")
     card: str | None = action.get("card")
     if mode.tell_with_card:
         if card is None:
@@ -52,13 +49,10 @@ def _tell(state: GameState, seat_: str | None, action: Action) -> GameState:
 
 
 def _play_card(state: GameState, seat_: str | None, action: Action) -> GameState:
-    require_phase(state, "playing")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     cards: list[str] = action["cards"] if "cards" in action else [action["card"]]
-    if seat in state.played:
-        raise IllegalAction("already_played", "you have already played this round")
     if len(cards) != mode.cards_each or len(set(cards)) != len(cards):
         raise IllegalAction("wrong_card_count", f"play exactly {mode.cards_each} different card(s)",
                             count=mode.cards_each)
@@ -75,28 +69,12 @@ def _play_card(state: GameState, seat_: str | None, action: Action) -> GameState
 
 
 def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
-    require_phase(state, "voting")
     seat = seat_
     assert seat is not None  # apply: only the table acts without a seat
-    mode = MODES[state.settings.mode]
     number: int = action["card"]
-    voter = seat
-    proxy: str | None = action.get("for")
-    if proxy is not None:  # kids: the adult enters a child's vote
-        voter = proxy
-        if not mode.proxy_votes or seat != state.adult:
-            raise IllegalAction("not_allowed", "only the adult in the kids' game votes for someone")
-        if voter not in state.seats:
-            raise IllegalAction("no_such_seat", f"no seat {voter!r}", seat=voter)
-        if voter in state.removed:
-            raise IllegalAction("seat_removed", f"seat {voter!r} was removed", seat=voter)
-    if voter == state.storyteller and not mode.storyteller_votes:
-        raise IllegalAction("storyteller_cannot_vote", "the storyteller does not vote")
-    voters = mode.voters(state)
-    if voter not in voters:
-        raise IllegalAction("not_your_turn", "this seat does not vote this round")
-    if voter in state.votes:
-        raise IllegalAction("already_voted", "you have already voted")
+    proxy: str | None = action.get("for")  # kids: the adult enters a child's vote (legal.py checked who)
+    voter = seat if proxy is None else proxy
+    voters = state.mode.voters(state)
     if not 1 <= number <= len(state.table):
         raise IllegalAction("no_such_card", f"choose a card 1..{len(state.table)}", max=len(state.table))
     if state.owners[number - 1] == voter:
@@ -113,33 +91,18 @@ def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
 
 
 def _dispute(state: GameState, seat: str | None, action: Action) -> GameState:
-    require_phase(state, "playing")
-    if seat == state.storyteller:
-        raise IllegalAction("not_allowed", "the storyteller cannot dispute their own association")
-    if not state.conditions:  # nothing to dispute without a condition (pacing.py)
-        raise IllegalAction("no_condition", "no condition applies to this association")
-    if state.disputed:
-        raise IllegalAction("not_allowed", "the association is already disputed")
     write(state, {"disputed": True})
     return state
 
 
 def _restate(state: GameState, seat: str | None, action: Action) -> GameState:
-    require_phase(state, "playing")
-    if seat != state.storyteller:
-        raise IllegalAction("not_storyteller", "only the storyteller restates the association")
-    if not state.disputed:
-        raise IllegalAction("not_allowed", "nobody disputed the association")
     association = checked_association(action.get("association"), state.conditions, required=True)
     write(state, {"association": association, "disputed": False})
     return maybe_lay_out(state)
 
 
 def _next_round(state: GameState, seat: str | None, action: Action) -> GameState:
-    require_phase(state, "scored")
-    if seat is not None and not may_advance(state, seat):  # the others say "ready" (pacing.py)
-        raise IllegalAction("not_storyteller", "only the storyteller moves on; the others say ready")
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     storyteller = mode.next_storyteller(state)
     s = deal_round(state)
     if s is None:

@@ -1,10 +1,13 @@
 """GameState: one game as an immutable typed value (its exact JSON round trip, RNG included: codec.py).
 
-Fields hold JSON-native values (str, int, bool, None, lists, dicts with str keys) plus the frozen
-`Settings` and `Board`, so ``from_json(to_json(s)) == s``. They are typed read-only (`Sequence`,
-`Mapping`): nothing may change a container a state holds. `evolve` and `write` are the one place that
-writes a state: `evolve` copies the field dict and lays the changes over it (copy-on-write); `write`
-changes a *draft*, the copy `apply` made for the action it is building, before anyone else sees it.
+Fields hold JSON-native values (str, int, bool, None, lists, dicts with str keys) plus the frozen `Settings`
+and `Board`, so ``from_json(to_json(s)) == s``. The rules objects hang off the state itself: `state.mode`
+and `state.ruleset`, properties resolved from the settings' ids (not stored, so the JSON form is unchanged);
+the modes' hooks type what they read as `modes.Position`, so this import stays one-way. Fields are typed
+read-only (`Sequence`, `Mapping`): nothing may change a container a state holds. `evolve` and `write` are
+the one place that writes a state: `evolve` copies the field dict and lays the changes over it (copy-on-
+write); `write` changes a *draft*, the copy `apply` made for the action it is building, before anyone else
+sees it.
 
 Why not ``slots=True``: a slotted instance cannot be copied in one C-level step, and copying 29 slots one
 by one per action cost more than the 10 % of engine speed allowed (scripts/bench_engine.py); a frozen dataclass whose
@@ -18,7 +21,9 @@ from dataclasses import dataclass, fields
 from typing import Literal, TypedDict, cast
 
 from .board import Board
+from .modes import MODES, Mode
 from .results import RoundResult
+from .rulesets import RULESETS, Ruleset
 from .settings import Settings
 
 Phase = Literal["telling", "playing", "voting", "scored", "game_over"]
@@ -95,6 +100,19 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState {self.settings.ruleset}/{self.settings.mode} round {self.round} "
                 f"{self.phase} v{self.version}>")
+
+    @property
+    def mode(self) -> Mode:
+        """The table layout's rules object (RULES.md §2), `MODES[settings.mode]`: the state carries its
+        rules, as a python-chess board carries its variant, so no step looks a mode up by name. The modes'
+        hooks read a state through `modes.Position`, which keeps this import one-way."""
+        return MODES[self.settings.mode]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The scoring family's rules object (RULES.md §1), `RULESETS[settings.ruleset]` (the id is
+        ``settings.ruleset``)."""
+        return RULESETS[self.settings.ruleset]
 
     def is_game_over(self) -> bool:
         """True once the game has ended."""

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .card_flow import cancel_round, cards_end_cycle, draw, refill, ruleset_mode
-from .modes import MODES
+from .card_flow import cancel_round, cards_end_cycle, draw, refill
 from .results import RoundResult
 from .rng import shuffled
 from .scoring import points_of, score
@@ -17,7 +16,7 @@ def turn_conditions(s: GameState, storyteller: str | None) -> list[str]:
     turn (000) and the permanent restriction (RULES.md §3, §4)."""
     settings, found = s.settings, []
     if storyteller is not None and settings.special_cells:
-        elephant = MODES[settings.mode].storyteller_elephant(s, storyteller)
+        elephant = s.mode.storyteller_elephant(s, storyteller)
         if elephant is not None and elephant in s.elephants:
             condition = s.board.condition_at(s.elephants[elephant])
             if condition:
@@ -38,7 +37,7 @@ def begin_turn(s: GameState, storyteller: str | None, also: Changes | None = Non
 
 def is_last_card(s: GameState) -> bool:
     """D1: every active hand that feeds the table holds exactly one card."""
-    mode = MODES[s.settings.mode]
+    mode = s.mode
     if not mode.has_playing_phase:
         return False
     hands, holders = s.hands, mode.plays_from_hand(s)
@@ -67,7 +66,7 @@ def maybe_lay_out(s: GameState) -> GameState:
 
 def lay_out(s: GameState) -> GameState:
     """Shuffle the submitted cards (with bot/deck/mammoth cards) and number them 1..N."""
-    mode = MODES[s.settings.mode]
+    mode = s.mode
     pairs = [(owner, card) for owner, cards in s.played.items() for card in cards]
     changes: Changes = {}
     if mode.extra_cards:
@@ -88,14 +87,14 @@ def lay_out(s: GameState) -> GameState:
 
 def maybe_score(s: GameState) -> GameState:
     """Score the round once every voter has voted (voting only)."""
-    if s.phase == "voting" and all(v in s.votes for v in MODES[s.settings.mode].voters(s)):
+    if s.phase == "voting" and all(v in s.votes for v in s.mode.voters(s)):
         return score_table(s)
     return s
 
 
 def score_table(s: GameState) -> GameState:
     """Score through `scoring.score`, move the elephants, discard, refill, then the end checks."""
-    rs, mode = ruleset_mode(s)
+    rs, mode = s.ruleset, s.mode
     table, owners, votes, storyteller = s.table, s.owners, s.votes, s.storyteller
     removed = s.removed
     inactive = [e for e in s.elephants if removed and _all_removed(mode.elephant_seats(s, e), removed)]
@@ -133,7 +132,7 @@ def _all_removed(seats: Sequence[str], removed: Sequence[str]) -> bool:
 
 def finish(s: GameState, reason: str) -> GameState:
     """End the game for `reason` (docs/architecture.md `end_reason`); the mode names the winners."""
-    mode = MODES[s.settings.mode]
+    mode = s.mode
     winners = mode.winners(s, reason)
     write(s, {"phase": "game_over", "end_reason": reason, "winners": winners})
     return s

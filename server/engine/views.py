@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .modes import MODES
-from .pacing import may_advance
+from .legal import legal_actions, waiting_for
 from .results import RoundResult
-from .rulesets import RULESETS
 from .state import GameState
-from .turn_flow import waiting_to_play
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -25,21 +22,11 @@ def public_view(state: GameState) -> dict[str, Any]:
     completed laps, `distance` the score in cells; on Dixit's track a score past the last cell stays on
     the last cell, lap 0 (D12).
     """
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     board = state.board
-    laps = RULESETS[state.settings.ruleset].laps
+    laps = state.ruleset.laps
     phase = state.phase
     voters = mode.voters(state) if phase == "voting" else []
-    if phase == "telling":
-        waiting = state.active_seats() if state.storyteller is None else [state.storyteller]
-    elif phase == "playing":
-        waiting = waiting_to_play(state)
-        if state.disputed and state.storyteller is not None:  # the reveal waits for the restatement
-            waiting.append(state.storyteller)
-    elif phase == "voting":
-        waiting = [v for v in voters if v not in state.votes]
-    else:
-        waiting = []
     if phase == "voting":
         table = [{"number": i + 1, "card": c} for i, c in enumerate(state.table)]
     elif state.result is not None:
@@ -69,7 +56,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "conditions": list(state.conditions),
         "association": state.association,
         "disputed": state.disputed,
-        "waiting_for": waiting,
+        "waiting_for": waiting_for(state),
         "voters": voters,
         "table": table,
         "played_count": sum(len(c) for c in state.played.values()) if phase == "playing" else 0,
@@ -91,7 +78,7 @@ def table_plan(state: GameState) -> dict[str, Any]:
     each active seat puts down `cards_each` cards (storyteller included; 0 without a playing phase,
     kids), `players` in all, and `extra` more come from the deck (trio's bot, kids' deck cards) or the
     duel's mammoth card lying face down."""
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     each = mode.cards_each if mode.has_playing_phase else 0
     extra, owner = ((mode.extra_cards, mode.extra_owner) if mode.extra_cards
                     else (1, mode.sought_owner) if mode.sought_owner else (0, None))
@@ -131,7 +118,7 @@ def seat_view(state: GameState, seat: str) -> dict[str, Any]:
     """
     if seat not in state.seats:
         raise KeyError(seat)
-    mode = MODES[state.settings.mode]
+    mode = state.mode
     if state.phase == "voting":
         played = [c for c, o in zip(state.table, state.owners, strict=True) if o == seat]
     else:
@@ -150,24 +137,6 @@ def seat_view(state: GameState, seat: str) -> dict[str, Any]:
 
 
 def allowed_actions(state: GameState, seat: str) -> list[str]:
-    """Action types `seat` may send now (a hint for the phone; `apply` stays the judge)."""
-    if state.phase == "game_over" or seat in state.removed:
-        return []
-    mode = MODES[state.settings.mode]
-    phase, can = state.phase, []
-    if phase == "telling" and state.storyteller in (None, seat):
-        can.append("tell")
-    elif phase == "playing":
-        if seat in waiting_to_play(state):
-            can.append("play_card")
-        if seat == state.storyteller and state.disputed:
-            can.append("restate")
-        elif seat != state.storyteller and not state.disputed and state.conditions:
-            can.append("dispute")  # the room also allows one per seat per turn (pacing.py)
-    elif phase == "voting":
-        waiting = [v for v in mode.voters(state) if v not in state.votes]
-        if seat in waiting or (mode.proxy_votes and seat == state.adult and waiting):
-            can.append("vote")
-    elif phase == "scored":  # the storyteller moves on, the others say ready (pacing.py)
-        can.append("next_round" if may_advance(state, seat) else "ready")
-    return can
+    """Action types `seat` may send now (a hint for the phone; `apply` stays the judge): `legal.legal_actions`,
+    the one account of who may act."""
+    return legal_actions(state, seat)

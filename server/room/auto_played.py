@@ -17,11 +17,11 @@ from server.room.record import AutoPlayed, Record
 
 
 def waiting_to_play(game: engine.GameState) -> list[str]:
-    """Active seats of `game` in its playing phase that still owe a card (a seat with an empty hand owes
-    none), in seat order; [] in any other phase."""
+    """Active seats of `game` that may play a card now, in seat order: the engine's one account of who
+    may act (`engine.refusal`; a seat with an empty hand owes none); [] outside the playing phase."""
     if game.phase != "playing":
         return []
-    return [s for s in game.active_seats() if s not in game.played and game.hands[s]]
+    return [s for s in game.active_seats() if engine.refusal(game, s, "play_card") is None]
 
 
 def note_skip(rec: Record, actor: str | None, before: engine.GameState | None) -> Record:
@@ -42,7 +42,7 @@ def view(rec: Record) -> dict[str, object] | None:
     kept = rec.auto_played
     if kept is not None and kept.round == game.round:
         return {"seats": list(kept.seats), "by": kept.by}
-    if game.last_card and engine.MODES[game.settings.mode].has_playing_phase:
+    if game.last_card and game.mode.has_playing_phase:
         seats = [s for s in game.active_seats() if s != game.storyteller]
         return {"seats": seats, "by": "last_card"} if seats else None
     return None

@@ -1,10 +1,11 @@
 """Modes (table layouts, RULES.md §2) registered in one place, as a few hooks with neutral defaults
 (the python-chess variant pattern). The game's steps ask these hooks and never branch on a mode's name.
 
-Hooks only read: they get a `GameState` (immutable) and return values; what changes cards is returned
-as a plan (`Refill`, `RoundDeal`, plans.py) that the card flow (cards.py) carries out. One module per
-mode family: standard.py (the base `Mode`, and pairs), trio.py, duel.py, kids.py; this one holds the
-registry `MODES` that the rest of the engine and the room read.
+Hooks only read: they get a `Position` (position.py: the fields of a `GameState` a hook may read) and return
+values; what changes cards is returned as a plan (`Refill`, `RoundDeal`, plans.py) that the card flow
+(cards.py) carries out. One module per mode family: standard.py (the base `Mode`, and pairs), trio.py,
+duel.py, kids.py; this one holds the registry `MODES` that a `GameState` resolves its `state.mode` from (and
+settings-level code reads).
 """
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from ..rulesets import RULESETS
 from .duel import DUEL_FINISH, Duel
 from .kids import Kids
 from .plans import DuelOutcome, Refill, RoundDeal, refill_counts
+from .position import Position
 from .standard import Mode, Pairs
 from .trio import Trio
 
-__all__ = ["DUEL_FINISH", "MODES", "Duel", "DuelOutcome", "Kids", "Mode", "Pairs", "Refill", "RoundDeal", "Trio",
-           "fitting_mode", "mode_for_people", "mode_seat_range", "people_range", "refill_counts"]
+__all__ = ["DUEL_FINISH", "MODES", "Duel", "DuelOutcome", "Kids", "Mode", "Pairs", "Position", "Refill", "RoundDeal",
+           "Trio", "fitting_mode", "mode_for_people", "mode_seat_range", "people_range", "refill_counts"]
 
 MODES: dict[str, Mode] = {m.id: m for m in (Mode(), Pairs(), Trio(), Duel(), Kids())}
 

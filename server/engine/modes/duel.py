@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from .. import families
 from ..families import Family
 from ..rulesets import Ruleset
-from ..state import GameState
 from .plans import DuelOutcome, Refill, RoundDeal
+from .position import Position
 from .standard import Mode
 
 #: The duel ends at this distance in cells on every board (D9).
@@ -45,46 +45,46 @@ class Duel(Mode):
     def elephant_ids(self, seats: Sequence[str], adult: str | None) -> list[str]:
         return ["elephant", "mammoth"]
 
-    def elephant_seats(self, s: GameState, elephant: str) -> list[str]:
+    def elephant_seats(self, s: Position, elephant: str) -> list[str]:
         return list(s.seats) if elephant == "elephant" else []
 
-    def storyteller_elephant(self, s: GameState, storyteller: str) -> str | None:
+    def storyteller_elephant(self, s: Position, storyteller: str) -> str | None:
         return "elephant"
 
     def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
         return dict.fromkeys(seats, 0)  # every round deals anew
 
-    def round_deal(self, s: GameState, rs: Ruleset) -> RoundDeal | None:
+    def round_deal(self, s: Position, rs: Ruleset) -> RoundDeal | None:
         # The mammoth's card first, then six new cards each (000); D3d: reshuffle when short.
         return RoundDeal(centre=1, hands=tuple((seat, rs.hand_size) for seat in s.active_seats()))
 
-    def voters(self, s: GameState) -> list[str]:
+    def voters(self, s: Position) -> list[str]:
         return s.active_seats()
 
-    def plays_from_hand(self, s: GameState) -> list[str]:
+    def plays_from_hand(self, s: Position) -> list[str]:
         return []
 
-    def may_reshuffle_extras(self, s: GameState) -> bool:
+    def may_reshuffle_extras(self, s: Position) -> bool:
         return True
 
     def family(self, rs: Ruleset) -> Family:
         return families.duel
 
-    def refill(self, s: GameState, rs: Ruleset) -> Refill:
+    def refill(self, s: Position, rs: Ruleset) -> Refill:
         return Refill(discard_hands=True)  # every card left in both hands goes to the discard too (000)
 
-    def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
+    def end_reason(self, s: Position, rs: Ruleset) -> str | None:
         if not self.can_continue(s):
             return "too_few_players"
         if max(s.elephants.values()) >= self.finish:
             return "finish"
         return None
 
-    def winners(self, s: GameState, reason: str) -> list[str]:
+    def winners(self, s: Position, reason: str) -> list[str]:
         e, m = s.elephants["elephant"], s.elephants["mammoth"]
         return ["elephant"] if e > m else ["mammoth"] if m > e else ["elephant", "mammoth"]
 
-    def outcome(self, s: GameState) -> DuelOutcome | None:
+    def outcome(self, s: Position) -> DuelOutcome | None:
         # D4: both at the finish in the same round is a draw; the host's early end compares distance.
         e, m = s.elephants["elephant"], s.elephants["mammoth"]
         if e >= self.finish and m >= self.finish:

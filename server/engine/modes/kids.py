@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from .. import families
 from ..families import Family
 from ..rulesets import Ruleset
-from ..state import GameState
 from .plans import Refill
+from .position import Position
 from .standard import Mode
 
 
@@ -47,31 +47,31 @@ class Kids(Mode):
     def first_storyteller(self, adult: str | None, chosen: str | None) -> str | None:
         return adult
 
-    def next_storyteller(self, s: GameState) -> str | None:
+    def next_storyteller(self, s: Position) -> str | None:
         return s.adult
 
-    def plays_from_hand(self, s: GameState) -> list[str]:
+    def plays_from_hand(self, s: Position) -> list[str]:
         return [s.adult] if s.adult is not None else []
 
-    def can_continue(self, s: GameState) -> bool:
+    def can_continue(self, s: Position) -> bool:
         return s.adult not in s.removed and len(s.active_seats()) >= 2
 
-    def may_reshuffle_extras(self, s: GameState) -> bool:
+    def may_reshuffle_extras(self, s: Position) -> bool:
         return True
 
-    def may_reshuffle_refill(self, s: GameState) -> bool:
+    def may_reshuffle_refill(self, s: Position) -> bool:
         return True
 
     def family(self, rs: Ruleset) -> Family:
         return families.kids
 
-    def refill(self, s: GameState, rs: Ruleset) -> Refill:
+    def refill(self, s: Position, rs: Ruleset) -> Refill:
         adult = s.adult
         if adult is None:
             return Refill()
         return Refill(draws=((adult, rs.hand_size - len(s.hands[adult])),), may_reshuffle=True, partial=True)
 
-    def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
+    def end_reason(self, s: Position, rs: Ruleset) -> str | None:
         if not self.can_continue(s):
             return "too_few_players"
         furthest, short = max(s.elephants.values()), s.settings.short_game
@@ -83,7 +83,7 @@ class Kids(Mode):
             return "hands_empty"
         return None
 
-    def winners(self, s: GameState, reason: str) -> list[str]:
+    def winners(self, s: Position, reason: str) -> list[str]:
         if reason == "lap":  # everyone who completed the lap in that round (000)
             return [e for e, dist in s.elephants.items() if dist >= s.board.length]
         return super().winners(s, reason)

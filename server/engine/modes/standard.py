@@ -7,8 +7,8 @@ from typing import ClassVar
 
 from ..families import Family
 from ..rulesets import Ruleset
-from ..state import GameState
 from .plans import DuelOutcome, Refill, RoundDeal, refill_counts
+from .position import Position
 
 _NO_REFILL = Refill()
 
@@ -68,11 +68,11 @@ class Mode:
         """Elephant ids in display order; standard: one per seat, named like the seat."""
         return list(seats)
 
-    def elephant_seats(self, s: GameState, elephant: str) -> list[str]:
+    def elephant_seats(self, s: Position, elephant: str) -> list[str]:
         """The seats an elephant belongs to (none: the mammoth)."""
         return [elephant]
 
-    def storyteller_elephant(self, s: GameState, storyteller: str) -> str | None:
+    def storyteller_elephant(self, s: Position, storyteller: str) -> str | None:
         """Whose cell decides the storyteller's special-cell condition (RULES.md §3)."""
         return storyteller
 
@@ -80,16 +80,16 @@ class Mode:
         """Cards dealt to each seat before the first round (every seat listed, 0 for none)."""
         return dict.fromkeys(seats, rs.hand_size)
 
-    def round_deal(self, s: GameState, rs: Ruleset) -> RoundDeal | None:
+    def round_deal(self, s: Position, rs: Ruleset) -> RoundDeal | None:
         """Cards dealt before each round's telling, or None (hands carry over)."""
         return None
 
     # -- who acts --------------------------------------------------------------------------------
-    def voters(self, s: GameState) -> list[str]:
+    def voters(self, s: Position) -> list[str]:
         """Seats that vote this round (RULES.md §1.1: everyone but the storyteller)."""
         return [seat for seat in s.active_seats() if seat != s.storyteller]
 
-    def plays_from_hand(self, s: GameState) -> list[str]:
+    def plays_from_hand(self, s: Position) -> list[str]:
         """Seats whose hands feed the table (for the hands-empty end and D1)."""
         return s.active_seats()
 
@@ -97,7 +97,7 @@ class Mode:
         """The first storyteller when the room did not pick one (None: by the setting)."""
         return chosen
 
-    def next_storyteller(self, s: GameState) -> str | None:
+    def next_storyteller(self, s: Position) -> str | None:
         """Next active seat clockwise after the current storyteller (RULES.md §1.2)."""
         seats, removed = s.seats, s.removed
         i = seats.index(s.storyteller) if s.storyteller in seats else -1
@@ -107,15 +107,15 @@ class Mode:
                 return seat
         return None
 
-    def can_continue(self, s: GameState) -> bool:
+    def can_continue(self, s: Position) -> bool:
         """Enough active seats to play a round."""
         return len(s.active_seats()) >= self.min_active
 
-    def may_reshuffle_extras(self, s: GameState) -> bool:
+    def may_reshuffle_extras(self, s: Position) -> bool:
         """Whether the discard may become a new deck to supply table extras / round deals."""
         return s.settings.reshuffle
 
-    def may_reshuffle_refill(self, s: GameState) -> bool:
+    def may_reshuffle_refill(self, s: Position) -> bool:
         """Whether the discard may become a new deck for refills (§4 reshuffle setting)."""
         return s.settings.reshuffle
 
@@ -124,7 +124,7 @@ class Mode:
         """The scoring family of this table (RULES.md §1.1: the ruleset's own by default)."""
         return rs.family
 
-    def refill(self, s: GameState, rs: Ruleset) -> Refill:
+    def refill(self, s: Position, rs: Ruleset) -> Refill:
         """The refill after scoring (RULES.md §1 table), dealt round the table in passes, a pass only
         when the deck holds a card for every seat still drawing (D10: hands shrink together)."""
         reshuffle = self.may_reshuffle_refill(s)
@@ -136,7 +136,7 @@ class Mode:
         available = len(s.deck) + (len(s.discard) if reshuffle else 0)
         return Refill(draws=refill_counts(wants, available), may_reshuffle=reshuffle)
 
-    def end_reason(self, s: GameState, rs: Ruleset) -> str | None:
+    def end_reason(self, s: Position, rs: Ruleset) -> str | None:
         """Why the game ends after this round's scoring and refill, or None (RULES.md §1, §4, D3t,
         D7 made exact by D8)."""
         if not self.can_continue(s):
@@ -157,12 +157,12 @@ class Mode:
             return "no_bot_cards"
         return None
 
-    def winners(self, s: GameState, reason: str) -> list[str]:
+    def winners(self, s: Position, reason: str) -> list[str]:
         """Winning elephants: every leader by distance (ties share, RULES.md §1.2)."""
         best = max(s.elephants.values())
         return [e for e, dist in s.elephants.items() if dist == best]
 
-    def outcome(self, s: GameState) -> DuelOutcome | None:
+    def outcome(self, s: Position) -> DuelOutcome | None:
         """Duel's win/loss/draw; None elsewhere."""
         return None
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..rulesets import Ruleset
-from ..state import GameState
+from .position import Position
 from .standard import Mode
 
 
@@ -25,5 +25,5 @@ class Trio(Mode):
     def min_deck(self, rs: Ruleset, n_seats: int) -> int:
         return rs.hand_size * n_seats + self.extra_cards
 
-    def may_reshuffle_extras(self, s: GameState) -> bool:
+    def may_reshuffle_extras(self, s: Position) -> bool:
         return s.settings.reshuffle or s.settings.when_deck_empty == "reshuffle"

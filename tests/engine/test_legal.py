@@ -1,0 +1,108 @@
+"""Who may act now is one predicate (server/engine/legal.py): the phone's `me.can`, the public view's
+`waiting_for` and `apply`'s refusals must agree with each other in every state random games reach, in
+every ruleset x mode, with removals, returns, skips and disputes mixed in."""
+from __future__ import annotations
+
+import pytest
+
+from server.engine import MODES, RULESETS, EngineError, IllegalAction, apply, mode_seat_range, public_view
+from server.engine.autoplay import SAFE_ASSOCIATION, random_action
+from server.engine.legal import legal_actions, refusal, waiting_for
+from server.engine.rng import randbelow
+from tests.engine.helpers import game
+
+COMBOS = [(r, m) for r in RULESETS for m in MODES if r in MODES[m].rulesets]
+KINDS = ("tell", "play_card", "vote", "dispute", "restate", "next_round")
+
+
+def attempt(state, seat, kind):
+    """An action of type `kind` from `seat` whose content is fine whenever the seat may send it: a card
+    of its hand, an association meeting every checkable condition, a table number not its own."""
+    mode, hand = MODES[state.settings.mode], state.hands.get(seat, [])
+    if kind == "tell":
+        action = {"type": "tell", "association": SAFE_ASSOCIATION}
+        if mode.tell_with_card and hand:
+            action["card"] = hand[0]
+        return action
+    if kind == "play_card":
+        cards = list(hand[:mode.cards_each]) or ["c000"]
+        return {"type": "play_card", "cards": cards} if mode.cards_each > 1 else {"type": "play_card",
+                                                                                    "card": cards[0]}
+    if kind == "vote":
+        mine = [i + 1 for i, o in enumerate(state.owners) if o != seat]
+        return {"type": "vote", "card": mine[0] if mine else 1}
+    if kind == "restate":
+        return {"type": "restate", "association": SAFE_ASSOCIATION}
+    return {"type": kind}
+
+
+def check_agreement(state):
+    for seat in state.seats:
+        can = legal_actions(state, seat)
+        for kind in KINDS:
+            action = attempt(state, seat, kind)
+            if kind in can and not (kind == "vote" and refusal(state, seat, "vote") is not None):
+                apply(state, seat, action)  # offered with fine content: accepted
+                continue
+            expected = refusal(state, seat, kind)
+            if expected is None:
+                continue  # an adult's proxy vote only (checked below)
+            with pytest.raises(IllegalAction) as refused:
+                apply(state, seat, action)
+            assert refused.value.code == expected.code, (kind, seat, state.phase)
+        if "vote" in can and refusal(state, seat, "vote") is not None:  # kids: the adult votes for a child
+            child = next(v for v in MODES[state.settings.mode].voters(state) if v not in state.votes)
+            apply(state, seat, {**attempt(state, child, "vote"), "for": child})
+    waiting = waiting_for(state)
+    assert public_view(state)["waiting_for"] == waiting
+    assert bool(waiting) == (state.phase in ("telling", "playing", "voting"))
+    for seat in waiting:
+        assert legal_actions(state, seat), (seat, state.phase)
+
+
+@pytest.mark.parametrize(("ruleset", "mode"), COMBOS)
+def test_can_waiting_for_and_refusals_agree_in_every_state(ruleset, mode):
+    low, high = mode_seat_range(ruleset, mode)
+    for n, seed in ((low, 3), (high, 11)):
+        state = game(n, seed=seed, cards=60, ruleset=ruleset, mode=mode, first_storyteller="claim",
+                     restriction=RULESETS[ruleset].conditions[0] if RULESETS[ruleset].conditions else None)
+        rng, steps = seed, 0
+        while state.phase != "game_over" and steps < 300:
+            steps += 1
+            check_agreement(state)
+            k, rng = randbelow(rng, 100)
+            if k < 3:
+                target = state.seats[k % len(state.seats)]
+                verb = "return_player" if target in state.removed else "remove_player"
+                seat, action = None, {"type": verb, "seat": target}
+            elif k < 5 and state.phase in ("telling", "playing", "voting"):
+                seat, action = None, {"type": "skip"}
+            elif k < 12 and state.phase == "playing" and state.conditions and not state.disputed:
+                others = [x for x in state.active_seats() if x != state.storyteller]
+                seat, action = (others[0] if others else None), {"type": "dispute"}
+            else:
+                seat, action, rng = random_action(state, rng)
+            try:
+                state = apply(state, seat, action)
+            except EngineError:
+                continue
+        check_agreement(state)
+
+
+def test_a_finished_game_waits_on_nobody_and_offers_nothing():
+    state = apply(game(4), None, {"type": "end_game"})
+    assert waiting_for(state) == []
+    assert all(legal_actions(state, s) == [] for s in state.seats)
+    assert refusal(state, "s1", "tell").code == "game_over"
+
+
+def test_a_seat_with_an_empty_hand_owes_no_card():
+    from tests.engine.helpers import craft, tell
+    state = tell(game(4, storyteller="s1", first_storyteller="host"))
+    assert state.phase == "playing" and "s2" in waiting_for(state)
+    state = craft(state, hands={**state.hands, "s2": []})
+    assert "s2" not in waiting_for(state)
+    assert "play_card" not in legal_actions(state, "s2")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, "s2", {"type": "play_card", "card": "c000"})
+    assert refused.value.code == "not_your_turn"
