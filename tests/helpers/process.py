@@ -136,6 +136,20 @@ class ServerProcess:
                 if " ERROR " in line or " CRITICAL " in line or line.startswith("Traceback")]
 
 
+def server_with_open_files(tmp_path: Path, open_files: int) -> ServerProcess:
+    """A started `ServerProcess` (data and log under `tmp_path`, no card preparation) whose open-files limit
+    is `open_files` (RLIMIT_NOFILE, set in the process before the server starts), as systemd's 1,024 or
+    smaller; not yet ready (`ready()`), stopped by the caller."""
+    launch = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, ({open_files}, {open_files})); "
+              "from server.cli import main; sys.exit(main(sys.argv[1:]))")
+    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
+    with open(server.log, "ab") as out:
+        server.proc = subprocess.Popen(
+            [sys.executable, "-c", launch, *server.argv()[3:], "--no-prepare-cards"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    return server
+
+
 @contextlib.asynccontextmanager
 async def running_server(tmp_path: Path):
     """A real server process on a free port (data and log under `tmp_path`), ready, with an HTTP session

@@ -8,24 +8,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import aiohttp
 
 from tests.helpers.bounds import EVENT_S
-from tests.helpers.process import ServerProcess, free_port
+from tests.helpers.process import server_with_open_files
 
-ROOT = Path(__file__).resolve().parents[3]
 LIMIT = 1024
 IDLE = 1100
 SLOWLORIS = 40
 MUTE_SOCKETS = 10
 DEADLINE_BOUND_S = 40   # the deadlines are 10 s; before the fix these connections lived 75 s and more
-LAUNCH = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, ({LIMIT}, {LIMIT})); "
-          "from server.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
 async def open_idle(port: int, source: str, n: int) -> list[asyncio.StreamWriter]:
@@ -52,12 +45,7 @@ async def until_closed(reader: asyncio.StreamReader) -> None:
 
 
 async def test_idle_connections_slowloris_and_mute_sockets_lock_nobody_out(tmp_path):
-    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
-    with open(server.log, "ab") as out:
-        server.proc = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, "--host", "127.0.0.1", "--port", str(server.port), "--data-dir",
-             str(server.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    server = server_with_open_files(tmp_path, LIMIT)
     port = server.port
     held: list[asyncio.StreamWriter] = []
     try:

@@ -6,25 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import aiohttp
 import pytest
 
 from server.net.ratelimit import client_key
 from tests.helpers.bounds import EVENT_S
-from tests.helpers.process import ServerProcess, free_port
+from tests.helpers.process import server_with_open_files
 from tests.server.security.test_exhaustion import open_idle
 
-ROOT = Path(__file__).resolve().parents[3]
 LIMIT = 256     # open files: the guard's total cap is then 256 - 128 reserved = 128 connections
 FLOODERS = [f"127.0.0.{i}" for i in range(2, 10)]
 EACH = 16       # 8 × 16 = 128: enough, before, to fill the whole cap
-LAUNCH = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, ({LIMIT}, {LIMIT})); "
-          "from server.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
 @pytest.mark.parametrize(("ip", "key"), [
@@ -36,12 +29,7 @@ def test_ipv6_clients_count_by_their_64(ip, key):
 
 
 async def test_eight_flooding_addresses_leave_room_for_a_new_phone(tmp_path):
-    server = ServerProcess(free_port(), tmp_path / "data", tmp_path / "server.log")
-    with open(server.log, "ab") as out:
-        server.proc = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, "--host", "127.0.0.1", "--port", str(server.port), "--data-dir",
-             str(server.data_dir), "--no-zeroconf", "--advertise-ip", "127.0.0.1", "--no-prepare-cards"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    server = server_with_open_files(tmp_path, LIMIT)
     held: list[asyncio.StreamWriter] = []
     try:
         async with aiohttp.ClientSession() as session:
