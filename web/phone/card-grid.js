@@ -73,10 +73,18 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
   };
 }
 
+const enlarged = new Set();   // the close() of each card view open now
+
+/** Closes every enlarged card (the phase moved on: a card view left open hid the next screen's buttons). */
+export function closeEnlarged() {
+  for (const close of [...enlarged]) close();
+}
+
 /** Full-screen view of one card; choose() (if given) selects it from there. */
 export function enlarge(deck, item, choose) {
   const onKey = (ev) => { if (ev.key === 'Escape') close(); };
-  const close = () => { overlay.remove(); document.removeEventListener('keydown', onKey); };
+  const close = () => { overlay.remove(); document.removeEventListener('keydown', onKey); enlarged.delete(close); };
+  enlarged.add(close);
   document.addEventListener('keydown', onKey);
   const overlay = h('div', { class: 'enlarge', role: 'dialog', 'data-testid': 'enlarge', onclick: close },
     // The thumbnail (already loaded) shows at once; the large picture fades in over it.

@@ -23,6 +23,7 @@ import { announce } from './host-news.js';
 import { polyfillFlexGap } from '/static/shared/flex-gap.js';
 import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
+import { closeEnlarged } from './card-grid.js';
 import { announcer } from './announce.js';
 /** @typedef {import('/static/shared/protocol.js').State} State */
 /** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
@@ -209,6 +210,7 @@ function render(carry) {
   // A new screen per phase and round, so a selection never carries over into the next round.
   const fullKey = `${key}/${c.game ? c.game.round : 0}`;
   if (mounted.key !== fullKey) {
+    closeEnlarged();
     const mod = SCREENS[key] || telling;
     const screen = mod.create(c, carry && carry.key === fullKey ? carry.data : null);
     fill(header.main, screen.el);
