@@ -119,7 +119,7 @@ async def test_a_phone_opens_turns_and_closes_how_to_play(ui):
     guest = await ui.phone(code, "Boris", "blue")          # not the host: the menu is everyone's
     await choose(host, tv, "imaginarium", "standard")      # not the duel two people get by themselves
     await guest.get_by_test_id("host-menu-btn").click()
-    await expect(guest.get_by_test_id("remove")).to_have_count(0)   # no host controls for a guest
+    await expect(guest.get_by_test_id("remove_player")).to_have_count(0)   # no host controls for a guest
     await guest.get_by_test_id("how-open").click()
     how = guest.get_by_test_id("phone-how")
     await expect(how).to_be_visible()

@@ -215,7 +215,10 @@ async def _remove_a_fifth_player(browser, server, code, host, tv, page_errors):
     await expect(tv.get_by_test_id("roster")).to_contain_text("Дима")
     await host.get_by_test_id("host-menu-btn").click()
     menu = host.get_by_test_id("host-menu")
-    await menu.locator(".sheet-player", has_text="Дима").get_by_test_id("remove").click()
+    remove = menu.locator(".sheet-player", has_text="Дима").get_by_test_id("remove_player")
+    await remove.click()                                   # the first tap asks
+    await expect(remove).to_have_attribute("data-asking", "true")
+    await remove.click()
     await expect(extra.get_by_test_id("phone-join")).to_be_visible()
     await expect(tv.get_by_test_id("roster")).not_to_contain_text("Дима")
     await menu.locator(".sheet-head button").click()
@@ -229,7 +232,7 @@ async def _pause_and_resume(tv, phones, output_dir):
     await host.get_by_test_id("host-menu-btn").click()
     menu = host.get_by_test_id("host-menu")
     await expect(menu).to_be_visible()
-    await expect(menu.get_by_test_id("remove")).to_have_count(3)      # every other player
+    await expect(menu.get_by_test_id("remove_player")).to_have_count(3)      # every other player
     await _shot(host, output_dir, "phone-host-menu")
     await menu.get_by_test_id("pause").click()
     await expect(tv.get_by_test_id("paused")).to_be_visible()
