@@ -433,9 +433,10 @@ async def test_pairs_eight_phones_four_teams(ui):
                 if round_no == 1 and i == 0:
                     await ui.shot(other, "phone-partner-voted")
         await wait_phase(tv, "scored")
-        points = tv.get_by_test_id("points").locator(".points-item")
+        # pairs: each team's points under its card's plate, which names the whole team
+        points = tv.locator("[data-testid=tv-scored] [data-testid=plate-points]")
         await expect(points).to_have_count(4)
-        await expect(points.filter(has_text="Аня & Вика")).to_have_count(1)
+        await expect(tv.locator("[data-testid=tv-scored] .owner-plate", has_text="Аня & Вика")).to_have_count(1)
         if round_no == 1:
             await ui.shot(tv, "tv-scored")
             await ui.shot(phones[3], "phone-scored")
