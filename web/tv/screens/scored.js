@@ -81,7 +81,9 @@ export function create(ctx0, show) {
   let step = 0;
   function afterFit() {
     if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
-    if (step >= STEPS.length || el.scrollHeight <= el.clientHeight + 1) return false;
+    // the points list gives way first (min-height 0): cut there, more than its items' edges (6 px), is too tall too
+    const over = el.scrollHeight > el.clientHeight + 1 || points.scrollHeight > points.clientHeight + 6;
+    if (step >= STEPS.length || !over) return false;
     el.classList.add(STEPS[step++]);
     return true;
   }
