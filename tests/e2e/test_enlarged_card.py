@@ -27,3 +27,18 @@ async def test_the_enlarged_card_closes_when_the_result_comes(ui):
     await expect(storyteller.locator("main.phone-main")).to_have_attribute("data-screen", "scored")
     await expect(storyteller.get_by_test_id("enlarge")).to_have_count(0)
     await ui.shot(storyteller, "storyteller-result")
+
+
+async def test_a_double_tap_on_a_card_keeps_it_chosen(ui):
+    """Last week's tester double-tapped a card as one does a photo: the second tap took the choice back and
+    the confirm button went grey. A quick pair of taps is one choice; a later tap still takes it back."""
+    _tv, code = await ui.tv()
+    phones = [await ui.phone(code, n, c) for n, c in (("Mama", "purple"), ("Petya", "orange"), ("Olya", "pink"))]
+    await ui.start_trio(phones)
+    (storyteller,) = await tellers(phones, 1)
+    card = storyteller.locator('.card-grid.selectable .card[role="button"]').first
+    await card.dblclick()
+    await expect(card).to_have_attribute("aria-pressed", "true")
+    await expect(storyteller.get_by_test_id("confirm")).to_be_enabled()
+    await card.click()
+    await expect(card).to_have_attribute("aria-pressed", "false")

@@ -38,9 +38,11 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
     h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
       onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, choosable ? () => pick(item.id) : null); } },
     icon('search')));
-    card.addEventListener('click', () => {
-      if (choosable) pick(item.id);
-      else enlarge(deck, item, null);
+    card.addEventListener('click', (ev) => {
+      if (!choosable) enlarge(deck, item, null);
+      // A double tap is one choice, not a choice taken back: the second tap of a quick pair on the card it
+      // just selected is ignored (ev.detail counts the taps of a pair; a slow second tap still unselects).
+      else if (!(ev.detail > 1 && selected.includes(item.id))) pick(item.id);
     });
     face.addEventListener('keydown', (ev) => {
       if ((ev.key === 'Enter' || ev.key === ' ') && choosable) { ev.preventDefault(); pick(item.id); }
