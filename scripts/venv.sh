@@ -25,6 +25,11 @@ ensure_venv() {
     exit 1
   fi
   have="$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null || true)"
+  if [ -L .venv ] && [ -n "$have" ] && [ "$have" != "$want" ]; then
+    # venv's --clear would empty the link's target (another checkout's .venv) before failing on the link.
+    echo "$0: .venv links to $(readlink .venv), made by $have; run with PYTHON=$have, or remove the link" >&2
+    exit 1
+  fi
   if [ "$have" != "$want" ] || [ ! -f "$marker" ] || [ pyproject.toml -nt "$marker" ]; then
     echo "$(setup_message "$marker" "$have" "$want" "$("$python" -V 2>&1)")" >&2
     if [ "$have" != "$want" ]; then "$python" -m venv --clear .venv; else "$python" -m venv .venv; fi

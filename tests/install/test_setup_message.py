@@ -13,14 +13,16 @@ from pathlib import Path
 from tests.helpers.process import ROOT
 
 VENV_SH = ROOT / "scripts" / "venv.sh"
+# pip with nowhere to get packages from (no index, no local wheel folder): a reinstall fails as soon as it needs
+# one, instead of waiting on a registry; the bound below is for a hang only (venv's ensurepip is slow when busy)
+NO_PACKAGES = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": ""}
+HANG_S = 300
 
 
 def _bash(script: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    # No index: the reinstall cannot download anything, so it fails at once instead of waiting on a registry
-    # (a busy machine with a network took over a minute, the whole test's budget).
-    env = {**os.environ, "PYTHON": sys.executable, "PIP_NO_INDEX": "1"}
+    env = {**os.environ, "PYTHON": sys.executable, **NO_PACKAGES}
     return subprocess.run(["bash", "-c", f". {VENV_SH}; {script}"], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=60, check=False)
+                          text=True, timeout=HANG_S, check=False)
 
 
 def test_after_a_pull_that_changed_pyproject_it_says_updating(tmp_path):
@@ -45,3 +47,24 @@ def test_each_reason_has_its_own_line(tmp_path):
     assert said["new"] == "Setting up .venv with Python 3.11.2 (first run only, about a minute)..."
     assert "another Python" in said["other"] and "first run" not in said["other"]
     assert said["unfinished"].startswith("Finishing .venv's setup"), said   # no marker in tmp_path
+
+
+def test_a_linked_venv_made_by_another_python_is_left_alone(tmp_path):
+    """A checkout whose .venv links to another checkout's: asked for another Python, `venv --clear` would
+    empty the link's target before refusing the link. It is refused with a sentence, and nothing is touched."""
+    shared = tmp_path / "shared-venv"
+    venv.create(shared, with_pip=False, symlinks=True)
+    (shared / "keep").write_text("still here")
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / ".venv").symlink_to(shared)
+    (checkout / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    other = tmp_path / "other-python"
+    venv.create(other, with_pip=False, symlinks=False)   # a copy of the interpreter: another real path
+    env = {**os.environ, "PYTHON": str(other / "bin" / "python3"), **NO_PACKAGES}
+    done = subprocess.run(["bash", "-c", f". {VENV_SH}; ensure_venv .installed ."], cwd=checkout, env=env,
+                          capture_output=True, text=True, timeout=HANG_S, check=False)
+    assert done.returncode == 1, done.stderr
+    assert "links to" in done.stderr and "PYTHON=" in done.stderr, done.stderr
+    assert (shared / "keep").read_text() == "still here"
+    assert (shared / "bin" / "python3").exists()
