@@ -21,9 +21,10 @@ from pathlib import Path
 import aiohttp
 from PIL import Image
 
-from tests.helpers.bounds import EVENT_S, EXIT_S, POLL_S, START_S
+from tests.helpers.bounds import EVENT_S, POLL_S
 from tests.helpers.process import ServerProcess, free_port
-from tests.helpers.wire import seated_table, socket_opener
+from tests.server.faults.test_photo_import_killed import form, host_of_a_new_room
+from tests.server.faults.test_slow_disk import attach_strace, stop_tracing
 
 HOLD_US = int(2 * EVENT_S * 1_000_000)   # longer than the test waits meanwhile; strace is detached before
 OPENAT_NR = {"x86_64": 257, "aarch64": 56, "armv7l": 322}[platform.machine()]
@@ -37,14 +38,6 @@ def pictures(n: int, shade: int) -> list[bytes]:
         Image.new("RGB", (200, 300), (shade, 40 * i, 90)).save(buf, "JPEG")
         out.append(buf.getvalue())
     return out
-
-
-def form(jpegs: list[bytes], title: str) -> aiohttp.FormData:
-    data = aiohttp.FormData()
-    data.add_field("title", title)
-    for i, p in enumerate(jpegs):
-        data.add_field("file", p, filename=f"IMG_{i:04d}.jpg", content_type="image/jpeg")
-    return data
 
 
 def _stat(pid: int, tid: int) -> list[str]:
@@ -88,19 +81,7 @@ async def until(check, what: str) -> None:
 
 async def hold_openat(tid: int) -> subprocess.Popen:
     """strace attached to thread `tid` only, holding each of its openat calls HOLD_US at the entry."""
-    tracer = subprocess.Popen(["strace", "-p", str(tid), "-o", "/dev/null", "-e", "trace=openat",
-                               "-e", f"inject=openat:delay_enter={HOLD_US}"], stderr=subprocess.PIPE, text=True)
-    line = await asyncio.wait_for(asyncio.to_thread(tracer.stderr.readline), START_S)
-    assert f"Process {tid} attached" in line, line
-    return tracer
-
-
-def let_go(tracer: subprocess.Popen) -> None:
-    """strace detaches: the held openat goes on at once."""
-    if tracer.poll() is None:
-        tracer.terminate()
-        tracer.wait(timeout=EXIT_S)
-    tracer.stderr.close()
+    return await attach_strace(tid, "openat", f"delay_enter={HOLD_US}", every_thread=False)
 
 
 def folders(decks: Path) -> list[str]:
@@ -114,10 +95,7 @@ async def test_a_second_picture_upload_waits_for_the_running_import_and_changes_
     tracer = None
     try:
         async with aiohttp.ClientSession() as session:
-            await server.ready(session)
-            code = (await (await session.post(f"{server.base}/api/rooms")).json())["code"]
-            table = await seated_table(socket_opener(session, server.base), code, 1, start=False)
-            host = {"X-Room": code, "X-Token": table.phones[0].token}
+            host = await host_of_a_new_room(server, session)
             url = f"{server.base}/api/decks"
             # a first upload: the importer's thread is made on first use
             resp = await session.post(url, data=form(pictures(2, 10), "Garden"), headers=host)
@@ -138,7 +116,7 @@ async def test_a_second_picture_upload_waits_for_the_running_import_and_changes_
             assert not first.done() and not second.done()
             assert held(server.proc.pid, worker), "the first import was no longer under way"
 
-            let_go(tracer)
+            stop_tracing(tracer)   # the held openat goes on at once
             answers = [await first, await second]
             assert [r.status for r in answers] == [201, 201]
             made = [(await r.json())["deck"] for r in answers]
@@ -153,6 +131,6 @@ async def test_a_second_picture_upload_waits_for_the_running_import_and_changes_
             assert log.index(f"deck {made[0]['id']} imported") < log.index(f"deck {made[1]['id']} imported")
     finally:
         if tracer is not None:
-            let_go(tracer)
+            stop_tracing(tracer)
         server.stop()
     assert server.error_lines() == []
