@@ -33,6 +33,14 @@ def form(pictures: list[bytes], title: str | None = None) -> aiohttp.FormData:
     return data
 
 
+async def host_of_a_new_room(server: ServerProcess, session: aiohttp.ClientSession) -> dict:
+    """Once `server` is ready: a new room with its host seated; the host's credential headers."""
+    await server.ready(session)
+    code = (await (await session.post(f"{server.base}/api/rooms")).json())["code"]
+    table = await seated_table(socket_opener(session, server.base), code, 1, start=False)
+    return {"X-Room": code, "X-Token": table.phones[0].token}
+
+
 async def until_card_in_an_import(decks: Path) -> None:
     """Waits (bounded) until a hidden import folder holds a finished card: the import is under way."""
     deadline = time.monotonic() + EVENT_S
@@ -48,10 +56,7 @@ async def test_a_server_killed_mid_import_leaves_no_deck_and_no_half_added_cards
     server.start()
     try:
         async with aiohttp.ClientSession() as session:
-            await server.ready(session)
-            code = (await (await session.post(f"{server.base}/api/rooms")).json())["code"]
-            table = await seated_table(socket_opener(session, server.base), code, 1, start=False)
-            host = {"X-Room": code, "X-Token": table.phones[0].token}
+            host = await host_of_a_new_room(server, session)
             small = [Image.new("RGB", (200, 300), (i * 50, 90, 90)) for i in range(2)]
             jpegs = []
             for im in small:

@@ -57,16 +57,22 @@ async def commit_under_way(pid: int, count: int = 1) -> list[int]:
     raise AssertionError(f"never {count} threads of the server in fsync at once (last seen: {found})")
 
 
-async def attach_slow_disk(pid: int, inject: str = f"delay_enter={HOLD_US}") -> subprocess.Popen:
-    """strace attached to every thread of `pid`, doing `inject` to each fsync/fdatasync (by default:
-    holding it HOLD_US at its entry); returns once strace says it is attached."""
+async def attach_strace(pid: int, syscalls: str, inject: str, *, every_thread: bool = True) -> subprocess.Popen:
+    """strace attached to process `pid` (every thread) or, `every_thread=False`, to the one thread of that id,
+    doing `inject` to each of the comma-separated `syscalls`; returns once strace says it is attached."""
     tracer = subprocess.Popen(
-        ["strace", "-f", "-p", str(pid), "-o", "/dev/null", "-e", "trace=fsync,fdatasync",
-         "-e", f"inject=fsync,fdatasync:{inject}"],
+        ["strace", *(["-f"] if every_thread else []), "-p", str(pid), "-o", "/dev/null", "-e", f"trace={syscalls}",
+         "-e", f"inject={syscalls}:{inject}"],
         stderr=subprocess.PIPE, text=True)
     line = await asyncio.wait_for(asyncio.to_thread(tracer.stderr.readline), START_S)
     assert f"Process {pid} attached" in line, line
     return tracer
+
+
+async def attach_slow_disk(pid: int, inject: str = f"delay_enter={HOLD_US}") -> subprocess.Popen:
+    """strace attached to every thread of `pid`, doing `inject` to each fsync/fdatasync (by default:
+    holding it HOLD_US at its entry); returns once strace says it is attached."""
+    return await attach_strace(pid, "fsync,fdatasync", inject)
 
 
 def stop_tracing(tracer: subprocess.Popen) -> None:
