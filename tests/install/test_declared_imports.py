@@ -44,6 +44,8 @@ def third_party_imports(folders: list[str]) -> dict[str, str]:
                 for name in names:
                     top = name.split(".")[0]
                     beside = (path.parent / f"{top}.py").exists() or (path.parent / top).is_dir()   # a local module
+                    # scripts/' modules import each other by name, and tests that check a script put it on sys.path
+                    beside = beside or (ROOT / "scripts" / f"{top}.py").exists()
                     if top not in sys.stdlib_module_names and top not in ("server", "tests", "conftest") and not beside:
                         found.setdefault(top, str(path.relative_to(ROOT)))
     return found
