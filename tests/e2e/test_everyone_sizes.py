@@ -54,6 +54,10 @@ LAYOUT = """() => {
     if (st.webkitLineClamp && st.webkitLineClamp !== 'none' && el.scrollHeight > el.clientHeight + 1
         && !el.closest('[aria-expanded=false]')) bad.push(`${name(el)} hides lines of its text`);
   }
+  // A header that stays over the page while it scrolls may take a quarter of the screen at most.
+  const top = document.querySelector('.phone-top');
+  if (top && getComputedStyle(top).position === 'sticky' && top.offsetHeight > innerHeight / 4)
+    bad.push(`the sticky header takes ${top.offsetHeight} of ${innerHeight} px`);
   const pen = document.createElement('canvas').getContext('2d');
   for (const { el } of boxes) {
     if (el.tagName !== 'SELECT' || getComputedStyle(el).opacity === '0') continue;
