@@ -108,10 +108,12 @@ def game_length(settings: Settings, n_seats: int, deck_size: int, board: Board) 
     card `Mode.find_percent` of the time (the table's pace, not blind guessing; D8 and D10 make the
     card-bound ends exact; score-bound ends vary, so the median is given):
     ``{"seats", "rounds", "rounds_min", "rounds_max", "turns_min", "turns_max", "tellers",
-    "round_minutes", "minutes", "minutes_min", "minutes_max", "open": bool}``. `turns_*` are each
-    storytelling seat's turns as storyteller in the median game, `tellers` how many seats tell (kids:
-    1, the adult), `round_minutes` a rough round (`ROUND_MINUTES`, or `QUICK_ROUND_MINUTES` where the
-    mode has no playing phase), `minutes*` the median, shortest and longest sampled game's rounds times
+    "round_minutes", "minutes", "minutes_min", "minutes_max", "open": bool}``. `turns_*` are the fewest
+    and most turns as storyteller a telling seat had in any sampled game (each round has one
+    storyteller, so `tellers` × `turns_min` ≤ `rounds_min` and `tellers` × `turns_max` ≥ `rounds_max`),
+    `tellers` how many seats tell (kids: 1, the adult; duel: both players in turn, RULES.md §2.4),
+    `round_minutes` a rough round (`ROUND_MINUTES`, or `QUICK_ROUND_MINUTES` where the mode has no
+    playing phase), `minutes*` the median, shortest and longest sampled game's rounds times
     that. `open` is true when a game ran `MAX_ROUNDS` without ending: nothing but the host ends it
     (reshuffle, no short game; RULES.md §4), and the rounds and minutes say nothing then. None when the
     table cannot play (bad settings, seat count or deck too small).
@@ -150,11 +152,14 @@ def _length(settings: Settings, n_seats: int, deck_size: int, board: Board) -> d
         if open_:  # the cards never end it (reshuffle): one game says so
             break
     games.sort(key=lambda g: g[0])
-    rounds, tellers, open_ = games[len(games) // 2]
-    counts = [tellers[seat] for seat in seats if tellers[seat]] or [0]
+    rounds, _, open_ = games[len(games) // 2]
+    # The turns span every sampled game, as the rounds do: the median game's alone said "rounds 11-18,
+    # turns each: 8" for a duel, whose two players tell in turn (RULES.md §2.4), so 5-9 each.
+    telling = [seat for seat in seats if any(told[seat] for _, told, _ in games)] or seats[:1]
+    counts = [told[seat] for _, told, _ in games for seat in telling]
     per_round = ROUND_MINUTES if mode.has_playing_phase else QUICK_ROUND_MINUTES
     low, high = games[0][0], games[-1][0]
     return {"seats": n_seats, "rounds": rounds, "rounds_min": low, "rounds_max": high,
-            "turns_min": min(counts), "turns_max": max(counts), "tellers": len(counts),
+            "turns_min": min(counts), "turns_max": max(counts), "tellers": len(telling),
             "round_minutes": per_round, "minutes": round(rounds * per_round),
             "minutes_min": round(low * per_round), "minutes_max": round(high * per_round), "open": open_}

@@ -1,16 +1,18 @@
 """Every guest can read and hold the phone: at 200 % text (the root font size doubled) on 360×640 and
 390×844 phones, every visible control of the join, lobby (guest and host with the settings form), telling,
-playing and voting screens stays inside the screen's width, shows its whole text and overlaps no other
-control; with the phone's reduced-motion setting nothing on them moves (no animation of a transform, a
-selected card does not lift) and nothing anywhere flashes more than 3 times a second. One server and one
-browser for the run. Screenshots: test-output/everyone-sizes-*.png.
+playing, voting, scored (the round's result), game over and story screens (the last three in Russian and
+English) stays inside the screen's width and overlaps no other control, and no text anywhere is cut (an
+ellipsis, a clipped line, a select's option cut short, lines hidden with no way to open them); with the
+phone's reduced-motion setting nothing on them moves (no animation of a transform, a selected card does not
+lift) and nothing anywhere flashes more than 3 times a second. One server and one browser for the run.
+Screenshots: test-output/everyone-sizes-*.png.
 """
 import re
 
 import pytest
 from playwright.async_api import expect
 
-from tests.e2e.test_modes import tell, wait_phase
+from tests.e2e.test_modes import tell, vote, wait_phase
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -38,6 +40,33 @@ LAYOUT = """() => {
       bad.push(`${name(el)} runs off the screen: ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
     if (el.tagName !== 'SELECT' && el.tagName !== 'INPUT' && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
       bad.push(`${name(el)} cuts its text: ${el.scrollWidth} > ${el.clientWidth}`);
+  }
+  // Text cut short anywhere, not only in controls: an ellipsis or a clipped line, lines a clamp hides with no
+  // way to open them (a closed association's button opens it), a select whose chosen option is wider than it.
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue;                 // the screen reader's live region
+    const st = getComputedStyle(el);
+    if (st.visibility === 'hidden') continue;
+    const clips = st.textOverflow === 'ellipsis' || (st.overflowX !== 'visible' && st.whiteSpace === 'nowrap');
+    if (clips && el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'SELECT')
+      bad.push(`${name(el)} cuts its text: ${el.scrollWidth} > ${el.clientWidth}`);
+    if (st.webkitLineClamp && st.webkitLineClamp !== 'none' && el.scrollHeight > el.clientHeight + 1
+        && !el.closest('[aria-expanded=false]')) bad.push(`${name(el)} hides lines of its text`);
+  }
+  // A header that stays over the page while it scrolls may take a quarter of the screen at most.
+  const top = document.querySelector('.phone-top');
+  if (top && getComputedStyle(top).position === 'sticky' && top.offsetHeight > innerHeight / 4)
+    bad.push(`the sticky header takes ${top.offsetHeight} of ${innerHeight} px`);
+  const pen = document.createElement('canvas').getContext('2d');
+  for (const { el } of boxes) {
+    if (el.tagName !== 'SELECT' || getComputedStyle(el).opacity === '0') continue;
+    const st = getComputedStyle(el);
+    pen.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const option = el.options[el.selectedIndex];
+    const room = el.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;   // its arrow
+    if (option && pen.measureText(option.textContent).width > room)
+      bad.push(`${name(el)} cuts its option «${option.textContent}»`);
   }
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const a = boxes[i], b = boxes[j];
@@ -148,4 +177,30 @@ async def test_large_text_and_calm_motion(ui, viewport):
     await wait_phase(tv, "voting")
     await expect(others[0].locator(".card-grid.selectable .grid-card")).to_have_count(5)
     await check.screen(others[0], "voting")
+    for p in others:
+        number = await p.locator(".card-grid.selectable .grid-card:not(.disabled)").first.get_attribute("data-number")
+        await vote(p, int(number))
+    await wait_phase(tv, "scored")
+    await the_end(check, phones)
     assert not check.found, "at 200 % text and reduced motion:\n" + "\n".join(check.found)
+
+
+async def the_end(check: Check, phones: list) -> None:
+    """The round's result, game over and the story of the evening on every phone (Russian and English: the
+    third phone is in English), the host ending the game from the result."""
+    langs = ["ru", "ru", "en"]
+    for i, phone in enumerate(phones):
+        await expect(phone.get_by_test_id("phone-scored")).to_be_visible()
+        await check.screen(phone, f"scored-{i}-{langs[i]}")
+    host = phones[0]
+    await host.get_by_test_id("host-menu-btn").click()
+    await host.get_by_test_id("end-game").click()
+    await host.get_by_test_id("end-game").click()
+    for i, phone in enumerate(phones):
+        await expect(phone.get_by_test_id("final-standings")).to_be_visible()
+        await check.screen(phone, f"game-over-{i}-{langs[i]}")
+    for i, phone in enumerate(phones[1:], start=1):
+        await phone.get_by_test_id("open-story").click()
+        await expect(phone.locator("[data-testid=phone-story] .story-round")).to_have_count(1)
+        await expect(phone.get_by_test_id("keepsake")).to_be_visible()
+        await check.screen(phone, f"story-{i}-{langs[i]}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import run_scene
+from tests.helpers.browser import resize_tv, run_scene
 
 NAMES = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор", "Жанна"]
 
@@ -61,6 +61,49 @@ BOARD_JS = """() => {
     const text = e.querySelector('.token-initials');
     return [e.dataset.elephant, text ? text.textContent : '', covers];
   });
+}"""
+# On a cell of 3 or more elephants, what document.elementFromPoint finds (the elephants made hit-testable for
+# it) at the centre and four inner points of each initial, and at the centre of each cell's number and icon:
+# [what, where] for each point another element covers, and each initial's letter height on the screen.
+CROWD_JS = """() => {
+  const style = document.createElement('style');
+  style.textContent = '.board-elephant, .board-elephant * { pointer-events: auto !important; }';
+  document.head.append(style);
+  const perCell = {};
+  const toks = [...document.querySelectorAll('.board-elephant')];
+  const covered = [], heights = {};
+  const at = (x, y) => document.elementFromPoint(x, y);
+  const who = (el) => (el ? `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}`
+    + (el.closest('.board-elephant') ? ` of ${el.closest('.board-elephant').dataset.elephant}` : '') : 'nothing');
+  const cellOf = (r) => [...document.querySelectorAll('.cell')].find((c) => {
+    const b = c.getBoundingClientRect();
+    return r.left + r.width / 2 >= b.left && r.left + r.width / 2 <= b.right && r.top + r.height / 2 >= b.top
+      && r.top + r.height / 2 <= b.bottom; });
+  for (const e of toks) {
+    const cell = cellOf(e.querySelector('.token').getBoundingClientRect());
+    const key = cell ? cell.dataset.cell : '?';
+    (perCell[key] = perCell[key] || []).push(e);
+  }
+  for (const [cell, here] of Object.entries(perCell)) {
+    if (here.length < 3) continue;
+    for (const e of here) {
+      const text = e.querySelector('.token-initials');
+      const r = text.getBoundingClientRect();
+      heights[text.textContent] = r.height;
+      for (const [fx, fy] of [[0.5, 0.5], [0.25, 0.3], [0.75, 0.3], [0.25, 0.7], [0.75, 0.7]]) {
+        const hit = at(r.left + r.width * fx, r.top + r.height * fy);
+        if (!e.contains(hit)) covered.push([`initial ${text.textContent} on cell ${cell}`, who(hit)]);
+      }
+    }
+  }
+  for (const m of document.querySelectorAll('.cell-number, .cell-icon')) {
+    const r = m.getBoundingClientRect();
+    const hit = at(r.left + r.width / 2, r.top + r.height / 2);
+    const name = `${m.className} of cell ${m.closest('.cell').dataset.cell}`;
+    if (!m.parentElement.contains(hit)) covered.push([name, who(hit)]);
+  }
+  style.remove();
+  return { crowded: Object.values(perCell).filter((h) => h.length >= 3).map((h) => h.length), covered, heights };
 }"""
 DEUTERANOPIA = """() => {
   // Machado et al. 2009, full deuteranopia, as an SVG colour matrix over the whole page
@@ -116,6 +159,32 @@ async def test_result_cards_keep_the_voting_size_and_tokens_stay_off_the_picture
         await sc.shot(tv, f"{players}-result")
         await tv.evaluate(DEUTERANOPIA)
         await sc.shot(tv, f"{players}-result-deuteranopia")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+@pytest.mark.parametrize("players", [4, 7])
+async def test_every_initial_shows_on_a_crowded_cell(server_process, launch_options, output_dir, players):
+    """At the start every elephant stands on the first cell (the storyteller's ring among them): on a TV at
+    1920×1080 and 1280×720 each one's initial is in sight, no other element over any part of it, large enough
+    to read, and no elephant covers a cell's number or special-cell icon."""
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:players])
+        await table.act(table.phones[0], "start")
+        await expect(tv.get_by_test_id("tv-telling")).to_be_visible()
+        await expect(tv.locator(".board-elephant .token-initials")).to_have_count(players)
+        await expect(tv.locator(".board-elephant.storyteller")).to_have_count(1)
+        for width, height in ((1920, 1080), (1280, 720)):
+            await resize_tv(tv, width, height)
+            await tv.wait_for_function(f"({SHOW_RUNNING_JS})() === 0")
+            await sc.shot(tv, f"crowd-{players}-{width}x{height}")
+            seen = await tv.evaluate(CROWD_JS)
+            assert seen["crowded"] == [players], seen
+            assert not seen["covered"], f"{width}x{height}: covered: {seen['covered']}"
+            # letters at least 12 px high on the 1920 stage (8 px on a 1280×720 TV): an elephant's own letter,
+            # shrunk to fit seven on a cell, was 9.5
+            small = {k: round(v, 1) for k, v in seen["heights"].items() if v < 12 * width / 1920}
+            assert not small, f"{width}x{height}: initials too small (px): {small}"
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 

@@ -17,3 +17,24 @@ async def test_the_lobby_says_how_long_the_game_will_be(make_table):
     assert length["turns_min"] == length["turns_max"] and length["rounds"] == 3 * length["turns_max"]
     await table.act(table.phones[0], "start")
     assert table.tv.state["room"]["length"] is None   # only in the lobby
+
+
+async def test_the_lobby_length_has_as_many_turns_as_rounds_in_every_mode(make_table):
+    """Each round has one storyteller, so the turns as storyteller the lobby names cover its rounds: two people
+    in a duel tell in turn (RULES.md §2.4), and "rounds 11–18, turns each: 8" (the median game's turns beside
+    every game's rounds) could not be. The same holds in every mode and ruleset (kids: the adult tells every
+    round, §2.5)."""
+    table = await make_table(2, settings={"mode": "duel"}, start=False)
+    host = table.phones[0]
+    checked = []
+    for ruleset in engine.RULESETS:
+        for mode in [m for m in engine.MODES if ruleset in engine.MODES[m].rulesets]:
+            await table.act(host, "set_settings", settings={"ruleset": ruleset, "mode": mode})
+            length = table.tv.state["room"]["length"]
+            if length is None or length["open"]:
+                continue
+            low, high = length["rounds_min"], length["rounds_max"]
+            assert length["tellers"] * length["turns_min"] <= low, (ruleset, mode, length)
+            assert length["tellers"] * length["turns_max"] >= high, (ruleset, mode, length)
+            checked.append(mode)
+    assert {"duel", "kids", "trio", "standard"} <= set(checked)

@@ -10,6 +10,7 @@ import { t, tn, has, localized, lang } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
 import { openDeleter } from './deck-delete.js';
 import { openPhotos } from './deck-photos.js';
+import { selectFace } from './controls.js';
 
 /** A file's problem for people: the page's own words for the code, else the server's sentence. */
 // Problems whose words name this server's limit: the server's sentence (in the page's language, from
@@ -86,8 +87,9 @@ export function deckPicker(getCtx, choose) {
   const editBtn = h('button', { class: 'btn small', type: 'button', 'data-testid': 'deck-edit-open',
     text: t('photos.edit_open'), onclick: () => photos(decks.find((d) => d.id === select.value) || null) });
   bar.hidden = true;
+  const face = selectFace(select);   // a deck's title and count shown whole, also at 200 % text
   const el = h('div', { class: 'deck-picker' },
-    h('div', { class: 'deck-row' }, select, uploadBtn, deleteBtn, file),
+    h('div', { class: 'deck-row' }, face.el, uploadBtn, deleteBtn, file),
     h('div', { class: 'deck-row' }, photosBtn, editBtn),
     warning, bar, status, leftOut, used);
 
@@ -152,6 +154,7 @@ export function deckPicker(getCtx, choose) {
     const list = decks.length ? decks : (c.room.deck ? [c.room.deck] : []);
     fill(select, list.map((d) => h('option', { value: d.id, text: optionText(d, kids, needed) })));
     if (current && document.activeElement !== select) select.value = current;
+    face.show();
     const chosen = list.find((d) => d.id === current);
     const have = chosen ? inPlay(chosen, kids) : null;
     warning.hidden = !(chosen && tooSmall(have, needed));

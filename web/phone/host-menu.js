@@ -6,6 +6,7 @@ import { elephantToken } from '/static/shared/colours.js';
 import { people } from './people.js';
 import { settingsSummary } from '/static/tv/settings-summary.js';
 import { timerSelect } from './screens/lobby.js';
+import { switchRow } from './controls.js';
 import { icon } from '/static/shared/icons.js';
 import { modeOf } from '/static/shared/rules.js';
 import * as howTo from './how-to.js';
@@ -133,6 +134,7 @@ function tvSwitch(c, key, testid, on) {
   const box = h('input', { type: 'checkbox', class: 'switch', 'data-testid': testid,
     onchange: () => { c.send('set_settings', { settings: { [key]: box.checked } }); } });
   box.checked = on;
-  return h('div', { class: `setting sheet-${key}` },
-    h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t(`settings.${key}`) }), box));
+  const row = switchRow(t(`settings.${key}`), box, null);   // as the lobby's switches
+  row.classList.add(`sheet-${key}`);
+  return row;
 }

@@ -1,13 +1,45 @@
 // Pieces several phone screens share: the association, "waiting for" chips, the partner's line.
-import { h } from '/static/shared/dom.js';
+import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 
+// Associations this phone has opened to read whole: a screen is drawn again on every state, and an opened one
+// stays open through the others' votes.
+const opened = new Set();
+
+/**
+ * A typed association in at most three lines: a long one (up to 200 letters) pushed a small phone's voting cards
+ * off the screen. Once drawn, one that does not fit becomes a button that shows it whole (and three lines
+ * again); a screen reader reads the whole text either way.
+ */
+function typedAssociation(text) {
+  if (opened.has(text)) return toggle(text);
+  const box = h('div', { class: 'p-association clamped', 'data-testid': 'association', text });
+  requestAnimationFrame(() => {
+    if (box.isConnected && box.scrollHeight > box.clientHeight + 1) box.replaceWith(toggle(text));
+  });
+  return box;
+}
+
+/** The association as a button that opens and closes it (aria-expanded). */
+function toggle(text) {
+  const draw = () => {
+    const open = opened.has(text);
+    fill(button, h('span', { class: `p-association${open ? '' : ' clamped'}`, 'data-testid': 'association', text }),
+      h('span', { class: 'p-association-more', text: t(open ? 'phone.association_less' : 'phone.association_all') }));
+    button.setAttribute('aria-expanded', String(open));
+  };
+  const button = h('button', { class: 'p-association-toggle', type: 'button', 'data-testid': 'association-toggle',
+    onclick: () => { if (opened.has(text)) opened.delete(text); else opened.add(text); draw(); } });
+  draw();
+  return button;
+}
+
 /** The association (typed) or who to listen to. */
 export function associationBox(ctx) {
   const g = ctx.game;
-  if (g.association) return h('div', { class: 'p-association', 'data-testid': 'association', text: g.association });
+  if (g.association) return typedAssociation(g.association);
   // Nobody to point at, or the storyteller's own phone ("Listen to Аня's association" on Аня's phone).
   if (!g.storyteller || (ctx.me && ctx.me.is_storyteller)) return null;
   return h('div', { class: 'p-association spoken', text: t('phone.listen_to', { name: seatName(ctx.room, g.storyteller) }) });

@@ -246,6 +246,9 @@ function renderHeader(c) {
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
+  // At 200 % text on a small phone the bar takes two lines and a third of the screen: it then scrolls away with
+  // the page instead of standing over the cards.
+  header.top.classList.toggle('tall', header.top.offsetHeight > window.innerHeight / 4);
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
   const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);

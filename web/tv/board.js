@@ -1,16 +1,26 @@
 // The board: a serpentine track of cells and every elephant on its cell (one element each, so CSS moves it).
-// A cell keeps its number and special-cell icon in a strip at its top; its elephants stand below, fanned out
-// when several, and the strip counts them. They move by `transform` alone (the compositor's, smooth on a TV).
+// A cell keeps its number and special-cell icon in a strip at its top; its elephants stand below, side by side
+// when several (crowd(): every initial stays in sight; on a cell of three or more each is a disc with its
+// initials large), and the strip counts them. They move by `transform` alone (the compositor's, smooth on a TV).
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, patchIf, setText } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { pieceToken } from '/static/shared/pieces.js';
-import { isGone } from '/static/shared/roster.js';
+import { pieceToken, initialsOf } from '/static/shared/pieces.js';
+import { colourHex, inkFor } from '/static/shared/colours.js';
+import { isGone, elephantColour, elephantName } from '/static/shared/roster.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
 
 const GAP = 6;      // px between cells (board.css .cells)
 const STRIP = 30;   // px at a cell's top for its number, count and icon (board.css)
+// Where the initials lie on a token, as fractions of its size: they end `end` across it and begin `top` down it.
+// The elephant's (colours.js: its drawing is 78 % of the token, the letter about x 13..39 and y 25..46 of 64) is
+// a third of the token high: too small to read once a crowd shrinks it, so a crowd's are discs with the
+// letters centred and large (board.css .crowd-chip).
+const ELEPHANT_LETTER = { end: 0.62, top: 0.40 };
+const CHIP_LETTER = { end: 0.78, top: 0.26 };
+const CROWD = 3;    // elephants on one cell that make it a crowd of discs
+const CLEAR = 4;    // px kept clear of a letter (the storyteller's ring reaches 5 px out, scaled down here)
 
 /** Builds the board; update(ctx) moves the elephants. */
 export function create() {
@@ -98,28 +108,68 @@ export function create() {
         tokens.set(e.id, tok);
         layer.append(tok);
       }
-      patchIf(tok, names + JSON.stringify([e.id, e.seats, e.lap, size]), () => [pieceToken(ctx.room, e, size),
-        e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null]);
       const cell = cellOf(e);
       const n = onCell.get(cell) || 0;
-      const k = perCell.get(cell);
       onCell.set(cell, n + 1);
+      const chip = perCell.get(cell) >= CROWD && initialsOf(ctx.room, e) !== '';
+      patchIf(tok, names + JSON.stringify([e.id, e.seats, e.lap, size, chip]), () => [
+        chip ? crowdToken(ctx.room, e, size) : pieceToken(ctx.room, e, size),
+        e.lap > 0 ? h('span', { class: 'lap-badge', text: t('lap_short', { n: e.lap }) }) : null]);
       const [row, col] = place(cell, cols);
-      // k elephants fanned across the cell below its strip, the last on top
-      const scale = k > 1 ? 0.8 : 1;
-      const span = Math.max(0, cw - 6 - size * scale);
-      const dx = k > 1 ? -span / 2 + (span * n) / (k - 1) : 0;
-      const x = col * (cw + GAP) + cw / 2 + dx - size / 2;
-      const y = row * (ch + GAP) + STRIP + (ch - STRIP) / 2 - size / 2;
-      const transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) scale(${scale})`;
+      // the cell's elephants below its strip (crowd()), centred on that part of the cell
+      const stand = crowd(perCell.get(cell), n, cw - 6, ch - STRIP - 2, size,
+        perCell.get(cell) >= CROWD ? CHIP_LETTER : ELEPHANT_LETTER);
+      const x = col * (cw + GAP) + cw / 2 + stand.x - size / 2;
+      const y = row * (ch + GAP) + STRIP + (ch - STRIP) / 2 + stand.y - size / 2;
+      const transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) scale(${stand.scale.toFixed(3)})`;
       if (tok.placed !== transform) { tok.placed = transform; tok.style.transform = transform; }
-      tok.style.zIndex = String(2 + n);
+      tok.style.zIndex = String(2 + stand.z);
       tok.classList.toggle('storyteller', g.phase !== 'game_over' && (e.seats || [e.id]).includes(g.storyteller));
       tok.classList.toggle('gone', isGone(g, e));   // removed: faded, as the standings strike it through
     }
     for (const [id, tok] of tokens) if (!seen.has(id)) { tok.remove(); tokens.delete(id); }
   }
   return { el, update };
+}
+
+/** An elephant on a crowded cell: a disc in its colour with its initials large, named as its token is. */
+function crowdToken(room, e, size) {
+  const colour = elephantColour(room, e);
+  const letters = initialsOf(room, e);
+  return h('span', { class: `token crowd-chip${letters.length > 1 ? ' two' : ''}`, title: elephantName(room, e),
+    role: 'img', 'aria-label': elephantName(room, e),
+    style: { '--c': colourHex(colour), '--ink': inkFor(colour), '--size': `${size}px` } },
+  h('span', { class: 'token-initials', text: letters }));
+}
+
+/**
+ * Where the n-th (from 0) of k elephants on one cell stands, in the w × hgt px under its strip, for tokens drawn
+ * `size` px whose initials lie at `letter` ({ end, top }): { x, y } its centre from that area's centre, `scale`
+ * for the token, `z` its order (higher in front). One row, each in front of its left neighbour and no nearer
+ * than the end of that one's initials; a crowd that row would shrink more stands in two staggered rows, the
+ * upper in front and no lower than the top of the initials behind it. So every initial shows whole (only a
+ * body, a leg or a disc's rim is behind another), and none reaches the strip's number or icon.
+ */
+function crowd(k, n, w, hgt, size, letter) {
+  if (k < 2) return { x: 0, y: 0, scale: 1, z: 0 };
+  // the largest token each way allows: in one row of k, or two rows (the lower half a step to the right)
+  const oneRow = Math.min(hgt, (w - (k - 1) * CLEAR) / (1 + (k - 1) * letter.end));
+  const upper = Math.ceil(k / 2);
+  const steps = upper - 1 + (k - upper === upper ? 0.5 : 0);   // pitches across the two rows' width
+  const twoRows = Math.min((hgt - CLEAR) / (2 - letter.top), (w - steps * CLEAR) / (1 + steps * letter.end));
+  const s = Math.min(size, Math.max(oneRow, twoRows));
+  const scale = s / size;
+  if (oneRow >= Math.min(size, twoRows)) {
+    const pitch = Math.min(s + CLEAR, (w - s) / (k - 1));
+    return { x: (n - (k - 1) / 2) * pitch, y: 0, scale, z: n };
+  }
+  const pitch = Math.min(s + CLEAR, (w - s) / steps);
+  const drop = Math.min(s, hgt - s);            // the lower row's top below the upper's
+  const left = -(s + steps * pitch) / 2 + s / 2;  // the first upper token's centre
+  const lower = k - upper;
+  // the lower row first (behind), then the upper row
+  if (n < lower) return { x: left + pitch / 2 + n * pitch, y: drop / 2, scale, z: n };
+  return { x: left + (n - lower) * pitch, y: -drop / 2, scale, z: n };
 }
 
 /** Row and column of cell i on a serpentine track of `cols` columns. */

@@ -13,7 +13,9 @@ export function settingsSummary(settings, deck) {
   if (settings.restriction) chips.push(t('settings.restriction_is', { what: t(`condition_short.${settings.restriction}`) }));
   if (settings.special_cells === false) chips.push(t('settings.special_cells_off'));
   if (modeRules(settings.mode).when_deck_empty && settings.when_deck_empty) chips.push(t('settings.deck_empty_chip', { what: t(`when_deck_empty.${settings.when_deck_empty}`) }));
-  if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
+  // The kids' adult tells every round (RULES.md §2.5): no first storyteller is drawn or picked there.
+  if (modeRules(settings.mode).has_adult) chips.push(t('settings.kids_storyteller_chip'));
+  else if (settings.first_storyteller) chips.push(t(`first_storyteller.${settings.first_storyteller}`));
   // The kids' game is never timed (server/room/clock.py): its TV does not promise a timer.
   if (settings.timer && !modeRules(settings.mode).has_adult) chips.push(t('settings.timer_chip', { n: settings.timer }));
   // At a kids' table `size` is what the kids' filter leaves (what the game deals), `all` the whole deck.

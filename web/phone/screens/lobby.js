@@ -10,6 +10,7 @@ import { openFilter } from '../kids-filter.js';
 import { teamEditor } from '../teams.js';
 import { nameField } from './join.js';
 import { lengthText } from '/static/shared/length.js';
+import { switchRow, selectFace } from '../controls.js';
 
 // Everything the form offers comes from the engine's catalogue (web/shared/rules.js, GET /api/rules): rulesets,
 // modes and their seats, each setting's values. The server still checks every setting, and a refused one snaps
@@ -169,11 +170,18 @@ export function timerSelect(onChange) {
   return { el, update };
 }
 
-/** A setting: its label and control on one line, a one-line explanation under them. */
+/** A setting: its label and control (a select's face, controls.js) on one line, a one-line explanation under them. */
 function row(label, control, help) {
   return h('div', { class: 'setting' },
     h('label', { class: 'setting-row' }, h('span', { class: 'setting-label', text: label }), control),
     help ? h('div', { class: 'setting-help', text: help }) : null);
+}
+
+/** The kids' storyteller: the adult, every round (RULES.md §2.5), said instead of a first storyteller to choose. */
+function kidsStoryteller() {
+  return h('div', { class: 'setting', 'data-testid': 'kids-storyteller' },
+    h('div', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('storyteller') }),
+      h('span', { class: 'setting-value', text: t('settings.kids_storyteller') })));
 }
 
 function toggle(name, onChange) {
@@ -218,7 +226,8 @@ function settingsForm(getCtx, carried) {
   };
   const sendStart = () => {
     const c = getCtx();
-    const fields = (c.room.settings || {}).first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
+    const s = c.room.settings || {};
+    const fields = s.first_storyteller === 'host' && !modeRules(s.mode).has_adult ? { storyteller: storyteller.value } : {};
     if (c.send('start', fields)) start.disabled = true;
   };
   const catalogue = rules();
@@ -254,40 +263,44 @@ function settingsForm(getCtx, carried) {
   // '' = auto: the TV follows its browser's language (settings.lang null)
   const tvLang = select('lang', ['', 'ru', 'en'], 'lang', (v) => set({ lang: v || null }));
   const storyteller = h('select', { class: 'select', 'data-testid': 'start-storyteller' });
-  const storytellerRow = row(t('settings.storyteller_first'), storyteller);
+  // Each select shows its chosen option whole (controls.js); update() shows what it set from the state.
+  const faces = [];
+  const faced = (select) => { const face = selectFace(select); faces.push(face); return face.el; };
+  const storytellerRow = row(t('settings.storyteller_first'), faced(storyteller));
   const start = h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'start', text: t('phone.start'),
     onclick: () => {
       if (pending) { startQueued = true; start.disabled = true; } else sendStart();
     } });
   if (startQueued) start.disabled = true;
   const deck = deckPicker(getCtx, (id) => set({ deck: id }));
-  const shortRow = h('div', { class: 'setting' },
-    h('div', { class: 'setting-row' }, h('label', { class: 'setting-label' }, shortOn, ' ', t('settings.short_game')),
-      h('span', { class: 'short-cell' }, h('span', { class: 'hint', text: t('settings.to_cell') }), shortT)),
-    h('div', { class: 'setting-help', text: t('help.short_game') }));
+  const shortRow = switchRow(t('settings.short_game'), shortOn, t('help.short_game'),
+    h('span', { class: 'short-cell' }, h('span', { class: 'hint', text: t('settings.to_cell') }), shortT));
   // The kids' game is never timed (server/room/clock.py: the adult enters the children's guesses and paces it).
-  const timerRow = row(t('settings.timer'), timer.el, t('help.timer'));
-  const deckEmptyRow = row(t('settings.when_deck_empty'), deckEmpty, t('help.when_deck_empty'));
-  const specialRow = row(t('settings.special_cells'), special, t('help.special_cells'));
-  const restrictionRow = row(t('settings.restriction'), restriction, t('help.restriction'));
+  const timerRow = row(t('settings.timer'), faced(timer.el), t('help.timer'));
+  const deckEmptyRow = row(t('settings.when_deck_empty'), faced(deckEmpty), t('help.when_deck_empty'));
+  const specialRow = switchRow(t('settings.special_cells'), special, t('help.special_cells'));
+  const restrictionRow = row(t('settings.restriction'), faced(restriction), t('help.restriction'));
+  const firstRow = row(t('settings.first_storyteller'), faced(first), t('help.first_storyteller'));
+  const kidsTellerRow = kidsStoryteller();
   const modeHelp = h('div', { class: 'setting-help', 'data-testid': 'mode-help' });
   const el = h('div', { class: 'settings-form', 'data-testid': 'settings-form' },
     h('h2', { class: 'settings-title', text: t('settings.title') }),
-    row(t('settings.ruleset'), ruleset, t('help.ruleset')),
+    row(t('settings.ruleset'), faced(ruleset), t('help.ruleset')),
     h('div', { class: 'setting' }, h('label', { class: 'setting-row' },
-      h('span', { class: 'setting-label', text: t('settings.mode') }), mode), modeHelp),
+      h('span', { class: 'setting-label', text: t('settings.mode') }), faced(mode)), modeHelp),
     h('div', { class: 'setting' }, h('div', { class: 'setting-row' }, h('span', { class: 'setting-label', text: t('settings.deck') })),
       deck.el, h('div', { class: 'setting-help', text: t('help.deck') })),
     shortRow,
-    row(t('settings.reshuffle'), reshuffle, t('help.reshuffle')),
+    switchRow(t('settings.reshuffle'), reshuffle, t('help.reshuffle')),
     specialRow,
     restrictionRow,
-    row(t('settings.first_storyteller'), first, t('help.first_storyteller')),
+    firstRow,
+    kidsTellerRow,
     storytellerRow,
     deckEmptyRow,
-    row(t('settings.tv_lang'), tvLang, t('help.tv_lang')),
-    row(t('settings.sound'), soundOn, null),
-    row(t('settings.calm'), calmOn, t('help.calm')),
+    row(t('settings.tv_lang'), faced(tvLang), t('help.tv_lang')),
+    switchRow(t('settings.sound'), soundOn, null),
+    switchRow(t('settings.calm'), calmOn, t('help.calm')),
     timerRow,
     start);
 
@@ -320,15 +333,19 @@ function settingsForm(getCtx, carried) {
     soundOn.checked = s.sound !== false;
     calmOn.checked = s.calm === true;
     timer.update(c.room);
-    timerRow.hidden = modeRules(s.mode).has_adult;
+    const adult = modeRules(s.mode).has_adult;   // the adult tells every round (RULES.md §2.5)
+    timerRow.hidden = adult;
     deckEmptyRow.hidden = !modeRules(s.mode).when_deck_empty;
     modeHelp.textContent = modeHelpText(s.mode, s.ruleset);
     deck.update(c);
-    storytellerRow.hidden = s.first_storyteller !== 'host';
+    firstRow.hidden = adult;
+    kidsTellerRow.hidden = !adult;
+    storytellerRow.hidden = s.first_storyteller !== 'host' || adult;
     const seats = (c.room.roster || []).filter((r) => !r.removed);
     const chosen = storyteller.value;
     fill(storyteller, seats.map((r) => h('option', { value: r.seat, text: r.name })));
     if (seats.some((r) => r.seat === chosen)) storyteller.value = chosen;
+    faces.forEach((face) => face.show());
     if (!c.online) { start.disabled = true; return; }                  // queued taps go on the state that brings us back
     if (pending && c.stateId != null && c.stateId <= sentAt) return;   // our setting is not answered yet
     pending = false;
