@@ -60,12 +60,17 @@ def check_agreement(state):
         assert legal_actions(state, seat), (seat, state.phase)
 
 
+def new_games(ruleset, mode, seeds):
+    """(seed, game) at the mode's fewest and at its most seats, one seed each: anyone may claim the first
+    turn, and the ruleset's first condition (if any) is a permanent restriction, so disputes can happen."""
+    for n, seed in zip(mode_seat_range(ruleset, mode), seeds, strict=True):
+        yield seed, game(n, seed=seed, cards=60, ruleset=ruleset, mode=mode, first_storyteller="claim",
+                         restriction=RULESETS[ruleset].conditions[0] if RULESETS[ruleset].conditions else None)
+
+
 @pytest.mark.parametrize(("ruleset", "mode"), COMBOS)
 def test_can_waiting_for_and_refusals_agree_in_every_state(ruleset, mode):
-    low, high = mode_seat_range(ruleset, mode)
-    for n, seed in ((low, 3), (high, 11)):
-        state = game(n, seed=seed, cards=60, ruleset=ruleset, mode=mode, first_storyteller="claim",
-                     restriction=RULESETS[ruleset].conditions[0] if RULESETS[ruleset].conditions else None)
+    for seed, state in new_games(ruleset, mode, (3, 11)):
         rng, steps = seed, 0
         while state.phase != "game_over" and steps < 300:
             steps += 1
@@ -94,10 +99,8 @@ def test_random_play_moves_a_seat_the_game_waits_on(ruleset, mode):
     """server/engine/autoplay.py asks legal.py who may act: its move is always accepted, and it is made by a
     seat `waiting_for` names (kids: or the adult entering that seat's vote), by the table only when nobody
     is awaited, also after removals, returns and disputes."""
-    low, high = mode_seat_range(ruleset, mode)
-    for n, seed in ((low, 5), (high, 13)):
-        state = game(n, seed=seed, cards=60, ruleset=ruleset, mode=mode, first_storyteller="claim",
-                     restriction=RULESETS[ruleset].conditions[0] if RULESETS[ruleset].conditions else None)
+    low = mode_seat_range(ruleset, mode)[0]
+    for seed, state in new_games(ruleset, mode, (5, 13)):
         rng, moves = seed, 0
         while state.phase != "game_over" and moves < 300:
             k, rng = randbelow(rng, 100)
