@@ -34,7 +34,9 @@ top of that is the kernel and this client.
 
 The floor under these figures, what aiohttp and one durable flush per action cost on this machine
 without any game, is `scripts/bench_floor.py`; `--against-floor` runs this and its `--group-commit` floor
-interleaved, at least 3 pairs, and prints the ratios (scripts/against_floor.py).
+interleaved, at least 3 pairs, and prints the ratios (scripts/against_floor.py). `--against DIR` does the
+same with the game server of another checkout (a worktree of an older commit, its own data folder), driven
+by this client: did a change make the server slower? `--server-root DIR` runs DIR's server for one run.
 
 Each socket sends no more than a phone does (benchkit.Pace: 90 frames at once, 9.5 per second, below the
 server's flood guard of 100 and 10): a phone out of its allowance waits, untimed, before it acts
@@ -43,6 +45,7 @@ server's flood guard of 100 and 10): a phone out of its allowance waits, untimed
 
 Usage: .venv/bin/python scripts/bench.py [--rooms 50] [--games 1] [--seconds 300] [--think-ms 0]
        [--slow-fsync-ms 20] [--server-cpus 0] [--clients 2] [--server-timing] [--against-floor [--pairs 3]]
+       [--against ../wt-base [--pairs 3]] [--server-root ../wt-base]
 """
 from __future__ import annotations
 
@@ -65,7 +68,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import aiohttp
-from against_floor import against_floor
+from against_floor import against_checkout, against_floor
 from benchkit import Pace, child_pid, free_port, hello_message, proc_cpu_s, slow_fsync_command, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -483,10 +486,18 @@ async def main() -> dict:
     ap.add_argument("--against-floor", action="store_true",
                     help="run this and scripts/bench_floor.py --group-commit interleaved, print the ratios "
                          "(scripts/against_floor.py)")
-    ap.add_argument("--pairs", type=int, default=3, help="pairs of runs with --against-floor (at least 3)")
+    ap.add_argument("--pairs", type=int, default=3, help="pairs of runs with --against-floor or --against (at least 3)")
+    ap.add_argument("--server-root", type=Path, default=ROOT,
+                    help="run the game server of this checkout (python -m server there; default: this one)")
+    ap.add_argument("--against", type=Path, default=None, metavar="DIR",
+                    help="run this checkout's server and DIR's interleaved, print the ratios (against_floor.py)")
     args = ap.parse_args()
+    if args.server_timing and args.server_root != ROOT:
+        ap.error("--server-timing times this checkout's server only")
     if args.against_floor:
         return against_floor(args)
+    if args.against is not None:
+        return against_checkout(args)
     figures = new_figures()
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = args.data_dir or Path(tmp)
@@ -495,7 +506,7 @@ async def main() -> dict:
         t_start = time.perf_counter()
         with open(Path(tmp) / "server.log", "wb") as log:  # the server process keeps its own descriptor
             command = server_command(args, port, data_dir, Path(tmp) / "fsyncs.log", Path(tmp) / "timing.log")
-            proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(command, cwd=args.server_root, stdout=log, stderr=subprocess.STDOUT)
         server_pid = child_pid(proc.pid, b"server") if args.slow_fsync_ms else proc.pid  # taskset execs: same pid
         try:
             async with aiohttp.ClientSession() as session:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import weakref
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -26,14 +25,13 @@ from server.lan.watch import AddressWatch
 from server.net import keys, pages, webfiles
 from server.net.client_errors import client_mistakes, quiet_bad_requests
 from server.net.deck_routes import UploadLimits, setup_deck_routes
-from server.net.frame_writer import FrameWriter
 from server.net.hosts import HostPolicy, host_guard, machine_names
 from server.net.ratelimit import IpLimits
 from server.net.renders import Renders
 from server.net.static import setup_static
 from server.net.story_routes import setup_story_routes
 from server.net.throttle import ThrottledLog
-from server.net.ws import close_sockets, ws_handler
+from server.net.ws import setup_ws
 from server.room import deck_use
 from server.room.env import SharedEnv
 from server.room.refusals import Refused
@@ -245,8 +243,6 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     if library is None:  # the built-in decks and the family's decks in the data folder
         library = DeckLibrary(config.decks_dir, config.data_dir)
     app[keys.LIBRARY] = library
-    app[keys.SOCKETS] = weakref.WeakSet()
-    app[keys.FRAME_WRITER] = FrameWriter()
     app[keys.IP_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.CREATE_LIMITS] = IpLimits(config.join_burst, config.join_rate)
     app[keys.ATTACH_LIMITS] = IpLimits(config.attach_burst, config.attach_rate)
@@ -258,10 +254,9 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app.cleanup_ctx.append(clocks_ctx)
     app.cleanup_ctx.append(discovery_ctx)
     app.cleanup_ctx.append(addresses_ctx)
-    app.on_shutdown.append(close_sockets)
 
     pages.add_routes(app.router)
-    app.router.add_get("/ws", ws_handler)
+    setup_ws(app)
     # web/ read, versioned and compressed once, here, before the first request (server/net/webfiles.py)
     setup_static(app, webfiles.load(config.web_dir) if config.web_dir.is_dir() else webfiles.WebFiles(config.web_dir))
     setup_deck_routes(app, library, can_upload, UploadLimits(quota_bytes=config.upload_quota_mb * 1024 * 1024),

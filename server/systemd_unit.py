@@ -9,7 +9,7 @@ store's flushes (the server stops at once, exit 2, server/room/store.py), and re
 for as long as the card fails wore it further and left the TV flickering between the game and "offline";
 systemd then logs "Start request repeated too quickly" after the store's CRITICAL lines, and a reboot or
 `systemctl reset-failed` tries again (README "If the memory card fails"). So that harmless boot-time
-failures do not use up those starts, the service's `--listen-wait 120` (server/cli.py) keeps trying for two
+failures do not use up those starts, the service's `--listen-wait 120` (server/options.py) keeps trying for two
 minutes an address not up yet (`--host` <the LAN address> before the router answers after a power cut) or a
 port still held, rather than exiting at once. `RequiresMountsFor=` waits for
 the data folder's mount at boot; `After=network-online.target` so the LAN address exists when the banner

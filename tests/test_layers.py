@@ -19,7 +19,7 @@ LAYERS: list[set[str]] = [
     {"server.decks", "server.lan"},   # assets on disk; the local network
     {"server.room"},                  # rooms, their people and persistence
     {"server.net"},                   # HTTP and the WebSocket
-    {"server.app"},                   # make_app: the composition root
+    {"server.app", "server.options"},  # make_app: the composition root; the command's options
     {"server.cli"},                   # the command
     {"server.__main__"},
 ]

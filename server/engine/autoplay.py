@@ -1,83 +1,99 @@
-"""A random legal move for whoever the game waits on: for benchmarks, property tests and the host's
-`skip`-like helpers. Pure: takes and returns the PRNG state (rng.py), never touches global random."""
+"""A random legal move for whoever the game waits on: for benchmarks, property tests and the game-length
+forecast (catalogue.py). Pure: takes and returns the PRNG state (rng.py), never touches global random.
+
+Who may act is not decided here: the seat comes from the engine's one account of it (legal.py:
+`waiting_for`, and `refusal` for what that seat may send), so a random game can never wait on a seat the
+phones and the TV do not, nor skip one they do."""
 from __future__ import annotations
 
 from typing import Any
 
-from .modes import Mode
+from .legal import refusal, waiting_for
 from .rng import randbelow, shuffled
 from .state import GameState
-from .turn_flow import waiting_to_play
 
 #: Satisfies both checkable conditions ("question" and "four_words").
 SAFE_ASSOCIATION = "Is it four words?"
 
+Move = tuple[str | None, dict[str, Any], int]   # (seat, action, rng): what random_action returns
 
-def random_action(state: GameState, rng: int,
-                  find_percent: int | None = None) -> tuple[str | None, dict[str, Any], int]:
-    """``(seat, action, rng)``: a uniformly chosen legal action of a seat the phase waits on
-    (in ``scored``: `next_round` by the table). Undefined once the game is over.
+
+def random_action(state: GameState, rng: int, find_percent: int | None = None) -> Move:
+    """``(seat, action, rng)``: a legal action of a seat the phase waits on (legal.waiting_for; a seat is
+    drawn uniformly when there is a choice), the move the phase waits on from it: ``telling`` a `tell`
+    (with a card where the mode tells with one, RULES.md §1.1; the association half the time checkable),
+    ``playing`` its cards, or the storyteller's `restate` while a dispute waits for it, ``voting`` a
+    vote. Where nobody is awaited (``scored``) `next_round` by the table. Undefined once the game is over.
 
     With `find_percent` (0-100) a voter finds the card they look for (the storyteller's; duel: the
     mammoth's) that often, and otherwise votes for another card at random: a real table's pace rather
     than blind guessing (`Mode.find_percent`, the game-length estimate of catalogue.py). A voter's own
     card is never chosen either way (RULES.md §1.2)."""
-    mode = state.mode
-    phase = state.phase
-    if phase == "telling":
-        seat = state.storyteller
-        if seat is None:
-            seats = state.active_seats()
-            k, rng = randbelow(rng, len(seats))
-            seat = seats[k]
-        action: dict[str, Any] = {"type": "tell"}
-        if mode.tell_with_card:
-            hand = state.hands[seat]
-            k, rng = randbelow(rng, len(hand))
-            action["card"] = hand[k]
-        k, rng = randbelow(rng, 2)
-        if k:
-            action["association"] = SAFE_ASSOCIATION
-        return seat, action, rng
-    if phase == "playing":
-        waiting = waiting_to_play(state)
-        if not waiting:  # everything is down but the association is disputed
-            return state.storyteller, {"type": "restate", "association": SAFE_ASSOCIATION}, rng
+    waiting = waiting_for(state)
+    if not waiting:
+        return None, {"type": "next_round"}, rng
+    k = 0
+    if len(waiting) > 1:
         k, rng = randbelow(rng, len(waiting))
-        seat = waiting[k]
+    seat = waiting[k]
+    if state.phase == "telling":
+        return _tell(state, seat, rng)
+    if state.phase == "playing":
+        if refusal(state, seat, "play_card") is not None:   # awaited for the restatement of a dispute
+            return seat, {"type": "restate", "association": SAFE_ASSOCIATION}, rng
+        return _play(state, seat, rng)
+    return _vote(state, seat, rng, find_percent)
+
+
+def _tell(state: GameState, seat: str, rng: int) -> Move:
+    """`seat` tells: a random card of its hand where the mode tells with one, a checkable association half the time."""
+    action: dict[str, Any] = {"type": "tell"}
+    if state.mode.tell_with_card:
         hand = state.hands[seat]
-        if mode.cards_each == 1:
-            k, rng = randbelow(rng, len(hand))
-            return seat, {"type": "play_card", "card": hand[k]}, rng
-        picks, rng = shuffled(rng, hand)
-        return seat, {"type": "play_card", "cards": picks[:mode.cards_each]}, rng
-    if phase == "voting":
-        votes = state.votes
-        waiting = [v for v in mode.voters(state) if v not in votes]
-        k, rng = randbelow(rng, len(waiting))
-        voter = waiting[k]
-        owners = state.owners
-        sought = mode.sought_owner or state.storyteller
-        avoid: tuple[str | None, ...] = (voter,)
-        if find_percent is not None:
-            k, rng = randbelow(rng, 100)
-            if k < find_percent and sought != voter and sought in owners:
-                return _vote(mode, state, voter, owners.index(sought) + 1, rng)
-            if any(o not in (voter, sought) for o in owners):
-                avoid = (voter, sought)  # a miss: some other card
+        k, rng = randbelow(rng, len(hand))
+        action["card"] = hand[k]
+    k, rng = randbelow(rng, 2)
+    if k:
+        action["association"] = SAFE_ASSOCIATION
+    return seat, action, rng
+
+
+def _play(state: GameState, seat: str, rng: int) -> Move:
+    """`seat` plays the mode's number of random cards of its hand."""
+    hand, each = state.hands[seat], state.mode.cards_each
+    if each == 1:
+        k, rng = randbelow(rng, len(hand))
+        return seat, {"type": "play_card", "card": hand[k]}, rng
+    picks, rng = shuffled(rng, hand)
+    return seat, {"type": "play_card", "cards": picks[:each]}, rng
+
+
+def _vote(state: GameState, voter: str, rng: int, find_percent: int | None) -> Move:
+    """`voter`'s vote: for the sought card `find_percent` of the time (when given), else for a random card
+    that is not its own."""
+    owners = state.owners
+    sought = state.mode.sought_owner or state.storyteller
+    avoid: tuple[str | None, ...] = (voter,)
+    if find_percent is not None:
+        k, rng = randbelow(rng, 100)
+        if k < find_percent and sought != voter and sought in owners:
+            return _voted(state, voter, owners.index(sought) + 1, rng)
+        if any(o not in (voter, sought) for o in owners):
+            avoid = (voter, sought)  # a miss: some other card
+    k, rng = randbelow(rng, len(owners))
+    while owners[k] in avoid:  # uniform over the cards that are not the voter's own
         k, rng = randbelow(rng, len(owners))
-        while owners[k] in avoid:  # uniform over the cards that are not the voter's own
-            k, rng = randbelow(rng, len(owners))
-        return _vote(mode, state, voter, k + 1, rng)
-    return None, {"type": "next_round"}, rng
+    return _voted(state, voter, k + 1, rng)
 
 
-def _vote(mode: Mode, state: GameState, voter: str, number: int, rng: int) -> tuple[str | None, dict[str, Any], int]:
-    """`voter`'s vote for card `number`; where the adult may enter a child's vote, half the time they do."""
+def _voted(state: GameState, voter: str, number: int, rng: int) -> Move:
+    """`voter`'s vote for card `number`; where the adult may enter it for them (refusal says so: kids,
+    RULES.md §2.5), half the time the adult does."""
     vote: dict[str, Any] = {"type": "vote", "card": number}
     seat: str | None = voter
-    if mode.proxy_votes:
+    adult = state.adult
+    if adult is not None and refusal(state, adult, "vote", voter) is None:
         k, rng = randbelow(rng, 2)
         if k:
-            seat, vote["for"] = state.adult, voter
+            seat, vote["for"] = adult, voter
     return seat, vote, rng

@@ -1,6 +1,7 @@
 """Typed keys for what lives on the `web.Application` (aiohttp's AppKey; no module globals)."""
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections.abc import Callable
 
@@ -29,6 +30,11 @@ LIBRARY = web.AppKey("library", DeckLibrary)
 URLS = web.AppKey("urls", Urls)
 FRAME_WRITER = web.AppKey("frame_writer", FrameWriter)  # text frames straight to a socket (ws.py)
 SOCKETS = web.AppKey("sockets", weakref.WeakSet[web.WebSocketResponse])  # to close on shutdown
+# the WebSocket's own bookkeeping (ws.py setup_ws): each socket's number in the log; hello order (who is
+# oldest when sockets must be evicted); evicted sockets' closes running in the background (kept from the GC)
+WS_IDS = web.AppKey[Callable[[], int]]("ws_ids")             # the next number, 1 up
+WS_ATTACHED = web.AppKey[Callable[[], int]]("ws_attached")
+WS_CLOSING = web.AppKey("ws_closing", set[asyncio.Task[None]])
 IP_LIMITS = web.AppKey("ip_limits", IpLimits)        # joins
 CREATE_LIMITS = web.AppKey("create_limits", IpLimits)  # POST /api/rooms
 ATTACH_LIMITS = web.AppKey("attach_limits", IpLimits)  # sockets without a seat attaching to a room

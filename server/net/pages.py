@@ -12,6 +12,7 @@ from server import __version__, engine
 from server.lan import qr
 from server.lan.addresses import Urls
 from server.net import keys, static, tv_missing
+from server.room import views
 from server.room.room import Room
 from server.room.store import StorageError
 
@@ -171,8 +172,9 @@ async def info(request: web.Request) -> web.StreamResponse:
 
 async def rules(request: web.Request) -> web.StreamResponse:
     """`GET /api/rules`: the engine's rules catalogue (rulesets, modes and their seats, settings with
-    their values and defaults, conditions; docs/protocol.md), read from its registries per request."""
-    body = json.dumps(engine.catalogue()).encode()
+    their values and defaults, conditions; docs/protocol.md), read from its registries per request, and
+    the rooms' constants (views.catalogue: the colours, this server's timer choices)."""
+    body = json.dumps({**engine.catalogue(), **views.catalogue(request.app[keys.ROOMS].env)}).encode()
     return static.made(request, body, "application/json; charset=utf-8")   # gzip, and a 304 on a TV's reload
 
 

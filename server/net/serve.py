@@ -18,7 +18,7 @@ from server.net.guard import ConnectionGuard, connection_budget, quiet_accept_er
 log = logging.getLogger(__name__)
 NOT_YET = (errno.EADDRNOTAVAIL, errno.EADDRINUSE)   # the address is not up yet; the port is still held
 # On a stop, how long requests still running may finish before their connections are dropped: the sockets
-# were told first (server/net/ws.py close_sockets); together the stop stays under 2 s.
+# were told first (server/net/ws_close.py close_sockets); together the stop stays under 2 s.
 SHUTDOWN_S = 1.0
 
 

@@ -1,32 +1,31 @@
 """The WebSocket endpoint: origin check, hello/resume, message validation, one outbox and one writer task
 per connection (only the handler task reads the socket). A frame is written at once when nothing waits
-before it and the socket's transport is empty; otherwise it queues in the outbox for the writer task."""
+before it and the socket's transport is empty; otherwise it queues in the outbox for the writer task.
+What an app's sockets share lives on the app (`setup_ws`), so two apps in one process count apart."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import logging
+import weakref
 
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSMsgType, web
 
 from server.config import LANGS, Config
 from server.messages import sentence
 from server.net import keys
+from server.net.frame_writer import FrameWriter
 from server.net.hosts import same_origin
 from server.net.outbox import Outbox
 from server.net.ratelimit import TokenBucket, client_key
+from server.net.ws_close import close_policy, close_sockets
 from server.room.jsontext import dumps_bytes
 from server.room.refusals import Malformed, Refused
 from server.room.room import Room
 from server.room.specs import SPECS
 
 log = logging.getLogger(__name__)
-_ids = itertools.count(1)
-_attached = itertools.count(1)             # hello order: who is oldest when sockets must be evicted
-_closing: set[asyncio.Task] = set()        # closes running in the background (kept from the GC)
-CLOSE_WAIT_S = 2.0                         # a peer that does not read its close frame is cut off after this
 KNOWN_TYPES = frozenset(SPECS) | {"hello", "ping"}
 
 
@@ -35,8 +34,9 @@ class Connection:
     bounded outbox the room fills, and the join rate limit."""
 
     def __init__(self, ws: web.WebSocketResponse, request: web.Request) -> None:
-        config = request.app[keys.CONFIG]
-        self.id = next(_ids)
+        app = request.app
+        config = app[keys.CONFIG]
+        self.id = app[keys.WS_IDS]()
         self.ws = ws
         self.peer = client_key(request.remote or "?")   # an IPv6 phone counts by its /64, as in every limit
         self.throttled = request.app[keys.THROTTLED]   # a client's mistakes: one WARNING per kind per 10 s
@@ -48,7 +48,8 @@ class Connection:
         self.outbox = Outbox(config.outbox_limit)
         self.bucket = TokenBucket(config.join_burst, config.join_rate)   # joins, and hellos that change something
         self.frames = TokenBucket(config.frame_burst, config.frame_rate)  # every frame (flood: closed, 1008)
-        self.attached = 0   # _attached number of the last hello that attached it to a room
+        self.attached = 0   # keys.WS_ATTACHED number of the last hello that attached it to a room
+        self.closing = app[keys.WS_CLOSING]   # where `evict` keeps its close in the background
         self.transport = request.transport   # the socket's own (aiohttp's writer writes to it too)
         self.frame_writer = request.app[keys.FRAME_WRITER]   # the fast path (server/net/frame_writer.py)
         self._sending = False   # the writer task is inside a send (it may be waiting for the peer)
@@ -112,8 +113,8 @@ class Connection:
             room.detach(self)
         self.refuse("evicted", "hello", {"reason": reason})
         task = asyncio.ensure_future(close_policy(self.ws, b"evicted: " + reason.encode()))
-        _closing.add(task)
-        task.add_done_callback(_closing.discard)
+        self.closing.add(task)
+        task.add_done_callback(self.closing.discard)
 
     async def write_loop(self) -> None:
         """The connection's only writer: sends what the outbox holds until it is closed."""
@@ -134,12 +135,6 @@ def origin_allowed(request: web.Request) -> bool:
     there is no Origin (not a browser: it could send any header anyway). Blocks other web pages on the
     shared Wi-Fi from driving a player's socket (cross-site WebSocket hijacking)."""
     return same_origin(request.headers.get("Origin"), request.host)
-
-
-async def close_policy(ws: web.WebSocketResponse, reason: bytes) -> None:
-    """Close `ws` with 1008 (policy violation); a peer that does not read is cut off after CLOSE_WAIT_S."""
-    with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):   # aiohttp closed the transport itself
-        await asyncio.wait_for(ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason[:120]), CLOSE_WAIT_S)
 
 
 async def ws_handler(request: web.Request) -> web.StreamResponse:
@@ -275,7 +270,7 @@ def _hello(app: web.Application, conn: Connection, msg: dict) -> None:
     conn.room = room
     conn.person = person
     conn.floor = 0
-    conn.attached = next(_attached)
+    conn.attached = app[keys.WS_ATTACHED]()
     conn.send(room.welcome(conn))
     room.attach(conn)
 
@@ -313,20 +308,13 @@ def _make_room(config: Config, room: Room, peer: str, person: str | None) -> lis
     return out
 
 
-RESTARTING = b"server restarting"   # the close reason the pages show ("The server is restarting…")
-SHUTDOWN_CLOSE_S = 0.5              # every socket's close frame, all at once; then the rest are cut off
-
-
-async def close_sockets(app: web.Application) -> None:
-    """on_shutdown: close every socket at once with GOING_AWAY (1001) and the reason `RESTARTING`, so the
-    pages say the server is restarting and reconnect to the next one. A peer that does not take its close
-    frame within SHUTDOWN_CLOSE_S (a phone asleep with a full socket buffer) is left to the runner, which
-    drops its connection after serve.SHUTDOWN_S: the stop takes well under 2 s (it took 10: 5 s here and
-    5 more for the runner), and a server run again at once finds the port free."""
-    sockets: list[web.WebSocketResponse] = [*app[keys.SOCKETS]]
-    if not sockets:
-        return
-    closes = [asyncio.ensure_future(ws.close(code=WSCloseCode.GOING_AWAY, message=RESTARTING)) for ws in sockets]
-    _done, pending = await asyncio.wait(closes, timeout=SHUTDOWN_CLOSE_S)
-    for task in pending:   # the runner's shutdown then cancels their handlers (serve.SHUTDOWN_S), dropping them
-        task.cancel()
+def setup_ws(app: web.Application) -> None:
+    """`GET /ws` on `app`, with what its sockets share (`keys.SOCKETS`, `FRAME_WRITER`, `WS_IDS`,
+    `WS_ATTACHED`, `WS_CLOSING`) and `close_sockets` on shutdown."""
+    app[keys.SOCKETS] = weakref.WeakSet()
+    app[keys.FRAME_WRITER] = FrameWriter()
+    app[keys.WS_IDS] = itertools.count(1).__next__
+    app[keys.WS_ATTACHED] = itertools.count(1).__next__
+    app[keys.WS_CLOSING] = set()
+    app.on_shutdown.append(close_sockets)
+    app.router.add_get("/ws", ws_handler)

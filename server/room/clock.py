@@ -34,13 +34,18 @@ TIMED = ("playing", "voting")  # the engine phases the clock runs in
 CHECKPOINT_S = 5.0   # a running clock's left time is stored this often (what a SIGKILL may give back)
 
 
+def choices(extra: tuple[int, ...] = ()) -> list[int]:
+    """What a `timer` setting may be on a server, seconds in increasing order (0: off): `CHOICES` and
+    `extra`, the `--timer-test-seconds` of a test server. The catalogue serves it (`GET /api/rules`)."""
+    return sorted({*CHOICES, *extra})
+
+
 def check(value: object, extra: tuple[int, ...] = ()) -> int:
-    """A `timer` setting checked: 0 (off) or one of `CHOICES` (+ `extra`, the `--timer-test-seconds`
-    of a test server). Raises Malformed (not a whole number) or Refused `bad_settings` {field: timer,
-    reason: bad_timer, choices}."""
+    """A `timer` setting checked: 0 (off) or one of `choices(extra)`. Raises Malformed (not a whole
+    number) or Refused `bad_settings` {field: timer, reason: bad_timer, choices}."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise Malformed("settings.timer must be a whole number of seconds (0: off)")
-    allowed = sorted({*CHOICES, *extra})
+    allowed = choices(extra)
     if value not in allowed:
         raise Refused("bad_settings", field="timer", reason="bad_timer",
                       choices=", ".join(str(s) for s in allowed if s))

@@ -11,6 +11,7 @@ from typing import Any
 
 from server import engine
 from server.room import auto_played, clock, pacing, roster
+from server.room.env import RoomEnv
 from server.room.jsontext import dumps_bytes
 from server.room.record import Record
 from server.room.refusals import Refused
@@ -45,7 +46,7 @@ def welcome_key(rec: Record, conn: Connection) -> tuple[object, ...]:
 
 def room_view(room: RoomState, rec: Record) -> dict[str, object]:
     """The room part of every `state` message of `rec`: roster by seat with its people (no tokens),
-    settings, deck, join URL."""
+    settings, deck, join URL, the colours still free. What no state changes is in `catalogue`."""
     connected = {c.person for c in room.connections if c.person}
     used = {e.colour for e in rec.people}
     in_lobby = rec.game is None
@@ -59,7 +60,6 @@ def room_view(room: RoomState, rec: Record) -> dict[str, object]:
         "decks_version": room.env.decks_version(),
         "cards_needed": cards_needed(rec) if in_lobby else None,
         "join_url": room.env.join_url(rec.code),
-        "colours": list(COLOURS),
         "colours_free": [c for c in COLOURS if c not in used],
         "spectators": sum(1 for c in room.connections if c.person is None and c.role == "phone"),
         "max_people": room.env.max_seats,
@@ -69,8 +69,15 @@ def room_view(room: RoomState, rec: Record) -> dict[str, object]:
         "length": game_length(room, rec) if in_lobby else None,
         "board": board_view(room, rec) if in_lobby else None,
         "clock": clock.view(rec, time.monotonic()),
-        "timer_choices": sorted({*clock.CHOICES, *room.env.timer_extra}),
     }
+
+
+def catalogue(env: RoomEnv) -> dict[str, list[str] | list[int]]:
+    """What a room offers that no state changes, for the rules catalogue (`GET /api/rules`, beside the
+    engine's) rather than every `state`: ``{"colours": every elephant colour, in the order a table is
+    offered them (roster.COLOURS; the room view's `colours_free` keeps it), "timer_choices": what
+    `settings.timer` may be on this server, seconds (0: off; clock.choices of `env.timer_extra`)}``."""
+    return {"colours": list(COLOURS), "timer_choices": clock.choices(env.timer_extra)}
 
 
 def _board(room: RoomState, rec: Record) -> engine.Board | None:

@@ -60,12 +60,17 @@ def check_agreement(state):
         assert legal_actions(state, seat), (seat, state.phase)
 
 
+def new_games(ruleset, mode, seeds):
+    """(seed, game) at the mode's fewest and at its most seats, one seed each: anyone may claim the first
+    turn, and the ruleset's first condition (if any) is a permanent restriction, so disputes can happen."""
+    for n, seed in zip(mode_seat_range(ruleset, mode), seeds, strict=True):
+        yield seed, game(n, seed=seed, cards=60, ruleset=ruleset, mode=mode, first_storyteller="claim",
+                         restriction=RULESETS[ruleset].conditions[0] if RULESETS[ruleset].conditions else None)
+
+
 @pytest.mark.parametrize(("ruleset", "mode"), COMBOS)
 def test_can_waiting_for_and_refusals_agree_in_every_state(ruleset, mode):
-    low, high = mode_seat_range(ruleset, mode)
-    for n, seed in ((low, 3), (high, 11)):
-        state = game(n, seed=seed, cards=60, ruleset=ruleset, mode=mode, first_storyteller="claim",
-                     restriction=RULESETS[ruleset].conditions[0] if RULESETS[ruleset].conditions else None)
+    for seed, state in new_games(ruleset, mode, (3, 11)):
         rng, steps = seed, 0
         while state.phase != "game_over" and steps < 300:
             steps += 1
@@ -87,6 +92,33 @@ def test_can_waiting_for_and_refusals_agree_in_every_state(ruleset, mode):
             except EngineError:
                 continue
         check_agreement(state)
+
+
+@pytest.mark.parametrize(("ruleset", "mode"), COMBOS)
+def test_random_play_moves_a_seat_the_game_waits_on(ruleset, mode):
+    """server/engine/autoplay.py asks legal.py who may act: its move is always accepted, and it is made by a
+    seat `waiting_for` names (kids: or the adult entering that seat's vote), by the table only when nobody
+    is awaited, also after removals, returns and disputes."""
+    low = mode_seat_range(ruleset, mode)[0]
+    for seed, state in new_games(ruleset, mode, (5, 13)):
+        rng, moves = seed, 0
+        while state.phase != "game_over" and moves < 300:
+            k, rng = randbelow(rng, 100)
+            if k < 3 and len(state.active_seats()) > low:
+                state = apply(state, None, {"type": "remove_player", "seat": state.active_seats()[-1]})
+                continue
+            if k < 6 and state.removed:
+                state = apply(state, None, {"type": "return_player", "seat": sorted(state.removed)[0]})
+                continue
+            if k < 12 and state.phase == "playing" and refusal(state, state.seats[-1], "dispute") is None:
+                state = apply(state, state.seats[-1], {"type": "dispute"})
+                continue
+            awaited = waiting_for(state)
+            seat, action, rng = random_action(state, rng)
+            moves += 1
+            assert (seat in awaited or action.get("for") in awaited) if awaited else seat is None, (seat, action)
+            state = apply(state, seat, action)   # never refused
+        assert moves > 10
 
 
 def test_a_finished_game_waits_on_nobody_and_offers_nothing():

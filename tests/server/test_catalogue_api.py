@@ -1,12 +1,23 @@
-"""`GET /api/rules` serves the engine's catalogue; the lobby's room view carries the game's length
-(docs/protocol.md)."""
+"""`GET /api/rules` serves the engine's catalogue and the rooms' constants; the lobby's room view carries the
+game's length (docs/protocol.md)."""
 from server import engine
+from server.room.roster import COLOURS
 
 
-async def test_api_rules_is_the_engines_catalogue(client):
+async def test_api_rules_is_the_engines_catalogue_and_the_rooms_constants(client):
     res = await client.get("/api/rules")
     assert res.status == 200
-    assert await res.json() == engine.catalogue()
+    body = await res.json()
+    assert body == {**engine.catalogue(), "colours": list(COLOURS), "timer_choices": [0, 60, 90, 120]}
+
+
+async def test_the_constants_are_in_the_catalogue_not_in_each_state(make_table):
+    """What no state changes goes once in the catalogue; what a room changes stays in its view."""
+    table = await make_table(3, start=False)
+    room = table.tv.state["room"]
+    assert "colours" not in room and "timer_choices" not in room
+    taken = [p["colour"] for seat in room["roster"] for p in seat["people"]]
+    assert room["colours_free"] == [c for c in COLOURS if c not in taken]   # the catalogue's order
 
 
 async def test_the_lobby_says_how_long_the_game_will_be(make_table):

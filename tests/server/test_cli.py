@@ -14,9 +14,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from server.cli import banner, config_from_args, parse_args, prepare_cards_in_background
+from server.cli import banner, prepare_cards_in_background
 from server.config import default_data_dir
 from server.net import keys
+from server.options import config_from_args, parse_args
 from server.systemd_unit import quote
 from tests.helpers.bounds import EVENT_S, EXIT_S
 from tests.helpers.process import ROOT, PipedServerProcess, ServerProcess, free_port

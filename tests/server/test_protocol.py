@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import logging
 
 import aiohttp
 import pytest
@@ -440,6 +441,21 @@ async def test_shutdown_closes_sockets_with_going_away(client, connect, room_cod
     assert frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED)
     assert p.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
     assert keys.SOCKETS in client.server.app
+
+
+async def test_each_app_numbers_its_own_sockets(make_client, connect_to, caplog):
+    """What an app's sockets share (their numbers, the hello order, closes under way) is on that app
+    (server/net/ws.py `setup_ws`), not in the module: a second app in the same process counts from 1."""
+    caplog.set_level(logging.INFO, logger="server.net.ws")
+    first, second = await make_client(), await make_client()
+    for client in (first, first, second):
+        code = (await (await client.post("/api/rooms")).json())["code"]
+        p = await connect_to(client)
+        await p.hello(code)
+        await p.act("start")          # a newcomer without a seat: refused, and the refusal names the socket
+        assert (await p.error())["code"] == "not_host"
+    numbers = [r.getMessage().split()[1] for r in caplog.records if r.getMessage().endswith("refused: not_host")]
+    assert numbers == ["1", "2", "1"]
 
 
 async def test_claim_host_only_when_the_host_is_gone(make_table):

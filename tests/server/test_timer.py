@@ -194,7 +194,7 @@ async def test_the_kids_game_is_never_timed_so_the_adult_enters_every_guess(make
     assert tv.state["room"]["clock"] is None
 
 
-async def test_bad_timer_settings_are_refused_and_change_nothing(make_table):
+async def test_bad_timer_settings_are_refused_and_change_nothing(make_table, client):
     table = await make_table(4, start=False)
     host, tv = table.phones[0], table.tv
     before = tv.state_id
@@ -207,7 +207,8 @@ async def test_bad_timer_settings_are_refused_and_change_nothing(make_table):
     await table.refused(host, "set_settings", "bad_settings", settings={"timer": -60})
     await table.refused(table.phones[1], "set_settings", "not_host", settings={"timer": 60})
     assert tv.state_id == before and tv.state["room"]["settings"]["timer"] == 0
-    assert tv.state["room"]["timer_choices"] == [0, 1, 2, 60, 90, 120]
+    assert (await (await client.get("/api/rules")).json())["timer_choices"] == [0, 1, 2, 60, 90, 120]
+    assert "timer_choices" not in tv.state["room"]   # the catalogue's, not every state's
     await set_timer(table, 120)
     assert tv.state["room"]["settings"]["timer"] == 120 and stored(table)["settings"]["timer"] == 120
     await table.act(host, "start")
@@ -223,7 +224,7 @@ async def test_a_server_without_the_test_option_offers_only_60_90_120(make_clien
     await host.hello(code)
     await host.act("join", name="Host", colour="red")
     await host.until_state(lambda s: s["you"]["seat"] == "s1")
-    assert host.state["room"]["timer_choices"] == [0, 60, 90, 120]
+    assert (await (await client.get("/api/rules")).json())["timer_choices"] == [0, 60, 90, 120]
     await host.act("set_settings", settings={"timer": 1})
     err = await host.error()
     assert err["code"] == "bad_settings" and err["params"]["field"] == "timer"

@@ -60,7 +60,7 @@ export function update(ctx) {
 }
 
 function shows(c) {
-  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.room.timer_choices, c.you, confirmEnd, confirming]);
+  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.you, confirmEnd, confirming]);
 }
 
 function draw() {

@@ -74,8 +74,7 @@
  * @property {number} decks_version       changes when a deck is uploaded, deleted or filtered
  * @property {number | null} cards_needed in the lobby: the fewest cards a deck needs; null in a game
  * @property {string} join_url
- * @property {string[]} colours           every colour, in display order
- * @property {string[]} colours_free
+ * @property {string[]} colours_free      the colours nobody wears, in the order a table is offered them
  * @property {number} spectators          phones without a seat
  * @property {number} max_people
  * @property {number | null} host_claim_in  null: the host is here; else seconds until `claim_host`
@@ -83,7 +82,20 @@
  * @property {GameLength | null} length   in the lobby: how long these settings play
  * @property {{length: number, first_number: number} | null} board   in the lobby: the chosen board
  * @property {Clock | null} clock         the timer; null when none runs
- * @property {number[]} timer_choices     what `settings.timer` may be, seconds (0: off)
+ */
+
+/**
+ * The rules catalogue (`GET /api/rules`, web/shared/rules.js): the engine's (server/engine/catalogue.py) and
+ * the rooms' constants (server/room/views.py `catalogue`), fetched once before the first state.
+ * @typedef {object} Rules
+ * @property {any[]} rulesets            each with its id, sizes, points, modes and defaults (docs/protocol.md)
+ * @property {any[]} modes                each with its id, seats and the rules the pages word
+ * @property {any[]} settings             `{key, values, default}`
+ * @property {string[]} conditions
+ * @property {{ruleset?: string, mode?: string}} default
+ * @property {number} round_minutes
+ * @property {string[]} colours           every elephant colour, in the order a table is offered them
+ * @property {number[]} timer_choices     what `settings.timer` may be on this server, seconds (0: off)
  */
 
 /**

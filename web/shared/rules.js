@@ -3,7 +3,10 @@
 
 import { t, has } from './i18n.js';
 
-let catalogue = { rulesets: [], modes: [], settings: [], conditions: [], default: {}, round_minutes: 2 };
+// Until it loads (the pages wait for it before they connect) or when it cannot: nothing to offer but the timer's "off".
+/** @type {import('/static/shared/protocol.js').Rules} */
+let catalogue = { rulesets: [], modes: [], settings: [], conditions: [], default: {}, round_minutes: 2,
+  colours: [], timer_choices: [0] };
 
 /** Fetches the catalogue once, before the first screen (a failure keeps the empty one). */
 export async function loadRules() {

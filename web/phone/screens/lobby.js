@@ -154,18 +154,24 @@ export function modeHelpText(mode, ruleset) {
     ...(mode === 'standard' ? range('dixit') : range(ruleset)) });
 }
 
-/** The timer's choice (seconds, 0: off) from the room's `timer_choices`; `update(room)` shows its setting. */
+/**
+ * The timer's choice (seconds, 0: off) from this server's `timer_choices` in the catalogue (web/shared/rules.js,
+ * loaded before the first state); `update(room)` shows the room's setting, offered even when the catalogue is
+ * missing it (a failed fetch leaves only "off").
+ */
 export function timerSelect(onChange) {
   const el = h('select', { class: 'select', name: 'timer', 'data-testid': 'setting-timer',
     onchange: () => onChange(Number(el.value)) });
   let shown = '';
   function update(room) {
-    const choices = room.timer_choices || [0];
+    const current = (room.settings || {}).timer || 0;
+    const offered = rules().timer_choices;
+    const choices = offered.includes(current) ? offered : [...offered, current].sort((a, b) => a - b);
     if (choices.join() !== shown) {
       shown = choices.join();
       fill(el, choices.map((n) => h('option', { value: String(n), text: n ? t('timer.seconds', { n }) : t('timer.off') })));
     }
-    el.value = String((room.settings || {}).timer || 0);
+    el.value = String(current);
   }
   return { el, update };
 }
