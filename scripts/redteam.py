@@ -308,42 +308,57 @@ async def leak_game(base: str, index: int) -> list[tuple[str, list[str]]]:
 async def leaks(args, folder: Path) -> dict:
     server = start_server(folder)
     out = {"games": 0, "frames": 0, "secrets_checked": 0, "leaks": 0, "failed_games": 0, "modes": {}}
-    first = None
+    kept: list = []   # a standard game's frames, for the self-test
+    next_game = iter(range(10 ** 6))
+
+    async def worker(deadline: float) -> None:
+        """Games one after another (the next of GAMES each time) until the frames are reached."""
+        while out["frames"] < args.frames and time.monotonic() < deadline:
+            index = next(next_game)
+            mode = GAMES[index % len(GAMES)][1]
+            try:
+                audiences = await leak_game(server.base, index)
+            except Exception as e:   # counted and said: a game that cannot finish is a finding too
+                out["failed_games"] += 1
+                log_line(f"leaks: game {index} ({mode}) failed: {e!r:.200}")
+                continue
+            found = scan(audiences)
+            out["games"] += 1
+            out["frames"] += found.frames
+            out["secrets_checked"] += found.secrets
+            out["leaks"] += len(found.findings)
+            out["modes"][mode] = out["modes"].get(mode, 0) + 1
+            if not kept and mode == "standard":
+                kept.append(audiences)
+            for finding in found.findings[:3]:
+                log_line(f"leak: {finding}")
+
     try:
         await server.ready()
         deadline = time.monotonic() + args.max_seconds
-        index = 0
-        while out["frames"] < args.frames and time.monotonic() < deadline:
-            batch = await asyncio.gather(*(leak_game(server.base, index + k) for k in range(args.at_once)),
-                                         return_exceptions=True)
-            for k, audiences in enumerate(batch):
-                if isinstance(audiences, BaseException):
-                    out["failed_games"] += 1
-                    log_line(f"leaks: game {index + k} failed: {audiences!r:.200}")
-                    continue
-                found = scan(audiences)
-                out["games"] += 1
-                out["frames"] += found.frames
-                out["secrets_checked"] += found.secrets
-                out["leaks"] += len(found.findings)
-                mode = GAMES[(index + k) % len(GAMES)][1]
-                out["modes"][mode] = out["modes"].get(mode, 0) + 1
-                if first is None and mode == "standard":
-                    first = audiences
-                for finding in found.findings[:3]:
-                    log_line(f"leak: {finding}")
-            index += args.at_once
+        await asyncio.gather(*(worker(deadline) for _ in range(args.at_once)))
     finally:
         server.stop()
-    caught, planted, missed = self_test(first) if first else (0, 0, ["no game"])
+    caught, planted, missed = self_test(kept[0]) if kept else (0, 0, ["no game"])
     return {**out, "self_test_caught": caught, "self_test_planted": planted, "self_test_missed": missed,
             **log_errors(server)}
 
 
 # ---------------------------------------------------------------- authorization, cross-site
+async def unchanged(tables: list[Table]) -> int:
+    """How many of `tables` moved past the state their TV last had (read up to a pong: all before it)."""
+    moved = 0
+    for t in tables:
+        before = t.tv.state_id
+        await t.tv.send({"type": "ping"})
+        await t.tv.until(lambda m: m["type"] == "pong")
+        moved += t.tv.state_id != before
+    return moved
+
+
 async def authorization(args, folder: Path) -> dict:
     server = start_server(folder, "--allow-host", "game.lan")
-    outcomes = []
+    kinds: dict[str, list] = {}
     try:
         await server.ready()
         async with session_from(address(0, 3)) as s1, session_from(address(1, 3)) as s2, \
@@ -351,20 +366,26 @@ async def authorization(args, folder: Path) -> dict:
             table, other = await new_table(s1, server.base, 4), await new_table(s2, server.base, 4)
             lobby = await new_table(s3, server.base, 4, start=False)
             await table.play_until(lambda g: g["phase"] == "playing")
-            outcomes += await token_probes(socket_opener(s4, server.base, PacedPlayer), table, other.phones[1].token)
+            kinds["token"] = await token_probes(socket_opener(s4, server.base, PacedPlayer), table,
+                                                other.phones[1].token)
+            kinds["host"] = []
             for t, session in ((lobby, s3), (other, s2)):
                 spectator = await socket_opener(session, server.base, PacedPlayer)("spectator")
                 await spectator.hello(t.code)
-                outcomes += await host_probes(t, [t.phones[1], t.phones[3], spectator, t.tv])
+                kinds["host"] += await host_probes(t, [t.phones[1], t.phones[3], spectator, t.tv])
+            kinds["routes"] = await route_probes(http_via(s4.request, server.base), lobby, other)
+            moved = await unchanged([table, other, lobby])
             fresh = await new_table(s4, server.base, 4)
-            outcomes += await other_seat_probes(fresh)
-            outcomes += await route_probes(http_via(s4.request, server.base), lobby, other)
+            kinds["other_seat"] = await other_seat_probes(fresh)
     finally:
         server.stop()
+    outcomes = [o for probes in kinds.values() for o in probes]
     failed = [o for o in outcomes if not o[1]]
     for what, _, got in failed[:10]:
         log_line(f"authorization: NOT refused: {what} -> {got}")
-    return {"probes": len(outcomes), "refused": len(outcomes) - len(failed), **log_errors(server)}
+    return {"probes": len(outcomes), "refused": len(outcomes) - len(failed),
+            "by_kind": {k: f"{sum(o[1] for o in v)}/{len(v)}" for k, v in kinds.items()},
+            "rooms_changed": moved, **log_errors(server)}
 
 
 async def cross_site(args, folder: Path) -> dict:
@@ -407,6 +428,7 @@ class RemoteFuzz(Fuzz):
         self.latest = table.tv.state_id
         self.internal = self.unanswered = 0
         self.closed_by_server: dict[str, int] = {}
+        self.phases: dict[str, int] = {}   # accepted messages by the phase they led to
 
     async def send_one(self, i: int) -> None:
         p = min(self.sockets, key=lambda s: (not s.pace.ready(), self.rng.random()))
@@ -434,6 +456,8 @@ class RemoteFuzz(Fuzz):
             return
         if self.count(answer) == "accepted":
             self.latest = answer["state_id"]
+            phase = (answer.get("game") or {}).get("phase", "lobby")
+            self.phases[phase] = self.phases.get(phase, 0) + 1
         self.internal += answer.get("code") == "internal_error"
 
 
@@ -475,7 +499,8 @@ async def fuzz_room(base: str, index: int, messages: int, seed: int, deadline: f
             done += 1
         for p in fuzz.sockets:
             await p.close()
-    return {"sent": done, "internal_error": fuzz.internal, "unanswered": fuzz.unanswered,
+    return {"sent": done, "ws_messages": done - sum(statuses.values()), "phases": fuzz.phases,
+            "internal_error": fuzz.internal, "unanswered": fuzz.unanswered,
             "http_5xx": sum(n for s, n in statuses.items() if s >= 500), "http": statuses,
             "closed_by_server": fuzz.closed_by_server, **fuzz.stats}
 
@@ -518,11 +543,15 @@ def summary(part: str, r: dict) -> str:
         return (f"{r['games']} games {r['modes']}, {r['frames']} frames, {r['secrets_checked']} secret cards checked: "
                 f"{r['leaks']} leaks; self-test caught {r['self_test_caught']} of {r['self_test_planted']} planted; "
                 f"{r['failed_games']} games failed; {r['error_lines']} ERROR lines")
-    if part in ("authorization", "cross-site"):
+    if part == "authorization":
+        return (f"{r['refused']} of {r['probes']} probes refused ({r['by_kind']}); rooms changed by them: "
+                f"{r['rooms_changed']}; {r['error_lines']} ERROR lines")
+    if part == "cross-site":
         return f"{r['refused']} of {r['probes']} probes refused; {r['error_lines']} ERROR lines"
-    return (f"{r['sent']} messages ({r['http']} HTTP statuses): internal errors {r['internal_error']} answers, "
-            f"{r['http_5xx']} HTTP 5xx, {r['error_lines']} ERROR lines; {r['unanswered']} unanswered; "
-            f"accepted {r['accepted']}, refused {r['refused']}, closed {r['closed_by_server']}")
+    return (f"{r['sent']} messages ({r['ws_messages']} on WebSockets, HTTP statuses {r['http']}): internal errors: "
+            f"{r['internal_error']} answers, {r['http_5xx']} HTTP 5xx, {r['error_lines']} ERROR lines; "
+            f"{r['unanswered']} unanswered; accepted {r['accepted']} (to {r['phases']}), refused {r['refused']}, "
+            f"sockets closed by the server {r['closed_by_server']}; alive after: {r['alive_after']}")
 
 
 async def main() -> None:
@@ -532,7 +561,7 @@ async def main() -> None:
     ap.add_argument("--slow-fsync-ms", type=float, default=0,
                     help="durability: every fsync this much slower (strace), so kills land within a flush")
     ap.add_argument("--frames", type=int, default=10_000, help="frames the leak games must reach (default 10000)")
-    ap.add_argument("--at-once", type=int, default=4, help="leak games played at once (default 4)")
+    ap.add_argument("--at-once", type=int, default=6, help="leak games played at once (default 6)")
     ap.add_argument("--fuzz", type=int, default=3000, help="fuzz messages (default 3000)")
     ap.add_argument("--fuzz-rooms", type=int, default=4, help="rooms fuzzed at once (default 4)")
     ap.add_argument("--only", default=",".join(PARTS), help=f"parts to run, of {','.join(PARTS)}")
