@@ -449,7 +449,7 @@ class RemoteFuzz(Fuzz):
         except TimeoutError:
             self.unanswered += 1
             return
-        except AssertionError:   # the server closed this socket (a page's socket that never said hello: 10 s)
+        except (AssertionError, ConnectionError):   # the server closed this socket (one that never said hello: 10 s)
             code = str(p.ws.close_code)
             self.closed_by_server[code] = self.closed_by_server.get(code, 0) + 1
             await self.reconnect(p)
