@@ -6,7 +6,10 @@ the cards lie face down in `telling` / `playing`, the cards it played) as its ow
 person's seat token, as its own `welcome` carried it. Then every frame of every socket is searched as raw text:
 
 * `card`: a `state` frame for any other audience (another seat's phone, the TV, a spectator) that names one of
-  those cards at that `state_id`;
+  those cards at that `state_id`, unless that socket's frames have shown the card without a break since it was
+  public: the round's revealed table stays on screen through `scored` while the refill may already have drawn
+  one of its cards back into a hand (the table goes to the discard, which is reshuffled when the deck runs
+  out: RULES.md §1.2, §4), and showing it again says nothing about that hand;
 * `token`: any frame that holds a token not given to that socket itself;
 * `hand_key`: a `state` frame of a socket without a seat (TV, spectator) that holds a `"hand"` key;
 * `owner_key`: a `state` frame whose game is in `telling` / `playing` / `voting` that holds an `"owner"` key
@@ -66,6 +69,7 @@ def scan(audiences: Sequence[Audience]) -> Scan:
     out = Scan()
     for name, frames in audiences:
         own = tokens.get(name, set())
+        shown: set[str] = set()   # cards this socket's last state showed while public, or kept showing since
         for frame in frames:
             out.frames += 1
             for token, owner in every_token.items():
@@ -80,13 +84,16 @@ def scan(audiences: Sequence[Audience]) -> Scan:
             if game.get("phase") in BEFORE_REVEAL and '"owner"' in frame:
                 out.findings.append((name, "owner_key", f"state {msg['state_id']} in {game['phase']}"))
             cards = set(CARD.findall(frame))
+            secret_here: set[str] = set()
             for other, by_state in hidden.items():
                 if other == seat:
                     continue
                 secret = by_state.get(msg["state_id"], set())
+                secret_here |= secret
                 out.secrets += len(secret)
-                if leaked := cards & secret:
+                if leaked := (cards & secret) - shown:
                     out.findings.append((name, "card", f"{other}'s {sorted(leaked)} at state {msg['state_id']}"))
+            shown = {c for c in cards if c in shown or c not in secret_here}
     return out
 
 
