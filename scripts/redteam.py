@@ -27,7 +27,7 @@ Each part is bounded: --max-seconds per part (what was done by then is counted a
 
 Usage: .venv/bin/python scripts/redteam.py [--kills 10] [--rooms 6] [--frames 10000] [--fuzz 3000]
        [--only durability,leaks,authorization,cross-site,fuzz] [--seed N] [--max-seconds 900]
-The full counts: --kills 100 --frames 98000 --fuzz 28000 (about 15 minutes on a quiet 2-core machine);
+The full counts: --kills 100 --frames 98000 --fuzz 28000 (12 minutes on this 2-core VM at load 9-17);
 the 20-rooms-per-batch variant: --only durability --rooms 20 --kills 60; kills during a flush: --only durability
 --slow-fsync-ms 50 --kills 12 (the server under strace, each fsync 50 ms later: Debian's strace).
 """
