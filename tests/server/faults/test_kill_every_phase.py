@@ -7,15 +7,10 @@ from __future__ import annotations
 
 import aiohttp
 
+from tests.helpers.restart import device_session, reopen
 from tests.helpers.wire import ASSOCIATION, Table, seated_table, socket_opener
 
 PHASES = ["lobby", "telling", "playing", "voting", "scored", "game_over"]
-
-
-def device_session(index: int) -> aiohttp.ClientSession:
-    """An HTTP session whose sockets come from loopback address 127.0.1.`index`: each room's devices
-    have their own address, as phones on a Wi-Fi do (the join rate limit is per address)."""
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.1.{index + 1}", 0)))
 
 
 async def open_room(session, base, phase: str) -> Table:
@@ -48,20 +43,10 @@ def picture(table) -> dict:
     return out
 
 
-async def reopen(base, table) -> Table:
+async def reopen_table(base, table) -> Table:
     """New sockets for every device of `table` (TV by code, phones by token) on the restarted server."""
-    session = table.session
-    open_socket = socket_opener(session, base)
-    tv = await open_socket(table.tv.name)
-    await tv.hello(table.code, role="tv")
-    phones = []
-    for p in table.phones:
-        again = await open_socket(p.name)
-        welcome = await again.hello(table.code, token=p.token)
-        assert welcome["seat"] == p.welcome["seat"] and welcome["token"] == p.token
-        phones.append(again)
-    new = Table(table.code, tv, phones, tv.state_id)
-    new.session = session
+    new = await reopen(socket_opener(table.session, base), table)
+    new.session = table.session
     return new
 
 
@@ -117,7 +102,7 @@ async def kill_and_check(server, session, base, tables: dict) -> dict:
     await server.ready(session)
     after = {}
     for phase, table in tables.items():
-        new = await reopen(base, table)
+        new = await reopen_table(base, table)
         if phase in acked:
             assert new.tv.state_id == acked[phase], f"{phase}: an acknowledged action was lost"
             # sockets that had not read the last state yet now get it; the sender's own picture matches
@@ -151,7 +136,7 @@ async def test_sigkill_in_every_phase_resumes_every_room(tmp_path, server_proces
             health = await server.ready(session)
             assert health["rooms"] == len(PHASES) + 1   # + the one the first start made for its banner
             for phase, table in tables.items():
-                new = await reopen(base, table)
+                new = await reopen_table(base, table)
                 same_picture(before[phase], picture(new))
                 engine_phase = new.tv.game["phase"] if new.tv.game else "lobby"
                 assert engine_phase == phase
