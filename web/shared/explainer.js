@@ -14,7 +14,7 @@ const FIT_MIN_PX = 24;
 
 /** A face-down card, optionally numbered or of another kind ('extra', 'mammoth'). */
 function back(label, kind) {
-  return h('span', { class: `card card-back how-card${kind ? ` how-${kind}` : ''}` },
+  return h('span', { class: `card card-back how-card${kind ? ' how-' + kind : ''}` },
     label != null ? h('span', { class: 'how-card-label', text: String(label) }) : null);
 }
 

@@ -33,7 +33,7 @@ export function icon(name, size = '1em', cls = '') {
   const px = typeof size === 'number' ? `${size}px` : size;
   const svg = s('svg', { viewBox: '0 0 24 24', width: px, height: px, fill: 'none', stroke: 'currentColor',
     'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true',
-    class: `icon icon-${name}${cls ? ` ${cls}` : ''}` });
+    class: `icon icon-${name}${cls ? ' ' + cls : ''}` });
   for (const [tag, attrs] of NODES[name]) svg.appendChild(s(tag, attrs));
   return svg;
 }

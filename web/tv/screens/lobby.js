@@ -90,7 +90,7 @@ export function create(ctx) {
     length.hidden = !room.length;
     how.update(room.settings || {}, room.board || null);
     hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host')
-      : `${tOr(`tv.mode_hint.${mode}`, '', peopleRange(m, seatsRange))} ${t('tv.hint_host_starts')}`;
+      : `${tOr('tv.mode_hint.' + mode, '', peopleRange(m, seatsRange))} ${t('tv.hint_host_starts')}`;
   }
   return { el, update };
 }
