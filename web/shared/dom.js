@@ -97,7 +97,7 @@ function patchChildren(el, fresh) {
 function attrOf(el, name) {
   const v = el.getAttribute(name);
   if (el.fitted === undefined) return v;
-  if (name === 'class') return v.replace(' fit-wrap', '');
+  if (name === 'class') return v.replace(/ fit-(wrap|all)\b/, '');
   return name === 'style' ? el.fitted : v;
 }
 

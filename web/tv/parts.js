@@ -74,11 +74,11 @@ export function associationLine(ctx) {
     text: t('tv.association_spoken', { name: seatName(ctx.room, g.storyteller) }) });
 }
 
-/** A typed association in big quotes; long ones smaller (tv.css keeps it to 3 lines). */
+/** A typed association in big quotes; long ones smaller (tv.css: 3 lines, fit-text.js: shrunk to show them all). */
 export function associationText(text, extra = '') {
   const n = graphemeCount(text);
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';
-  return h('div', { class: `association${size}${extra}`, 'data-testid': 'association', title: text, text });
+  return h('div', { class: `association fit-lines${size}${extra}`, 'data-testid': 'association', title: text, text });
 }
 
 /** After the reveal: who is ready for the next round (room.pacing); none in the kids' game. */

@@ -79,7 +79,9 @@ function onMessage(msg) {
     document.cookie = `tv_room=${msg.room}; path=/tv; max-age=31536000`;   // for a bare /tv (pages.py)
   }
   if (msg.type === 'state') {
-    sound.onState(last, msg);
+    // a result this TV watched the vote for is a show (scored.js): its points cue waits for the points to count
+    const result = msg.game && msg.game.result;
+    sound.onState(last, msg, result && mounted.key === 'voting' ? scored.showTimes(result.table.length).points * 1000 : 0);
     last = msg;
     const wanted = (msg.room.settings || {}).lang;
     const changed = Boolean(wanted) && wanted !== roomLang;
