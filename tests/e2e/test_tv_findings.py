@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.async_api import expect
 
-from tests.helpers.browser import Scene, run_scene
+from tests.helpers.browser import Scene, fits, run_scene
 
 SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
 
@@ -169,5 +169,28 @@ async def test_a_long_association_is_shown_whole_in_voting_and_on_the_result(ser
         await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
         await _whole_at_both_sizes(sc, tv, "result", ".scored-head .association", (".points-item", ".board"))
+
+    await run_scene(server_process, launch_options, output_dir, "tv-findings", body)
+
+
+async def test_the_longest_name_is_whole_on_its_owner_plate(server_process, launch_options, output_dir):
+    """Six players, one called 24 unbroken letters (the most a name may have): on the result its card's owner
+    plate shows it all, on as many lines as it takes (it was cut after two), no smaller than 24 px on the stage,
+    with everything on the screen and the points above the board."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(["W" * 24, "Борис", "Вика", "Гоша", "Даша", "Егор"])
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        plate = tv.locator(".owner-plate", has_text="W" * 10)
+        for size in SIZES:
+            await set_size(tv, size)
+            await expect(plate).to_have_text("W" * 24)
+            assert not await tv.evaluate(HIDDEN_JS, ".owner-plate"), f"{size['width']}: a name on its plate is cut"
+            assert await plate.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 24
+            await fits(tv, size["width"], "TV result with the longest name")
+            assert (await tv.evaluate(EDGE_JS.format("max"), ["[data-testid=plate-points], .points-item", "bottom"])
+                    <= await tv.evaluate(EDGE_JS.format("min"), [".board", "top"]))
+            await sc.shot(tv, f"longest-name-plate-{size['width']}")
 
     await run_scene(server_process, launch_options, output_dir, "tv-findings", body)
