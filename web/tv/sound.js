@@ -119,12 +119,17 @@ export function relabelPrompt() {
 }
 
 let toggles = [];
+// Called with every state: a button is redrawn only when what it shows changed.
 function refreshToggles() {
   toggles.forEach((b) => {
     const off = muted || !roomSound;
+    const label = muted ? t('sound.unmute') : t('sound.mute');
+    const shown = `${off}|${label}`;
+    if (b.shown === shown) return;
+    b.shown = shown;
     b.dataset.muted = off ? 'true' : 'false';
-    b.setAttribute('aria-label', muted ? t('sound.unmute') : t('sound.mute'));
-    b.title = b.getAttribute('aria-label');
+    b.setAttribute('aria-label', label);
+    b.title = label;
     while (b.firstChild) b.removeChild(b.firstChild);
     b.appendChild(icon(off ? 'volume-x' : 'volume-2'));
   });
