@@ -98,7 +98,9 @@ function px(value) {
 function applyTo(els) {
   const plans = [];
   els.forEach((el) => {
-    if (el.namespaceURI === SVG_NS) return;   // a drawing's parts: never a flex box (each token has a dozen)
+    // a drawing's parts are never flex boxes (a token has a dozen), and an element with no element inside has
+    // nothing to space (text alone is one item): most elements of a page, and no style read for them
+    if (el.namespaceURI === SVG_NS || !el.firstElementChild) return;
     const cs = getComputedStyle(el);
     if (cs.display !== 'flex' && cs.display !== 'inline-flex') return;
     const rowGap = px(cs.rowGap || cs.gridRowGap);
