@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.async_api import expect
 
-from tests.helpers.browser import Scene, run_scene
+from tests.helpers.browser import Scene, fits, run_scene
 
 SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
 
@@ -30,6 +30,17 @@ ON_FINISH_JS = """(id) => {
   const y = tok.top + tok.height / 2;
   return x >= cell.left && x <= cell.right && y >= cell.top && y <= cell.bottom;
 }"""
+
+
+# 200 graphemes of wide letters, the most the server takes: four lines and more at the sizes a long association
+# starts at (in voting its last line was clamped off, on the result all but its first).
+WIDE_ASSOCIATION = ("Широкошумные шишкоборцы шушукаются, жужжа " * 6)[:200]
+# Text of `sel` clamped off or cut: [its start, scroll and client width, scroll and client height].
+HIDDEN_JS = """(sel) => [...document.querySelectorAll(sel)]
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => [el.textContent.slice(0, 16), el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
+EDGE_JS = ("([sel, edge]) => Math.{0}(...[...document.querySelectorAll(sel)]"
+           ".map((e) => e.getBoundingClientRect()[edge]))")
 
 
 async def set_size(tv, size: dict) -> None:
@@ -124,5 +135,62 @@ async def test_duel_mammoth_past_the_finish_is_shown_at_it(server_process, launc
             cut = await tv.evaluate(CUT_JS, ".race-row .standing-name")
             assert not cut, f"a name in the race is cut: {cut}"
             await sc.shot(tv, f"duel-over-{size['width']}")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-findings", body)
+
+
+async def _whole_at_both_sizes(sc: Scene, tv, screen: str, said: str, above: tuple[str, str]) -> None:
+    """The association `said` (a selector) on `screen`, at 1920×1080 and 1280×720: every line of it shows, no
+    smaller than 24 px, and it or what is under it ends above `above` = (what, what is under it)."""
+    for size in SIZES:
+        await set_size(tv, size)
+        await expect(tv.locator(said)).to_have_text(WIDE_ASSOCIATION)
+        assert not await tv.evaluate(HIDDEN_JS, said), f"{screen} at {size['width']}: the association is cut"
+        assert await tv.locator(said).evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 24
+        assert (await tv.evaluate(EDGE_JS.format("max"), [above[0], "bottom"])
+                <= await tv.evaluate(EDGE_JS.format("min"), [above[1], "top"])), f"{screen}: {above} overlap"
+        await sc.shot(tv, f"long-association-{screen}-{size['width']}")
+
+
+async def test_a_long_association_is_shown_whole_in_voting_and_on_the_result(server_process, launch_options,
+                                                                             output_dir):
+    """The storyteller's typed association, 200 wide letters: in voting and on the result every line of it shows
+    (smaller, never under 24 px on the stage), above the cards, the points above the board."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(["Аня", "Борис", "Вика", "Гоша"])
+        host, teller = table.phones[0], table.phones[1]
+        await table.act(host, "set_settings", settings={"special_cells": False, "first_storyteller": "host"})
+        await table.act(host, "start", storyteller=teller.welcome["seat"])
+        await table.act(teller, "tell", card=teller.me["hand"][0], association=WIDE_ASSOCIATION)
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        await _whole_at_both_sizes(sc, tv, "voting", "[data-testid=association]",
+                                   ("[data-testid=association]", ".card-number"))
+        await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await _whole_at_both_sizes(sc, tv, "result", ".scored-head .association", (".points-item", ".board"))
+
+    await run_scene(server_process, launch_options, output_dir, "tv-findings", body)
+
+
+async def test_the_longest_name_is_whole_on_its_owner_plate(server_process, launch_options, output_dir):
+    """Six players, one called 24 unbroken letters (the most a name may have): on the result its card's owner
+    plate shows it all, on as many lines as it takes (it was cut after two), no smaller than 24 px on the stage,
+    with everything on the screen and the points above the board."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(["W" * 24, "Борис", "Вика", "Гоша", "Даша", "Егор"])
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        plate = tv.locator(".owner-plate", has_text="W" * 10)
+        for size in SIZES:
+            await set_size(tv, size)
+            await expect(plate).to_have_text("W" * 24)
+            assert not await tv.evaluate(HIDDEN_JS, ".owner-plate"), f"{size['width']}: a name on its plate is cut"
+            assert await plate.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 24
+            await fits(tv, size["width"], "TV result with the longest name")
+            assert (await tv.evaluate(EDGE_JS.format("max"), ["[data-testid=plate-points], .points-item", "bottom"])
+                    <= await tv.evaluate(EDGE_JS.format("min"), [".board", "top"]))
+            await sc.shot(tv, f"longest-name-plate-{size['width']}")
 
     await run_scene(server_process, launch_options, output_dir, "tv-findings", body)

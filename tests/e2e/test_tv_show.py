@@ -116,6 +116,31 @@ DEUTERANOPIA = """() => {
 }"""
 
 
+# The points cue, noted as it comes (silenced: this TV's sound was never switched on): how far each points
+# count-up (scored.css `roll`) has run then, and its delay, in ms.
+CUE_SPY_JS = """() => {
+  window.pointsCue = null;
+  window.imaginariumSound.silenced.push = function (name) {
+    if (name === 'points') {
+      window.pointsCue = document.getAnimations().filter((a) => a.animationName === 'roll')
+        .map((a) => [a.currentTime, a.effect.getTiming().delay]);
+    }
+    return Array.prototype.push.apply(this, arguments);
+  };
+}"""
+# A frame or two: a transform animation's clock starts when the compositor takes it.
+FRAMES_MS = 150
+
+
+async def _watching_the_vote(sc):
+    """The TV and four seats, the first round's cards on the TV to vote on: (tv page, Table)."""
+    tv, table = await sc.table(NAMES[:4])
+    await table.act(table.phones[0], "start")
+    await table.play_until(lambda g: g["phase"] == "voting")
+    await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+    return tv, table
+
+
 async def _until_scored(table) -> None:
     await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
 
@@ -237,10 +262,7 @@ async def test_reduced_motion_leaves_only_fades(server_process, launch_options, 
 
 async def test_a_reload_during_the_reveal_lands_on_the_finished_result(server_process, launch_options, output_dir):
     async def body(sc) -> None:
-        tv, table = await sc.table(NAMES[:4])
-        await table.act(table.phones[0], "start")
-        await table.play_until(lambda g: g["phase"] == "voting")
-        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        tv, table = await _watching_the_vote(sc)
         await _until_scored(table)
         await expect(tv.locator(".scored.show")).to_have_count(1)   # the show begins ...
         assert await tv.evaluate(SHOW_RUNNING_JS) > 0
@@ -258,5 +280,21 @@ async def test_a_reload_during_the_reveal_lands_on_the_finished_result(server_pr
           .map((s) => [s.dataset.elephant, Number(s.querySelector('.standing-distance').textContent)]))""")
         assert distances == {e["id"]: e["distance"] for e in table.tv.game["elephants"]}
         await sc.shot(tv, "after-reload")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+async def test_the_points_cue_comes_as_the_points_count_up(server_process, launch_options, output_dir):
+    """The points cue sounds when the result's points count up (late in the show), not as the cards turn."""
+    async def body(sc) -> None:
+        tv, table = await _watching_the_vote(sc)
+        await tv.evaluate(CUE_SPY_JS)
+        await _until_scored(table)
+        await expect(tv.locator(".scored.show")).to_have_count(1)
+        await tv.wait_for_function("window.pointsCue !== null")
+        rolls = await tv.evaluate("window.pointsCue")
+        assert rolls, "no points counted up"
+        early = [r for r in rolls if r[0] < r[1] - FRAMES_MS]
+        assert not early, f"the points cue came before the points counted up (ms run, delay): {early}"
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)

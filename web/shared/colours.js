@@ -1,5 +1,5 @@
 // The 14 elephant colours of the protocol (docs/protocol.md) and how to draw them on a dark table.
-import { h, s } from './dom.js';
+import { h, s, signed } from './dom.js';
 import { graphemes } from './text.js';
 
 // The first seven are colour-blind-safe (test_palette.py).
@@ -36,7 +36,16 @@ export function elephantToken(colour, size = 48, label = '', initials = '') {
     'aria-label': label || null,
   });
   el.append(elephantSvg(initials));
-  return el;
+  return signed(el, `token|${colour}|${size}|${label}|${initials}`);
+}
+
+// One drawing per set of initials, copied: a copy is a fraction of the ~30 attribute writes a drawing takes,
+// and screens draw a token per elephant, chip and vote on many `state` frames.
+const drawings = new Map();
+
+function elephantSvg(initials) {
+  if (!drawings.has(initials)) drawings.set(initials, drawElephant(initials));
+  return drawings.get(initials).cloneNode(true);
 }
 
 /** A vote token in the voter's colour, labelled `label` (roster.js voteLabel) or two letters ("Ан"). */
@@ -56,7 +65,7 @@ export function shortLabel(name, n = 2) {
   return (g[0] || '?').toUpperCase() + g.slice(1, n).join('');
 }
 
-function elephantSvg(initials) {
+function drawElephant(initials) {
   return s('svg', { viewBox: '0 0 64 64', class: 'elephant', 'aria-hidden': 'true' },
     s('g', { fill: 'currentColor' },
       s('ellipse', { cx: 27, cy: 35, rx: 19, ry: 13 }),

@@ -1,5 +1,5 @@
 // The timer's countdown: a page counts `room.clock.remaining_ms` down from the state's arrival.
-import { h } from '/static/shared/dom.js';
+import { h, setText } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
 
@@ -29,10 +29,12 @@ export function countdown(cls, testid) {
   function paint() {
     const left = still() ? frozen : Math.max(0, endsAt - performance.now());
     const s = Math.ceil(left / 1000);
-    digits.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    // four ticks a second, one new second: only a change is written (each write is laid out again)
+    setText(digits, `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`);
     el.classList.toggle('urgent', !still() && s <= URGENT_S);
     el.classList.toggle('paused', still());
-    el.title = t('timer.left', { n: s });
+    const title = t('timer.left', { n: s });
+    if (el.title !== title) el.title = title;
     if (left <= 0 || still()) { clearInterval(ticker); ticker = null; }
   }
 
@@ -41,7 +43,7 @@ export function countdown(cls, testid) {
     seen = clock;
     clearInterval(ticker);
     ticker = null;
-    el.hidden = !clock;
+    if (el.hidden !== !clock) el.hidden = !clock;
     if (!clock) return;
     frozen = clock.remaining_ms;
     endsAt = performance.now() + clock.remaining_ms;

@@ -45,7 +45,9 @@ export function append(el, children) {
 /** Replaces every child of el with children. */
 export function fill(el, ...children) {
   while (el.firstChild) el.removeChild(el.firstChild);   // replaceChildren() is Chromium 86+
-  return append(el, children);
+  append(el, children);
+  drawStandIns(el);
+  return el;
 }
 
 /**
@@ -77,12 +79,20 @@ function patchChildren(el, fresh) {
   let li = 0;
   const want = Array.prototype.slice.call(fresh.childNodes);
   const kept = new Set();
-  for (const w of want) {
+  for (let w of want) {
     const k = keyOf(w);
     let old = k != null ? keyed.get(k) : loose[li];
     if (k == null) li += 1;
+    if (w.draw) {   // a stand-in (later()): the old node as it is, if drawn from the same inputs
+      if (old && !kept.has(old) && old.sig === w.sig) {
+        kept.add(old);
+        if (old === ref) ref = ref.nextSibling; else el.insertBefore(old, ref);
+        continue;
+      }
+      w = drawn(w);
+    }
     if (old && !kept.has(old) && old.nodeName === w.nodeName && patchNode(old, w)) kept.add(old);
-    else old = w;
+    else old = drawStandIns(w);
     if (old === ref) ref = ref.nextSibling;
     else el.insertBefore(old, ref);
   }
@@ -93,11 +103,11 @@ function patchChildren(el, fresh) {
   }
 }
 
-// fit-text.js's own writes (a smaller font size, `fit-wrap`) are not differences.
+// fit-text.js's own writes (a smaller font size, `fit-wrap`, `fit-all`) are not differences.
 function attrOf(el, name) {
   const v = el.getAttribute(name);
   if (el.fitted === undefined) return v;
-  if (name === 'class') return v.replace(' fit-wrap', '');
+  if (name === 'class') return v.replace(/ fit-(wrap|all)\b/, '');
   return name === 'style' ? el.fitted : v;
 }
 
@@ -110,6 +120,9 @@ function patchNode(a, b) {
   if (a.nodeType !== 1) return false;
   // a card's picture is the same picture only if it asks for the same file
   if (a.nodeName === 'IMG') return a.getAttribute('src') === b.getAttribute('src');
+  // drawn from the same inputs (signed()): the same, however deep, with nothing to compare
+  if (b.sig !== undefined && a.sig === b.sig) return true;
+  a.sig = b.sig;
   let changed = false;
   for (let i = 0; i < b.attributes.length; i++) {
     const { name, value } = b.attributes[i];
@@ -122,6 +135,44 @@ function patchNode(a, b) {
   if (changed && a.fitted !== undefined) { a.fitted = undefined; a.fitKey = undefined; }   // fit it again
   patchChildren(a, b);
   return true;
+}
+
+/**
+ * `el`, marked as drawn from inputs `sig` (a string of all it shows): patch() takes an old node with the same
+ * mark for the same, without comparing its subtree (an elephant's drawing, a chip that did not change).
+ */
+export function signed(el, sig) {
+  el.sig = sig;
+  return el;
+}
+
+/**
+ * A stand-in for the node `draw()` makes from inputs `sig` (a string of all it shows), matched among its siblings
+ * by `key`: patch() keeps the old node of that key when it was drawn from the same `sig` (nothing drawn,
+ * compared or moved: a frame that marks one chip done draws one chip) and calls draw() only when it was not.
+ * Only for trees that go through patch() or fill().
+ */
+export function later(key, sig, draw) {
+  const el = signed(h('i', { 'data-key': key, 'data-later': true }), sig);
+  el.draw = draw;
+  return el;
+}
+
+/** The node stand-in `w` stands for, drawn (its key and sig on it). */
+function drawn(w) {
+  const node = drawStandIns(w.draw());
+  node.sig = w.sig;
+  if (node.nodeType === 1 && keyOf(node) !== w.getAttribute('data-key')) node.setAttribute('data-key', w.getAttribute('data-key'));
+  return node;
+}
+
+/** `node` with every stand-in in it drawn (a new subtree going into the page). */
+function drawStandIns(node) {
+  if (node.nodeType !== 1) return node;
+  if (node.draw) return drawn(node);
+  const standIns = node.querySelectorAll('[data-later]');
+  for (let i = 0; i < standIns.length; i++) standIns[i].parentNode.replaceChild(drawn(standIns[i]), standIns[i]);
+  return node;
 }
 
 /** patch(el, ...draw()) unless `sig` (a string of everything draw() shows) is what el last showed. */

@@ -14,7 +14,7 @@ const FIT_MIN_PX = 24;
 
 /** A face-down card, optionally numbered or of another kind ('extra', 'mammoth'). */
 function back(label, kind) {
-  return h('span', { class: `card card-back how-card${kind ? ` how-${kind}` : ''}` },
+  return h('span', { class: `card card-back how-card${kind ? ' how-' + kind : ''}` },
     label != null ? h('span', { class: 'how-card-label', text: String(label) }) : null);
 }
 
@@ -190,11 +190,16 @@ export function explainer({ auto = 0, size = 96, testid = 'explainer', fit = fal
     timer = auto ? setInterval(() => { if (el.isConnected) go(index + 1); else stop(); }, auto) : null;
   }
 
+  let drawn = '';
   function update(settings, board) {
     const s = settings || {};
     const nextKey = `${s.ruleset}/${s.mode}`;
     if (nextKey !== key) { index = 0; key = nextKey; restart(); }   // other rules: from the first card
     el.dataset.rules = nextKey;
+    // the lobby calls this with every `state` (a join, a colour): the same cards are not drawn again
+    const sig = JSON.stringify([s, board, document.documentElement.lang]);
+    if (sig === drawn && cards.length) return;
+    drawn = sig;
     cards = explainerCards(s, board);
     if (index >= cards.length) index = 0;
     heading.textContent = t('how.heading');   // the language may have changed

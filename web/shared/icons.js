@@ -28,12 +28,19 @@ const NODES = {
   'users': [['path', {d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2'}], ['circle', {cx: 9, cy: 7, r: 4}], ['path', {d: 'M22 21v-2a4 4 0 0 0-3-3.87'}], ['path', {d: 'M16 3.13a4 4 0 0 1 0 7.75'}]],
 };
 
+// Each icon drawn once per size and class, then copied (screens redraw their chips' marks on many frames).
+const drawn = new Map();
+
 /** An inline SVG icon `name` (a key of NODES), in the text colour. @param {number|string} [size] CSS px or em */
 export function icon(name, size = '1em', cls = '') {
   const px = typeof size === 'number' ? `${size}px` : size;
-  const svg = s('svg', { viewBox: '0 0 24 24', width: px, height: px, fill: 'none', stroke: 'currentColor',
-    'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true',
-    class: `icon icon-${name}${cls ? ` ${cls}` : ''}` });
-  for (const [tag, attrs] of NODES[name]) svg.appendChild(s(tag, attrs));
-  return svg;
+  const key = `${name}|${px}|${cls}`;
+  if (!drawn.has(key)) {
+    const svg = s('svg', { viewBox: '0 0 24 24', width: px, height: px, fill: 'none', stroke: 'currentColor',
+      'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true',
+      class: `icon icon-${name}${cls ? ' ' + cls : ''}` });
+    for (const [tag, attrs] of NODES[name]) svg.appendChild(s(tag, attrs));
+    drawn.set(key, svg);
+  }
+  return /** @type {SVGSVGElement} */ (drawn.get(key).cloneNode(true));
 }

@@ -1,5 +1,5 @@
 // The host's phone has gone: the TV counts down room.host_claim_in until anyone may claim host.
-import { h, patch } from '/static/shared/dom.js';
+import { h, patchIf } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { seatInfo } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
@@ -26,11 +26,12 @@ export function update(ctx) {
   const name = host.name;
   const tick = () => {
     const left = Math.ceil((claimAt - Date.now()) / 1000);
-    patch(banner, icon('user'),
+    // each state and each second: drawn again only when a word or the count changed
+    patchIf(banner, JSON.stringify([name, Math.max(0, left), document.documentElement.lang]), () => [icon('user'),
       h('span', { class: 'host-away-text' },
         h('span', { class: 'host-away-who', text: t('tv.host_away', { name }) }),
         h('span', { class: 'host-away-claim', 'data-testid': 'tv-host-claim',
-          text: left > 0 ? tn('tv.host_claim_in', left) : t('tv.host_claim_now') })));
+          text: left > 0 ? tn('tv.host_claim_in', left) : t('tv.host_claim_now') }))]);
     if (left <= 0 && timer) { clearInterval(timer); timer = null; }
   };
   clearInterval(timer);

@@ -23,7 +23,7 @@ export async function open(code) {
   overlay().append(panel);
   let info;
   try {
-    const res = await fetch(`/api/info${code ? `?room=${encodeURIComponent(code)}` : ''}`);
+    const res = await fetch(`/api/info${code ? '?room=' + encodeURIComponent(code) : ''}`);
     info = await res.json();
   } catch (e) {
     fill(body, h('p', { text: String(e) }));
@@ -37,7 +37,7 @@ export async function open(code) {
     urls.length > 1 ? h('p', { class: 'info-hint', text: t('tv.info.other_hint') }) : null,
     h('h3', { text: t('tv.info.mdns') }),
     h('p', { class: 'info-url', 'data-testid': 'tv-info-mdns',
-      text: info.mdns_url ? `${info.mdns_url}${code ? `/join/${code}` : ''}` : t('tv.info.no_mdns') }),
+      text: info.mdns_url ? `${info.mdns_url}${code ? '/join/' + code : ''}` : t('tv.info.no_mdns') }),
     info.mdns_name ? h('p', { class: 'info-hint', text: info.mdns_name }) : null,
     h('p', { class: 'info-hint', text: t('tv.info.version', { v: info.version || '?' }) }));
 }

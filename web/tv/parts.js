@@ -1,5 +1,5 @@
 // Pieces several TV screens share: "waiting for …" chips and the association.
-import { h } from '/static/shared/dom.js';
+import { h, later } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
@@ -31,14 +31,19 @@ export function progressKey(ctx) {
   return JSON.stringify([ctx.room.roster, g.seats, g.waiting_for, g.storyteller]);
 }
 
-/** A seat's chip: elephant, name (unless `tokenOnly`), drawn ✓ (`done`), … (false) or no mark (null). */
+/**
+ * A seat's chip: elephant, name (unless `tokenOnly`), drawn ✓ (`done`), … (false) or no mark (null). Drawn only
+ * when it changed (dom.js later()): the other chips of a frame stay as they are.
+ */
 function seatChip(ctx, seat, done, tokenOnly, size = 40) {
   const name = seatName(ctx.room, seat);
-  return h('span', { class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat,
-    title: name }, elephantToken(seatColour(ctx.room, seat), size),
+  const colour = seatColour(ctx.room, seat);
+  return later(seat, JSON.stringify([name, colour, done, tokenOnly, size]), () => h('span', {
+    class: `chip ${done ? 'done' : 'waiting'}${tokenOnly ? ' token-only' : ''}`, 'data-seat': seat, title: name },
+  elephantToken(colour, size),
   tokenOnly ? null : h('span', { class: 'chip-name', text: name }),
   done == null ? null : done ? h('span', { class: 'chip-mark' }, icon('check'))
-    : h('span', { class: 'chip-mark', text: '…' }));
+    : h('span', { class: 'chip-mark', text: '…' })));
 }
 
 /** Chips a row holds: fewer for pairs' "A & B". */
@@ -74,11 +79,11 @@ export function associationLine(ctx) {
     text: t('tv.association_spoken', { name: seatName(ctx.room, g.storyteller) }) });
 }
 
-/** A typed association in big quotes; long ones smaller (tv.css keeps it to 3 lines). */
+/** A typed association in big quotes; long ones smaller (tv.css: 3 lines, fit-text.js: shrunk to show them all). */
 export function associationText(text, extra = '') {
   const n = graphemeCount(text);
   const size = n > 110 ? ' very-long' : n > 50 ? ' long' : '';
-  return h('div', { class: `association${size}${extra}`, 'data-testid': 'association', title: text, text });
+  return h('div', { class: `association fit-lines${size}${extra}`, 'data-testid': 'association', title: text, text });
 }
 
 /** After the reveal: who is ready for the next round (room.pacing); none in the kids' game. */

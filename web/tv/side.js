@@ -1,6 +1,6 @@
 // The TV's side column in a game: standings and a QR and code to join late.
 import { modeOf } from '/static/shared/rules.js';
-import { h, patchIf } from '/static/shared/dom.js';
+import { h, later, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
@@ -19,10 +19,11 @@ export function create(ctx) {
 
   function update(c, screen) {
     const g = c.game;
-    const sig = JSON.stringify([c.room.roster, g.elephants, g.storyteller, g.phase]);
+    // what the rows show: not the phase itself (the rows stay through a round), only whether the game is over
+    const sig = JSON.stringify([c.room.roster, g.elephants, g.storyteller, g.phase === 'game_over']);
     if (modeOf(g).finish) { patchIf(list, sig, () => duelRace(c, modeOf(g).finish)); return; }
     // Game over: the centre lists them (the last round's result, held before it, keeps them here).
-    list.hidden = screen === 'game_over';
+    if (list.hidden !== (screen === 'game_over')) list.hidden = screen === 'game_over';
     list.classList.toggle('many', (g.elephants || []).length > 5);
     // pairs: "Аня & Борис" is long
     list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));
@@ -33,12 +34,16 @@ export function create(ctx) {
       const info = seatInfo(c.room, seats[0]);
       const offline = info && !info.connected && !info.child;
       const removed = (info && info.removed) || isGone(g, e);
-      return h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}`, 'data-elephant': e.id },
-        pieceToken(c.room, e, 56),
-        h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
-        // outside the name: its ellipsis never hides who tells
-        seats.includes(g.storyteller) && g.phase !== 'game_over' ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: '★' }) : null,
-        h('span', { class: 'standing-distance', text: String(e.distance) }));
+      const star = seats.includes(g.storyteller) && g.phase !== 'game_over';
+      // a row is drawn again only when what it shows changed (a walk moves two or three elephants)
+      const shows = JSON.stringify([e, seats.map((s) => seatInfo(c.room, s)), offline, removed, star]);
+      return later(e.id, shows, () => h('li', { class: `standing${offline ? ' offline' : ''}${removed ? ' removed' : ''}`,
+        'data-elephant': e.id },
+      pieceToken(c.room, e, 56),
+      h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
+      // outside the name: its ellipsis never hides who tells
+      star ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: '★' }) : null,
+      h('span', { class: 'standing-distance', text: String(e.distance) })));
     }));
   }
   return { el, update };

@@ -119,12 +119,17 @@ export function relabelPrompt() {
 }
 
 let toggles = [];
+// Called with every state: a button is redrawn only when what it shows changed.
 function refreshToggles() {
   toggles.forEach((b) => {
     const off = muted || !roomSound;
+    const label = muted ? t('sound.unmute') : t('sound.mute');
+    const shown = `${off}|${label}`;
+    if (b.shown === shown) return;
+    b.shown = shown;
     b.dataset.muted = off ? 'true' : 'false';
-    b.setAttribute('aria-label', muted ? t('sound.unmute') : t('sound.mute'));
-    b.title = b.getAttribute('aria-label');
+    b.setAttribute('aria-label', label);
+    b.title = label;
     while (b.firstChild) b.removeChild(b.firstChild);
     b.appendChild(icon(off ? 'volume-x' : 'volume-2'));
   });
@@ -187,13 +192,19 @@ export function cuesFor(prev, next) {
   return out;
 }
 
-/** Plays the cues of a state change: `points` a moment after the reveal, `game_over` last. */
-export function onState(prev, next) {
+/**
+ * Plays the cues of a state change: `points` when the result's points count up (`pointsMs` after the reveal,
+ * at least 0.9 s: scored.js showTimes), `game_over` 0.9 s after that.
+ */
+export function onState(prev, next, pointsMs = 0) {
   setRoomSound((next.room.settings || {}).sound);
   refreshToggles();
   let delay = 0;
   cuesFor(prev, next).forEach((name) => {
-    if (name === 'points' || name === 'game_over') delay += 900;
-    if (delay) setTimeout(() => cue(name), delay); else cue(name);
+    if (name === 'points') delay = Math.max(900, pointsMs);
+    else if (name === 'game_over') delay += 900;
+    // counted from the next frame, when the result's show starts (its first paint)
+    const ms = delay;
+    if (ms) requestAnimationFrame(() => setTimeout(() => cue(name), ms)); else cue(name);
   });
 }

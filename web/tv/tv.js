@@ -15,7 +15,7 @@ import * as gameOver from './screens/game-over.js';
 import { infoButton } from './info.js';
 import { fitStage, overlay } from './stage.js';
 import { fitText } from '/static/shared/fit-text.js';
-import { polyfillFlexGap } from '/static/shared/flex-gap.js';
+import { polyfillFlexGap, flushFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
 import * as sound from './sound.js';
 import * as hostAway from './host-away.js';
@@ -50,7 +50,7 @@ async function main() {
   conn = connect({
     room: code, role: 'tv', token: () => null, lang: () => document.documentElement.lang,
     // the badge's width changes: fit the phase title again
-    onStatus: (s) => { holdCountdowns(s !== 'online'); badge.set(s); fitText(app); },
+    onStatus: (s) => { holdCountdowns(s !== 'online'); badge.set(s); fitAll(); },
     onMessage,
   });
 }
@@ -79,7 +79,9 @@ function onMessage(msg) {
     document.cookie = `tv_room=${msg.room}; path=/tv; max-age=31536000`;   // for a bare /tv (pages.py)
   }
   if (msg.type === 'state') {
-    sound.onState(last, msg);
+    // a result this TV watched the vote for is a show (scored.js): its points cue waits for the points to count
+    const result = msg.game && msg.game.result;
+    sound.onState(last, msg, result && mounted.key === 'voting' ? scored.showTimes(result.table.length).points * 1000 : 0);
     last = msg;
     const wanted = (msg.room.settings || {}).lang;
     const changed = Boolean(wanted) && wanted !== roomLang;
@@ -155,7 +157,8 @@ function render() {
     f.main.dataset.round = ctx.game.round;
     setText(f.round, t('round_n', { n: ctx.game.round }));
     // the last round's result (held, final-hold.js) keeps its round chip and the standings
-    f.round.hidden = !ctx.game.round || key === 'game_over';
+    const noRound = !ctx.game.round || key === 'game_over';
+    if (f.round.hidden !== noRound) f.round.hidden = noRound;
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
     // five to seven teams: the standings' "A & B" on two lines (in every phase, so the result's cards stay
@@ -170,9 +173,15 @@ function render() {
   }
   renderPause(ctx);
   hostAway.update(ctx);
-  fitText(app);
+  fitAll();
   // a screen that changed its layout to fit (scored.js) has new widths to fit text in
-  for (let i = 0; i < 4 && mounted.screen && mounted.screen.afterFit && mounted.screen.afterFit(); i++) fitText(app);
+  for (let i = 0; i < 4 && mounted.screen && mounted.screen.afterFit && mounted.screen.afterFit(); i++) fitAll();
+}
+
+/** Fits the text (fit-text.js) once the old browsers' flex gaps are in (flex-gap.js): one layout, not two. */
+function fitAll() {
+  flushFlexGap();
+  fitText(app);
 }
 
 function gameFrame(ctx) {

@@ -1,5 +1,5 @@
 // TV lobby: QR, join URL and code, roster, settings, how to play.
-import { h, fill } from '/static/shared/dom.js';
+import { h, fill, patch, patchIf, setText } from '/static/shared/dom.js';
 import { t, tOr } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
 import { lengthText } from '/static/shared/length.js';
@@ -56,22 +56,24 @@ export function create(ctx) {
     h('section', { class: 'lobby-side' }, count, alone, roster, settings, length, hint),
     how.el);
 
+  // Each `state` (a join, a colour, a setting) writes only what changed: a new player's card pops in, the
+  // others stay as they are (no restarted animation, no layout of what did not move).
   function update(c) {
     const room = c.room;
-    fill(url, urlParts(room.join_url || ''));
-    codeEl.textContent = room.code || c.code;
+    patchIf(url, room.join_url || '', () => urlParts(room.join_url || ''));
+    setText(codeEl, room.code || c.code);
     const seats = (room.roster || []).filter((r) => !r.removed);
     const mode = (room.settings || {}).mode;
     const m = modeRules(mode);
     const pairs = m.people_per_seat > 1;
-    count.textContent = headCount(room, pairs);
+    setText(count, headCount(room, pairs));
     count.classList.toggle('pairs', pairs);   // people and teams: a longer line
     const lone = aloneInPairs(room, pairs);
-    alone.textContent = lone.length ? t('lobby.alone', { names: lone.join(', ') }) : '';
-    alone.hidden = !lone.length;
+    setText(alone, lone.length ? t('lobby.alone', { names: lone.join(', ') }) : '');
+    if (alone.hidden !== !lone.length) alone.hidden = !lone.length;
     roster.classList.toggle('pairs', pairs);
     const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
-      'data-testid': 'roster-item' },
+      'data-testid': 'roster-item', 'data-seat': r.seat },
     pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
     r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
@@ -83,14 +85,15 @@ export function create(ctx) {
       items.push(h('li', { class: 'roster-item empty' }, h('span', { class: 'token-slot' }),
         h('span', { class: 'roster-name', text: t('tv.free_place') })));
     }
-    fill(roster, items);
-    fill(settings, settingsSummary(room.settings || {}, room.deck));
-    fill(length, room.length ? [h('div', { class: 'game-length-title', text: t('length.title', { seats: room.length.seats }) }),
-      h('div', { class: 'game-length-line', text: lengthText(room.length) })] : []);
-    length.hidden = !room.length;
+    patch(roster, items);
+    patchIf(settings, JSON.stringify([room.settings, room.deck]), () => settingsSummary(room.settings || {}, room.deck));
+    patchIf(length, JSON.stringify(room.length || null), () => (room.length ? [
+      h('div', { class: 'game-length-title', text: t('length.title', { seats: room.length.seats }) }),
+      h('div', { class: 'game-length-line', text: lengthText(room.length) })] : []));
+    if (length.hidden !== !room.length) length.hidden = !room.length;
     how.update(room.settings || {}, room.board || null);
-    hint.textContent = seats.length === 0 ? t('tv.hint_first_is_host')
-      : `${tOr(`tv.mode_hint.${mode}`, '', peopleRange(m, seatsRange))} ${t('tv.hint_host_starts')}`;
+    setText(hint, seats.length === 0 ? t('tv.hint_first_is_host')
+      : `${tOr('tv.mode_hint.' + mode, '', peopleRange(m, seatsRange))} ${t('tv.hint_host_starts')}`);
   }
   return { el, update };
 }

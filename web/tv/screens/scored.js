@@ -8,6 +8,7 @@ import { deckId } from '/static/shared/cards.js';
 import { tableCards } from '../table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
+import { graphemeCount } from '/static/shared/text.js';
 import { readyChips } from '../parts.js';
 
 /** Phase title for the header. */
@@ -52,7 +53,9 @@ export function create(ctx0, show) {
     if (!r) return;
     patchIf(top, JSON.stringify([ctx.room.roster, ctx.room.pacing, g.association, g.storyteller, r]), () => [
       h('div', { class: 'scored-head' },
-        g.association ? h('div', { class: 'association small', text: g.association }) : null,
+        // a short one beside the outcome, a long one on lines of its own; fit-text.js shows it whole
+        g.association ? h('div', { class: `association small fit-lines${graphemeCount(g.association) > 40 ? ' wide' : ''}`,
+          text: g.association }) : null,
         h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) })),
       modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx)]);

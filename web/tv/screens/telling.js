@@ -1,5 +1,5 @@
 // TV, phase `telling`: the storyteller, the conditions, and that we wait.
-import { h, patchIf } from '/static/shared/dom.js';
+import { h, later, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
@@ -22,20 +22,30 @@ export function create() {
     const g = ctx.game;
     const st = g.storyteller;
     patchIf(el, JSON.stringify([ctx.room.roster, st, g.mode, g.conditions, g.first_draw, g.round, g.waiting_for]), () => [
-      st ? h('div', { class: 'storyteller-hero' },
-        elephantToken(seatColour(ctx.room, st), 180),
-        h('div', { class: 'storyteller-text' },
-          h('div', { class: `storyteller-name${graphemeCount(seatName(ctx.room, st)) > 14 ? ' long' : ''}`, text: seatName(ctx.room, st) }),
-          h('div', { class: 'storyteller-role', text: t(ROLE[g.mode] || (isTeam(ctx.room, st) ? 'tv.storyteller_choosing_team' : 'tv.storyteller_choosing')) })))
-        : h('div', { class: 'storyteller-hero' },
-          h('div', { class: 'storyteller-text' },
-            h('div', { class: 'storyteller-name', text: t('tv.claim_title') }),
-            h('div', { class: 'storyteller-role', text: t('tv.claim_hint') }))),
+      // the big elephant is drawn once a storyteller (a new "waiting for" chip leaves it as it is)
+      later('hero', JSON.stringify([st && seatInfo(ctx.room, st), g.mode]), () => hero(ctx, st)),
       conditionsBox(g.conditions),
       firstDraw(ctx),
       waitingChips(ctx)]);
   }
   return { el, update };
+}
+
+/** The storyteller, big, and what they do now; or, with none yet, that anyone may claim the turn. */
+function hero(ctx, st) {
+  if (!st) {
+    return h('div', { class: 'storyteller-hero' },
+      h('div', { class: 'storyteller-text' },
+        h('div', { class: 'storyteller-name', text: t('tv.claim_title') }),
+        h('div', { class: 'storyteller-role', text: t('tv.claim_hint') })));
+  }
+  const name = seatName(ctx.room, st);
+  return h('div', { class: 'storyteller-hero' },
+    elephantToken(seatColour(ctx.room, st), 180),
+    h('div', { class: 'storyteller-text' },
+      h('div', { class: `storyteller-name${graphemeCount(name) > 14 ? ' long' : ''}`, text: name }),
+      h('div', { class: 'storyteller-role',
+        text: t(ROLE[ctx.game.mode] || (isTeam(ctx.room, st) ? 'tv.storyteller_choosing_team' : 'tv.storyteller_choosing')) })));
 }
 
 /** A pairs team tells together: its sentence is plural. */
