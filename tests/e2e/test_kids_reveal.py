@@ -74,6 +74,11 @@ async def test_children_vote_on_their_phones_and_the_adult_starts_the_reveal(ui)
     await ui.shot(adult, "phone-360-reveal")
     await ui.shot(tv, "tv-1080-waits-for-the-adult")
     await ui.shot(olya, "child-phone-waits-ru")
+    await tv.set_viewport_size({"width": 1280, "height": 720})   # a smaller TV: the line still shows whole
+    line = await tv.get_by_test_id("reveal-wait").bounding_box()
+    assert line is not None and line["y"] + line["height"] <= 720
+    assert line["x"] >= 0 and line["x"] + line["width"] <= 1280
+    await ui.shot(tv, "tv-720-waits-for-the-adult")
 
     await button.dblclick()   # a double tap: one reveal
     await expect(main).to_have_attribute("data-phase", "scored")
