@@ -23,7 +23,8 @@ def random_action(state: GameState, rng: int, find_percent: int | None = None) -
     drawn uniformly when there is a choice), the move the phase waits on from it: ``telling`` a `tell`
     (with a card where the mode tells with one, RULES.md §1.1; the association half the time checkable),
     ``playing`` its cards, or the storyteller's `restate` while a dispute waits for it, ``voting`` a
-    vote. Where nobody is awaited (``scored``) `next_round` by the table. Undefined once the game is over.
+    vote, or the adult's `reveal` once every child has voted (kids, RULES.md §2.5). Where nobody is
+    awaited (``scored``) `next_round` by the table. Undefined once the game is over.
 
     With `find_percent` (0-100) a voter finds the card they look for (the storyteller's; duel: the
     mammoth's) that often, and otherwise votes for another card at random: a real table's pace rather
@@ -42,6 +43,8 @@ def random_action(state: GameState, rng: int, find_percent: int | None = None) -
         if refusal(state, seat, "play_card") is not None:   # awaited for the restatement of a dispute
             return seat, {"type": "restate", "association": SAFE_ASSOCIATION}, rng
         return _play(state, seat, rng)
+    if refusal(state, seat, "reveal") is None:  # kids: every child voted, the adult turns the cards
+        return seat, {"type": "reveal"}, rng
     return _vote(state, seat, rng, find_percent)
 
 

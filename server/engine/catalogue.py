@@ -35,7 +35,7 @@ SAMPLE_GAMES, MAX_ROUNDS = 9, 200
 def mode_entry(mode: Mode) -> dict[str, Any]:
     """One mode as the pages see it: ``{"id", "rulesets", "seats": {ruleset: [min, max]},
     "people_per_seat", "automatic", "has_adult", "short_game", "tell_with_card", "cards_each",
-    "extra_cards", "extra_owner", "storyteller_votes", "proxy_votes", "has_playing_phase",
+    "extra_cards", "extra_owner", "storyteller_votes", "proxy_votes", "adult_reveals", "has_playing_phase",
     "sought_owner", "against_mammoth", "when_deck_empty", "finish", "table_cards", "scoring"}`` (RULES.md
     §2; seats in pairs are teams; `when_deck_empty`: that setting applies; `finish`: the duel's distance,
     D9, else null; `table_cards`: {ruleset: [cards laid out each round at the fewest seats, at the
@@ -51,7 +51,8 @@ def mode_entry(mode: Mode) -> dict[str, Any]:
         "short_game": mode.allows_short_game, "tell_with_card": mode.tell_with_card,
         "cards_each": mode.cards_each, "extra_cards": mode.extra_cards,
         "extra_owner": mode.extra_owner or None, "storyteller_votes": mode.storyteller_votes,
-        "proxy_votes": mode.proxy_votes, "has_playing_phase": mode.has_playing_phase,
+        "proxy_votes": mode.proxy_votes, "adult_reveals": mode.adult_reveals,
+        "has_playing_phase": mode.has_playing_phase,
         "sought_owner": mode.sought_owner, "against_mammoth": mode.sought_owner == "mammoth",
         "when_deck_empty": mode.uses_when_deck_empty, "finish": mode.finish,
         "table_cards": {r: [mode.table_size(n) for n in mode.seat_range(rs)] for r, rs in tables.items()},

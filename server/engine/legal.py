@@ -26,16 +26,16 @@ from .state import GameState, Phase
 #: The phases an action type is sent in (none listed: any phase before the game's end).
 _PHASES: dict[str, tuple[Phase, ...]] = {
     "tell": ("telling",), "play_card": ("playing",), "dispute": ("playing",), "restate": ("playing",),
-    "vote": ("voting",), "next_round": ("scored",), "skip": ("telling", "playing", "voting")}
+    "vote": ("voting",), "reveal": ("voting",), "next_round": ("scored",), "skip": ("telling", "playing", "voting")}
 
 #: A seat's action types per phase, in the order ``me.can`` lists them.
 _SEAT_KINDS: dict[str, tuple[str, ...]] = {
-    "telling": ("tell",), "playing": ("play_card", "restate", "dispute"), "voting": ("vote",),
+    "telling": ("tell",), "playing": ("play_card", "restate", "dispute"), "voting": ("vote", "reveal"),
     "scored": ("next_round",)}
 
 #: The moves a phase waits on, in the order ``waiting_for`` lists their seats.
 _AWAITED: dict[str, tuple[str, ...]] = {
-    "telling": ("tell",), "playing": ("play_card", "restate"), "voting": ("vote",)}
+    "telling": ("tell",), "playing": ("play_card", "restate"), "voting": ("vote", "reveal")}
 
 
 def refusal(state: GameState, seat: str | None, kind: str, voter: str | None = None) -> IllegalAction | None:
@@ -47,7 +47,8 @@ def refusal(state: GameState, seat: str | None, kind: str, voter: str | None = N
     :returns: the `IllegalAction` `apply` raises, with the stable codes of docs/architecture.md
         (``game_over``, ``not_allowed``, ``no_such_seat``, ``seat_removed``, ``wrong_phase``,
         ``not_storyteller``, ``already_played``, ``not_your_turn``, ``storyteller_cannot_vote``,
-        ``already_voted``, ``no_condition``), in the order `apply` always checked them.
+        ``already_voted``, ``no_condition``; `reveal`: ``not_allowed`` outside the kids' game, ``not_adult``,
+        ``votes_missing``), in the order `apply` always checked them.
     """
     if state.phase == "game_over":
         return IllegalAction("game_over", "the game is over")
@@ -78,11 +79,11 @@ def check_turn(state: GameState, seat: str | None, kind: str, voter: str | None 
 def legal_actions(state: GameState, seat: str) -> list[str]:
     """The action types `seat` may send now (``me.can``; a hint for the phone, `apply` stays the judge of
     the content): those `refusal` lets through, plus ``vote`` for the adult while a child's vote is
-    awaited (kids), and ``ready`` (the room's action, pacing.py) for a seat other than the one who moves
-    on after the reveal."""
+    awaited (kids; ``reveal`` once none is, RULES.md §2.5), and ``ready`` (the room's action, pacing.py)
+    for a seat other than the one who moves on after the reveal."""
     kinds = _SEAT_KINDS.get(state.phase, ())
     can = [kind for kind in kinds if refusal(state, seat, kind) is None]
-    if ("vote" in kinds and not can and state.mode.proxy_votes and seat == state.adult
+    if ("vote" in kinds and "vote" not in can and state.mode.proxy_votes and seat == state.adult
             and any(refusal(state, seat, "vote", v) is None for v in state.mode.voters(state))):
         can.append("vote")
     if "next_round" in kinds and not can and seat in state.seats and seat not in state.removed:
@@ -94,7 +95,8 @@ def waiting_for(state: GameState) -> list[str]:
     """The seats the phase waits on, in seat order for each awaited move: ``telling``, whoever may tell
     (the storyteller, or every active seat while anyone may claim, 002); ``playing``, the seats that owe
     cards, then the storyteller while a dispute waits for the restatement; ``voting``, the voters yet to
-    vote. Empty after the reveal (the room's "ready" is pacing.py's) and once the game is over."""
+    vote, then (kids, RULES.md §2.5) the adult once every child has voted, for the ``reveal``. Empty
+    after the reveal (the room's "ready" is pacing.py's) and once the game is over."""
     active = state.active_seats()
     return [s for kind in _AWAITED.get(state.phase, ()) for s in active if refusal(state, s, kind) is None]
 
@@ -133,6 +135,19 @@ def _vote(state: GameState, seat: str | None, voter: str | None) -> IllegalActio
     return None
 
 
+def _reveal(state: GameState, seat: str | None, voter: str | None) -> IllegalAction | None:
+    """RULES.md §2.5: the adult starts each reveal, once every child has voted (`Mode.adult_reveals`)."""
+    mode = state.mode
+    if not mode.adult_reveals:
+        return IllegalAction("not_allowed", "the last vote reveals the cards in this game")
+    if seat != state.adult:
+        return IllegalAction("not_adult", "only the adult starts the reveal")
+    missing = [v for v in mode.voters(state) if v not in state.votes]
+    if missing:
+        return IllegalAction("votes_missing", "not every child has voted yet", count=len(missing))
+    return None
+
+
 def _dispute(state: GameState, seat: str | None, voter: str | None) -> IllegalAction | None:
     if seat == state.storyteller:
         return IllegalAction("not_allowed", "the storyteller cannot dispute their own association")
@@ -158,5 +173,5 @@ def _next_round(state: GameState, seat: str | None, voter: str | None) -> Illega
 
 
 _JUDGES: dict[str, Callable[[GameState, str | None, str | None], IllegalAction | None]] = {
-    "tell": _tell, "play_card": _play_card, "vote": _vote, "dispute": _dispute, "restate": _restate,
-    "next_round": _next_round}
+    "tell": _tell, "play_card": _play_card, "vote": _vote, "reveal": _reveal, "dispute": _dispute,
+    "restate": _restate, "next_round": _next_round}

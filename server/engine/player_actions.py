@@ -1,7 +1,7 @@
-"""The players' actions (RULES.md §1.1, §3; pacing.py): tell, play a card, vote, dispute and restate the
-association, move on to the next round. `apply` has already checked who may send the action now
-(legal.py: the phase, the seat's part in the round); each handler checks the action's content (the cards,
-the association, the table number), then writes the draft `apply` made."""
+"""The players' actions (RULES.md §1.1, §3; pacing.py): tell, play a card, vote, start the reveal (kids,
+§2.5), dispute and restate the association, move on to the next round. `apply` has already checked who
+may send the action now (legal.py: the phase, the seat's part in the round); each handler checks the
+action's content (the cards, the association, the table number), then writes the draft `apply` made."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -82,12 +82,23 @@ def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
     votes = dict(state.votes)
     votes[voter] = number
     write(state, {"votes": votes})
+    if state.mode.adult_reveals:  # kids: the adult's `reveal` scores the table (RULES.md §2.5)
+        return state
     if len(votes) >= len(voters):
         for v in voters:
             if v not in votes:
                 return state
         return score_table(state)
     return state
+
+
+def _reveal(state: GameState, seat: str | None, action: Action) -> GameState:
+    """Kids (RULES.md §2.5, "the adult's phone controls ... starting each reveal"): the adult turns the
+    cards once every child has voted, and the table is scored. legal.py checked the mode, the adult and
+    that no child's vote is missing. A vote stays as it went in, as in every mode (``already_voted``): the
+    adult's tap only chooses when the family looks, so a child who voted on their own phone is never
+    overruled and nobody's guess changes once it is in."""
+    return score_table(state)
 
 
 def _dispute(state: GameState, seat: str | None, action: Action) -> GameState:
@@ -112,5 +123,5 @@ def _next_round(state: GameState, seat: str | None, action: Action) -> GameState
 
 
 PLAYER_ACTIONS: dict[str, Handler] = {
-    "tell": _tell, "play_card": _play_card, "vote": _vote, "dispute": _dispute, "restate": _restate,
-    "next_round": _next_round}
+    "tell": _tell, "play_card": _play_card, "vote": _vote, "reveal": _reveal, "dispute": _dispute,
+    "restate": _restate, "next_round": _next_round}

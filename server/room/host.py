@@ -15,7 +15,7 @@ from server.room.state import NO_EFFECTS, Effects, Message, RoomState, play
 
 
 def game_action(room: RoomState, actor: str | None, msg: Message) -> tuple[Record, Effects]:
-    """`tell`, `play_card`, `vote`, `dispute`, `restate`, `next_round`: to the engine for the sender's
+    """`tell`, `play_card`, `vote`, `reveal`, `restate`: to the engine for the sender's
     seat; an `association` is cleaned and limited first (ASSOCIATION_MAX graphemes)."""
     action = {k: v for k, v in msg.items() if k != "state_id"}
     if "association" in action and action["association"] is not None:

@@ -33,6 +33,7 @@ SPECS: dict[str, Spec] = {
     "tell": Spec("seat", "game", True),
     "play_card": Spec("seat", "game", True),
     "vote": Spec("seat", "game", True),
+    "reveal": Spec("seat", "game", True),   # kids: the adult (the engine refuses anyone else)
     "dispute": Spec("seat", "game", True),
     "restate": Spec("seat", "game", True),
     "next_round": Spec("seat", "game", True),
@@ -52,7 +53,7 @@ SPECS: dict[str, Spec] = {
 HANDLERS: dict[str, Handler] = {
     "join": lobby.join, "set_colour": lobby.set_colour, "rename": lobby.rename, "add_child": lobby.add_child,
     "set_teams": lobby.set_teams, "start": lobby.start, "set_settings": set_settings,
-    **dict.fromkeys(("tell", "play_card", "vote", "restate"), host.game_action),
+    **dict.fromkeys(("tell", "play_card", "vote", "reveal", "restate"), host.game_action),
     "dispute": pacing.dispute, "next_round": pacing.next_round, "ready": pacing.ready,
     "skip": host.skip, "pause": host.pause, "resume": host.resume, "remove_player": host.remove_player,
     "return_player": host.return_player, "release_seat": host.release_seat, "pass_host": host.pass_host,

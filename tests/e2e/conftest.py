@@ -171,6 +171,16 @@ class Ui:
         assert storyteller is not None
         return storyteller
 
+    async def add_children(self, adult, tv, children) -> None:
+        """The adult's phone switches the lobby to the kids' game and adds `children` ((name, colour) pairs,
+        children without a phone, RULES.md §2.5); returns once the TV's roster shows each."""
+        await adult.get_by_test_id("setting-mode").select_option("kids")
+        for name, colour in children:
+            await adult.get_by_test_id("child-name").fill(name)
+            await adult.get_by_test_id("child-colours").locator(f'[data-colour="{colour}"]').click()
+            await adult.get_by_test_id("add-child").click()
+            await expect(tv.get_by_test_id("roster")).to_contain_text(name)
+
     async def shot(self, page, name: str) -> None:
         # Card pictures are made on first request: wait until every one on the page has loaded (or failed).
         await page.wait_for_function("() => [...document.querySelectorAll('img')].every((i) => i.complete)")

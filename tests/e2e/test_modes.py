@@ -38,6 +38,14 @@ async def tellers(phones, round_no: int) -> list:
     return [p for p in phones if await p.get_by_test_id("you-tell").count()]
 
 
+async def reveal(adult, label: str) -> None:
+    """Kids: every guess is in; the adult taps "Reveal!" (RULES.md §2.5)."""
+    await expect(adult.get_by_test_id("reveal-form")).to_be_visible()
+    button = adult.get_by_test_id("confirm")
+    await expect(button).to_have_text(label)
+    await button.click()
+
+
 # Four words and a question: fits every condition the server checks (special cells, restrictions).
 ASSOCIATIONS = ["Кто съел мой торт?", "Где спит старый кот?", "Куда летят все сны?", "Что шепчет тихий лес?",
                 "Who ate the cake?", "Where do dreams go?", "Why is snow cold?", "What hides the moon?"]
@@ -269,15 +277,10 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
     ui.prefix = "kids"
     tv, code = await ui.tv(locale="ru-RU")
     adult = await ui.phone(code, "Мама", "purple", "ru-RU")
-    await adult.get_by_test_id("setting-mode").select_option("kids")
+    # Children are added by name and colour on the adult's phone; they have no phone.
+    await ui.add_children(adult, tv, (("Петя", "orange"), ("Оля", "pink")))
     await adult.get_by_test_id("setting-lang").select_option("ru")         # the TV speaks Russian
     await expect(tv.locator(".settings")).to_contain_text("Детская")
-    # Children are added by name and colour on the adult's phone; they have no phone.
-    for name, colour in (("Петя", "orange"), ("Оля", "pink")):
-        await adult.get_by_test_id("child-name").fill(name)
-        await adult.get_by_test_id("child-colours").locator(f'[data-colour="{colour}"]').click()
-        await adult.get_by_test_id("add-child").click()
-        await expect(tv.get_by_test_id("roster")).to_contain_text(name)
     await expect(tv.get_by_test_id("roster-item").filter(has_text="Оля").locator(".token")).to_have_css(
         "background-color", "rgb(240, 98, 146)")     # pink
     await ui.shot(tv, "tv-lobby")
@@ -319,6 +322,13 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
             await confirm.click()
             if name == "Петя":
                 await expect(adult.get_by_test_id("child-chip").filter(has_text="Петя")).to_have_count(0)
+        # Every guess is in: the cards wait for the adult's "Reveal!" (RULES.md §2.5).
+        await expect(tv.get_by_test_id("reveal-wait")).to_have_text("Ждём, когда Мама откроет карты")
+        if round_no == 1:
+            await expect(adult.get_by_test_id("reveal-form")).to_be_visible()
+            await ui.shot(adult, "phone-reveal")
+            await ui.shot(tv, "tv-waits-for-the-adult")
+        await reveal(adult, "Открыть карты")
         await wait_phase(tv, "scored")
         cheer = tv.get_by_test_id("kids-cheer")
         winners = [n for n, v in plan[round_no].items() if v == right]
@@ -472,6 +482,8 @@ async def test_kids_one_child_plays_against_the_adults_elephant(ui):
     wrong = next(n for c, n in table.items() if c != told)
     await adult.locator(f'.card-grid.selectable .grid-card[data-number="{wrong}"]').click()
     await adult.get_by_test_id("confirm").click()
+    await expect(tv.get_by_test_id("reveal-wait")).to_have_text("Waiting for Папа to reveal the cards")
+    await reveal(adult, "Reveal!")
     # The child missed: the adult's elephant moves one cell, the child's stays.
     await wait_phase(tv, "scored")
     adult_seat = await seat_of(adult)

@@ -77,6 +77,11 @@ def vote(state, seat, owner):
     return apply(state, seat, {"type": "vote", "card": number_of(state, owner)})
 
 
+def reveal(state):
+    """Kids: the adult starts the reveal once every child has voted (RULES.md §2.5)."""
+    return apply(state, state.adult, {"type": "reveal"})
+
+
 def other_than(state, seat, *also):
     """Table number of some card not owned by `seat` nor any of `also`."""
     return next(i + 1 for i, o in enumerate(state.owners) if o != seat and o not in also)

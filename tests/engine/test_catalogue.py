@@ -88,9 +88,9 @@ def test_game_length_plays_at_the_tables_pace():
 
 
 def test_the_kids_short_game_ends_when_an_elephant_reaches_its_cell():
-    from tests.engine.helpers import craft, tell, vote
+    from tests.engine.helpers import craft, reveal, tell, vote
     s = craft(game(3, seed=5, mode="kids", short_game=10), elephants={"s2": 9, "s3": 2})
-    s = vote(vote(tell(s), "s2", "s1"), "s3", "deck")
+    s = reveal(vote(vote(tell(s), "s2", "s1"), "s3", "deck"))
     assert s.phase == "game_over" and s.end_reason == "short_game" and s.winners == ["s2"]
 
 

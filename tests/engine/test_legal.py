@@ -12,7 +12,7 @@ from server.engine.rng import randbelow
 from tests.engine.helpers import game
 
 COMBOS = [(r, m) for r in RULESETS for m in MODES if r in MODES[m].rulesets]
-KINDS = ("tell", "play_card", "vote", "dispute", "restate", "next_round")
+KINDS = ("tell", "play_card", "vote", "reveal", "dispute", "restate", "next_round")
 
 
 def attempt(state, seat, kind):

@@ -20,6 +20,7 @@ from tests.engine.helpers import (
     number_of,
     play_all,
     play_out,
+    reveal,
     seats,
     tell,
     vote,
@@ -151,6 +152,8 @@ def test_kids_adult_tells_with_two_deck_cards_and_enters_a_childs_vote():
     assert s.votes == {"s2": number_of(s, "s1")}
     assert "vote" in player_view(s, "s1")["me"]["can"]
     s = vote(s, "s3", "deck")
+    assert s.phase == "voting" and s.result is None  # the adult starts the reveal (RULES.md §2.5)
+    s = reveal(s)
     assert s.result["points"] == {"s2": 1, "s3": 0}
     assert len(s.hands["s1"]) == 6  # refilled to six
     s = apply(s, "s1", {"type": "next_round"})  # the adult moves on
@@ -161,25 +164,25 @@ def test_kids_one_child_against_the_adult():
     s = kids(2)
     assert set(s.elephants) == {"s2", "s1"}
     s = tell(s)
-    s = vote(s, "s2", "deck")
+    s = reveal(vote(s, "s2", "deck"))
     assert s.result["points"] == {"s2": 0, "s1": 1}
 
 
 def test_kids_catch_up_bonus_for_the_last_child_d5():
     s = craft(kids(3), elephants={"s2": 0, "s3": 4})
     s = tell(s)
-    s = vote(vote(s, "s2", "s1"), "s3", "s1")
+    s = reveal(vote(vote(s, "s2", "s1"), "s3", "s1"))
     assert s.result["points"] == {"s2": 3, "s3": 1}
 
 
 def test_kids_game_ends_after_a_full_lap_and_all_who_finish_win():
     s = craft(kids(4), elephants={"s2": 39, "s3": 38, "s4": 10})
     s = tell(s)
-    s = vote(vote(vote(s, "s2", "s1"), "s3", "s1"), "s4", "s1")
+    s = reveal(vote(vote(vote(s, "s2", "s1"), "s3", "s1"), "s4", "s1"))
     assert s.end_reason == "lap" and s.winners == ["s2"]  # s3 reached 39, not a full lap
     s = craft(kids(4), elephants={"s2": 39, "s3": 39, "s4": 0})
     s = tell(s)
-    s = vote(vote(vote(s, "s2", "s1"), "s3", "s1"), "s4", "deck")
+    s = reveal(vote(vote(vote(s, "s2", "s1"), "s3", "s1"), "s4", "deck"))
     assert s.winners == ["s2", "s3"]
 
 

@@ -225,6 +225,8 @@ class Table:
                 else:
                     number = self.rng.choice([t["number"] for t in game["table"] if t["card"] not in me["played"]])
                     await self.act(p, "vote", card=number)
+            elif "reveal" in can:   # kids: every child voted, the adult turns the cards (RULES.md §2.5)
+                await self.act(p, "reveal")
             elif "next_round" in can:
                 await self.act(p, "next_round")
             elif "ready" in can and me["seat"] not in (p.state["room"]["pacing"] or {}).get("ready", []):

@@ -173,7 +173,8 @@ async def test_every_mode_plays_on_when_it_runs_out(make_table, mode):
 
 async def test_the_kids_game_is_never_timed_so_the_adult_enters_every_guess(make_table):
     """Kids: the timer setting stays (the host may go back to another mode), but no clock runs: the adult
-    enters the children's guesses one by one however long it takes, and every guess entered counts."""
+    enters the children's guesses one by one however long it takes and starts the reveal, and every guess
+    entered counts."""
     table = await kids_table(make_table)
     tv, adult = table.tv, table.phones[0]
     await set_timer(table, 1)
@@ -186,6 +187,8 @@ async def test_the_kids_game_is_never_timed_so_the_adult_enters_every_guess(make
     for child in children:
         await table.act(adult, "vote", card=1, **{"for": child})
         assert tv.state["room"]["clock"] is None
+    assert tv.game["phase"] == "voting" and tv.game["waiting_for"] == [adult.welcome["seat"]]
+    await table.act(adult, "reveal")               # the adult starts the reveal (RULES.md §2.5)
     assert tv.game["phase"] == "scored"
     votes = {entry["number"]: entry.get("votes", []) for entry in tv.game["result"]["table"]}
     assert sorted(votes[1]) == sorted(children)   # both entered guesses counted, none abstained

@@ -26,7 +26,7 @@ export function rules() {
 
 const NO_MODE = { id: '', rulesets: [], seats: {}, people_per_seat: 1, has_adult: false, short_game: true,
   tell_with_card: true, cards_each: 1, extra_cards: 0, extra_owner: null, against_mammoth: false,
-  proxy_votes: false, when_deck_empty: false, finish: null, has_playing_phase: true };
+  proxy_votes: false, adult_reveals: false, when_deck_empty: false, finish: null, has_playing_phase: true };
 
 /** A mode's entry by id (a neutral standard-like entry when unknown). */
 export function modeRules(id) {
@@ -43,6 +43,15 @@ export function rulesetRules(id) {
 /** The mode entry of a game view or settings object ({mode}). */
 export function modeOf(g) {
   return modeRules(g && g.mode);
+}
+
+/**
+ * Kids (RULES.md §2.5): the adult's seat when every child has voted and the round waits for the adult to
+ * start the reveal (the mode's `adult_reveals`, the view's `waiting_for`), else null.
+ */
+export function revealAwaited(g) {
+  if (!g || g.phase !== 'voting' || !modeOf(g).adult_reveals) return null;
+  return (g.waiting_for || []).includes(g.adult) ? g.adult : null;
 }
 
 /** Why game view `g` ended, in words with the ruleset's numbers (Dixit's score to win), or null. */

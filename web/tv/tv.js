@@ -87,6 +87,7 @@ function onMessage(msg) {
     const changed = Boolean(wanted) && wanted !== roomLang;
     roomLang = wanted || roomLang;
     if (changed && wanted !== document.documentElement.lang) switchLang(wanted, false);
+    else if (msg.room.phase === 'lobby') renderSoon();
     else render();
   }
   else if (msg.type === 'error') {
@@ -127,7 +128,21 @@ function screenFor(ctx) {
 // prefers-reduced-motion (Chromium 74+; older TVs never match it) or the host's "calm TV": only fades.
 const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
 
+// Lobby frames are drawn once per animation frame, from the newest (each `state` is the whole room): when a
+// family joins at once, Chromium 69 hands the socket's queued messages over in one task, and drawing every one
+// of them (a join is a roster patch, the how-to-play card and a fit) made a TV's processor freeze for a second
+// or more. A game's frames are drawn at once, in order (the result's show depends on the vote before it).
+let renderQueued = false;
+function renderSoon() {
+  if (renderQueued) return;
+  renderQueued = true;
+  const go = () => { if (renderQueued && last) render(); };
+  requestAnimationFrame(go);
+  setTimeout(go, 250);   // a hidden page gets no animation frames: it draws anyway
+}
+
 function render() {
+  renderQueued = false;
   const ctx = { room: last.room, game: last.game, you: last.you, code, tvKey };
   document.body.classList.toggle('calm', reduced.matches || (ctx.room.settings || {}).calm === true);
   const key = screenFor(ctx);

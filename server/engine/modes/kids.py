@@ -14,7 +14,8 @@ from .standard import Mode
 class Kids(Mode):
     """The kids' variant (RULES.md §2.5, D5): the adult is the permanent storyteller and plays their
     card plus two deck cards; one child plays against the adult, several children against each other;
-    the game ends after a full lap, or sooner with the short game (§4, which no mode excludes)."""
+    the game ends after a full lap, or sooner with the short game (§4, which no mode excludes). Once every
+    child has voted the round waits for the adult's `reveal` (§2.5: the adult starts each reveal)."""
 
     id = "kids"
     rulesets = ("imaginarium", "imaginarium-classic")
@@ -23,6 +24,7 @@ class Kids(Mode):
     extra_owner = "deck"
     proxy_votes = True
     has_adult = True
+    adult_reveals = True  # RULES.md §2.5: "the adult's phone controls ... starting each reveal"
     equal_turns = False
     # Children find the adult's card far more often than chance among three (33 %): the adult picks a card
     # and an association a child can follow, and the catch-up bonus keeps the last one in the race.

@@ -27,6 +27,8 @@ class Mode:
     storyteller_votes: ClassVar[bool] = False
     proxy_votes: ClassVar[bool] = False        # kids: the adult may enter a child's vote (`for`)
     has_adult: ClassVar[bool] = False          # kids: one seat is the adult, the permanent storyteller
+    adult_reveals: ClassVar[bool] = False      # kids: the last vote waits for the adult's `reveal` (§2.5);
+                                               # elsewhere the last vote scores the table
     sought_owner: ClassVar[str | None] = None  # whose card the voters look for; None: the storyteller's
     hand_face_down_while_telling: ClassVar[bool] = False  # duel: nobody looks before the association
     allows_short_game: ClassVar[bool] = True

@@ -1,7 +1,7 @@
 """The kids' game (RULES.md §2.5) over real WebSockets: the adult's phone is the host and does
 everything, children are added by name and colour and need no phone (the adult enters their votes with
-`for`), the deck is the one the adult filtered, the game ends after a full lap; a child may take their
-seat with a phone of their own."""
+`for`) and starts each reveal, the deck is the one the adult filtered, the game ends after a full lap; a
+child may take their seat with a phone of their own."""
 from __future__ import annotations
 
 import re
@@ -51,8 +51,11 @@ async def test_kids_game_to_the_end_on_the_adults_phone(client, make_table, chil
         g = table.tv.game
         assert g["storyteller"] == adult_seat
         if g["phase"] == "voting":
-            assert len(g["table"]) == 3 and set(g["waiting_for"]) <= set(child_seats)
-            assert "vote" in adult.me["can"]
+            assert len(g["table"]) == 3
+            if g["waiting_for"] == [adult_seat]:   # every child voted: the adult starts the reveal
+                assert adult.me["can"] == ["reveal"]
+            else:
+                assert set(g["waiting_for"]) <= set(child_seats) and "vote" in adult.me["can"]
         rounds += g["phase"] == "scored"
         await table.step()
         assert rounds < 400
@@ -93,8 +96,16 @@ async def test_a_child_takes_their_seat_with_a_phone(client, make_table, connect
     table.phones.append(late)
     await table.act(late, "join", seat=petya)
     assert late.me["can"] == ["vote"]
+    await table.refused(adult, "reveal", "votes_missing")    # Петя has not voted yet
     await table.act(late, "vote", card=3)
-    assert table.tv.game["phase"] == "scored"
+    # RULES.md §2.5: the last child's vote does not turn the cards; the adult starts the reveal
+    game = table.tv.game
+    assert game["phase"] == "voting" and game["waiting_for"] == [adult.welcome["seat"]]
+    assert phone.me["can"] == [] and late.me["can"] == [] and adult.me["can"] == ["reveal"]
+    err = await table.refused(late, "reveal", "not_adult")
+    assert err["message"] == "Only the adult starts the reveal."
+    await table.act(adult, "reveal")
+    assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["points"]
 
 
 async def test_kids_refusals(client, make_table):

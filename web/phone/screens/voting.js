@@ -1,5 +1,6 @@
 // Phone, phase `voting`: the numbered cards; your own card greyed out; select one, then "Vote for N".
-import { modeOf } from '/static/shared/rules.js';
+// Kids: the adult's phone enters the children's guesses, then starts the reveal (RULES.md §2.5).
+import { modeOf, revealAwaited } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from '../card-grid.js';
@@ -12,10 +13,12 @@ import { deckId } from '/static/shared/cards.js';
 /** Builds the screen (`carried`: formScreen's); update(ctx) switches between voting and waiting. */
 export function create(ctx, carried) {
   return formScreen({ class: 'p-voting', 'data-testid': 'phone-voting' }, (c) => {
-    if (!((c.me && c.me.can) || []).includes('vote')) return null;
+    const can = (c.me && c.me.can) || [];
+    if (can.includes('reveal')) return 'reveal';
+    if (!can.includes('vote')) return null;
     // Kids' game: the adult's phone enters the children's votes (the engine's `for`).
     return c.game.adult && c.game.adult === c.you.seat ? 'proxy' : 'vote';
-  }, { vote: voteForm, proxy: proxyForm }, waitView, carried);
+  }, { vote: voteForm, proxy: proxyForm, reveal: revealForm }, waitView, carried);
 }
 
 function tableItems(ctx, selectable) {
@@ -86,6 +89,17 @@ function proxyForm(ctx) {
   return form;
 }
 
+/** Kids: every child has voted; one deliberate tap on "Reveal!" turns the cards (busy after it: confirmBar). */
+function revealForm(ctx) {
+  const top = h('div');
+  const bar = confirmBar(() => ctx.send('reveal', {}));
+  const grid = cardGrid(tableItems(ctx, false), { deck: deckId(ctx.room) });
+  const el = h('div', { class: 'vote-form reveal-form', 'data-testid': 'reveal-form' }, top, grid.el, bar.el);
+  bar.el.classList.add('reveal-bar');
+  return confirmForm(el, bar, () => bar.update(t('phone.reveal'), true), (c) => fill(top, associationBox(c),
+    notice(t('phone.all_voted'), t('phone.reveal_hint'), 'all-voted')));
+}
+
 function waitView(ctx) {
   const me = ctx.me;
   const partner = me && me.vote != null ? partnerLine(ctx, 'vote', 'partner.voted', { n: me.vote }) : null;
@@ -96,8 +110,9 @@ function waitView(ctx) {
   // The card voted for stays marked while the others vote (pairs: whichever phone voted).
   const voted = me && me.vote != null ? grid.querySelector(`[data-number="${me.vote}"]`) : null;
   if (voted) voted.classList.add('voted');
+  const adult = revealAwaited(ctx.game);
   return h('div', { class: 'wait-view' },
-    notice(title, null, 'voted'),
+    notice(title, adult ? t('wait_reveal', { name: seatName(ctx.room, adult) }) : null, 'voted'),
     playedForNote(ctx),
     partner,
     associationBox(ctx),

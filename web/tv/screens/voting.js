@@ -1,5 +1,6 @@
 // TV, phase `voting`: the cards face up and who has voted.
-import { modeOf } from '/static/shared/rules.js';
+import { modeOf, revealAwaited } from '/static/shared/rules.js';
+import { seatName } from '/static/shared/roster.js';
 import { h, fill, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { associationLine, progressChips, progressKey, autoPlayedLine } from '../parts.js';
@@ -33,7 +34,14 @@ export function create() {
       fill(cardsBox, row);
     }
     patchIf(progress, progressKey(ctx) + JSON.stringify(ctx.room.auto_played || null),
-      () => [progressChips(ctx, 'has_voted'), autoPlayedLine(ctx)]);
+      () => [progressChips(ctx, 'has_voted'), revealLine(ctx), autoPlayedLine(ctx)]);
   }
   return { el, update };
+}
+
+/** Kids (RULES.md §2.5): every child voted, the adult's tap turns the cards: "Waiting for Mama to reveal the cards". */
+function revealLine(ctx) {
+  const adult = revealAwaited(ctx.game);
+  return adult ? h('p', { class: 'reveal-wait', 'data-testid': 'reveal-wait',
+    text: t('wait_reveal', { name: seatName(ctx.room, adult) }) }) : null;
 }

@@ -1,0 +1,99 @@
+"""RULES.md §2.5: "the adult's phone controls everything: choosing the card, starting each reveal, and
+entering each child's guess". In the kids' game the last child's vote leaves the round in voting, waiting
+for the adult's `reveal`; every other mode still scores at the last vote."""
+from __future__ import annotations
+
+import pytest
+
+from server.engine import IllegalAction, apply, from_json, player_view, public_view, to_json
+from tests.engine.helpers import game, number_of, play_all, reveal, tell, vote
+
+
+def kids(n=3, seed=5):
+    return game(n, seed=seed, mode="kids")
+
+
+def refused(state, seat, action):
+    with pytest.raises(IllegalAction) as err:
+        apply(state, seat, action)
+    return err.value
+
+
+def test_the_last_childs_vote_waits_for_the_adults_reveal():
+    s = tell(kids())
+    assert public_view(s)["waiting_for"] == ["s2", "s3"]
+    s = vote(s, "s2", "s1")
+    s = vote(s, "s3", "deck")  # the last child's vote: nothing turns over yet
+    assert s.phase == "voting" and s.result is None and s.votes == {"s2": number_of(s, "s1"),
+                                                                     "s3": number_of(s, "deck")}
+    assert public_view(s)["waiting_for"] == ["s1"]  # the TV names the adult
+    assert player_view(s, "s1")["me"]["can"] == ["reveal"]
+    assert player_view(s, "s2")["me"]["can"] == []
+    s = reveal(s)
+    assert s.phase == "scored" and s.result["points"] == {"s2": 1, "s3": 0}
+    assert public_view(s)["waiting_for"] == []
+
+
+def test_the_wait_for_the_reveal_survives_a_stored_round_trip():
+    s = vote(vote(tell(kids()), "s2", "s1"), "s3", "s1")
+    s = from_json(to_json(s))
+    assert s.phase == "voting" and public_view(s)["waiting_for"] == ["s1"]
+    assert reveal(s).phase == "scored"
+
+
+def test_the_adult_may_enter_the_last_guess_and_still_waits_to_reveal():
+    s = tell(kids(2))
+    s = apply(s, "s1", {"type": "vote", "card": number_of(s, "deck"), "for": "s2"})
+    assert s.phase == "voting" and player_view(s, "s1")["me"]["can"] == ["reveal"]
+    assert reveal(s).result["points"] == {"s2": 0, "s1": 1}
+
+
+def test_reveal_before_every_child_voted_is_refused_and_changes_nothing():
+    s = tell(kids(4))
+    assert refused(s, "s1", {"type": "reveal"}).code == "votes_missing"
+    s = vote(s, "s2", "s1")
+    err = refused(s, "s1", {"type": "reveal"})
+    assert err.code == "votes_missing" and err.params == {"count": 2}
+    assert s.phase == "voting" and list(s.votes) == ["s2"]
+
+
+def test_only_the_adult_reveals():
+    s = vote(vote(tell(kids()), "s2", "s1"), "s3", "s1")
+    assert refused(s, "s2", {"type": "reveal"}).code == "not_adult"
+    assert refused(s, None, {"type": "reveal"}).code == "not_allowed"  # the host skips instead
+    assert refused(s, "s9", {"type": "reveal"}).code == "no_such_seat"
+
+
+def test_a_guess_once_in_stays_until_the_reveal():
+    s = vote(vote(tell(kids()), "s2", "s1"), "s3", "s1")
+    again = {"type": "vote", "card": number_of(s, "deck"), "for": "s2"}
+    assert refused(s, "s1", again).code == "already_voted"
+    assert refused(s, "s2", {"type": "vote", "card": number_of(s, "deck")}).code == "already_voted"
+
+
+def test_reveal_outside_voting_is_the_wrong_phase():
+    s = kids()
+    assert refused(s, "s1", {"type": "reveal"}).code == "wrong_phase"
+    s = reveal(vote(vote(tell(s), "s2", "s1"), "s3", "s1"))
+    assert refused(s, "s1", {"type": "reveal"}).code == "wrong_phase"
+
+
+def test_other_modes_score_at_the_last_vote_and_have_no_reveal():
+    s = play_all(tell(game(4, seed=2)))
+    assert refused(s, s.storyteller, {"type": "reveal"}).code == "not_allowed"
+    for seat in s.mode.voters(s):
+        s = apply(s, seat, {"type": "vote", "card": next(i + 1 for i, o in enumerate(s.owners) if o != seat)})
+    assert s.phase == "scored"
+
+
+def test_removing_the_last_child_yet_to_vote_waits_for_the_reveal():
+    s = vote(tell(kids(4)), "s2", "s1")
+    s = vote(s, "s3", "s1")
+    s = apply(s, None, {"type": "remove_player", "seat": "s4"})
+    assert s.phase == "voting" and public_view(s)["waiting_for"] == ["s1"]
+    assert reveal(s).result["points"] == {"s2": 1, "s3": 1, "s4": 0}
+
+
+def test_the_hosts_skip_still_moves_a_waiting_reveal_on():
+    s = vote(vote(tell(kids()), "s2", "s1"), "s3", "s1")
+    assert apply(s, None, {"type": "skip"}).phase == "scored"
