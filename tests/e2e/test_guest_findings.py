@@ -136,3 +136,20 @@ async def test_every_switch_sits_the_same_way(ui):
         await expect(host.get_by_test_id("host-menu")).to_have_count(0)
         await host.get_by_test_id("setting-reshuffle").scroll_into_view_if_needed()
         await ui.shot(host, f"switches-lobby-{size[:-1]}")
+
+
+async def test_a_child_without_a_phone_fits_the_lobby_at_200_percent_text(ui):
+    """A fresh tester's kids' lobby at 200 % text on 360×640: "(без телефона)" after a child's name could not
+    wrap, so the page grew to 382 px and the phone zoomed out. The note now wraps with the name."""
+    ui.prefix = "guest-findings"
+    tv, code = await ui.tv("ru-RU")
+    adult = await ui.phone(code, "Мама", "purple", "ru-RU", SMALL)
+    await ui.add_children(adult, tv, [("Маша", "orange")])
+    await expect(adult.get_by_test_id("no-phone")).to_have_count(1)
+    await adult.evaluate("document.documentElement.style.fontSize = '200%'")
+    # Against the phone's own width: a mobile page that overflows widens its layout viewport (and innerWidth).
+    wide = await adult.evaluate("() => document.documentElement.scrollWidth")
+    phone = adult.viewport_size["width"]
+    assert wide <= phone, f"the kids' lobby at 200 % text is {wide} px wide on a {phone} px phone"
+    await adult.get_by_test_id("no-phone").scroll_into_view_if_needed()
+    await ui.shot(adult, "kids-lobby-child-200")
