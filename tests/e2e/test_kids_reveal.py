@@ -12,6 +12,13 @@ from playwright.async_api import expect
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 PHONE_360 = {"width": 360, "height": 640}
+# The reveal form's last card ends above the confirm bar (the page scrolled to its bottom).
+UNDER_THE_BAR_JS = """() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const cards = [...document.querySelectorAll('[data-testid=reveal-form] .grid-card')];
+  const bar = document.querySelector('.confirm-bar').getBoundingClientRect();
+  return cards.length > 0 && Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)) <= bar.top + 1;
+}"""
 
 
 async def child_phone(ui, code: str, name: str, locale: str):
@@ -74,6 +81,16 @@ async def test_children_vote_on_their_phones_and_the_adult_starts_the_reveal(ui)
     await ui.shot(adult, "phone-360-reveal")
     await ui.shot(tv, "tv-1080-waits-for-the-adult")
     await ui.shot(olya, "child-phone-waits-ru")
+    # At 200 % text in Russian «Открыть карты» takes two lines: scrolled to the bottom, the cards still end
+    # above the bar (a fresh tester found them under it, the page's room for the bar being fixed).
+    await adult.get_by_test_id("lang").click()
+    await expect(button).to_have_text("Открыть карты")
+    await adult.evaluate("document.documentElement.style.fontSize = '200%'")
+    await adult.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    await adult.wait_for_function(UNDER_THE_BAR_JS)
+    await adult.evaluate("document.documentElement.style.fontSize = ''")
+    await adult.get_by_test_id("lang").click()
+    await expect(button).to_have_text("Reveal!")
     await tv.set_viewport_size({"width": 1280, "height": 720})   # a smaller TV: the line still shows whole
     line = await tv.get_by_test_id("reveal-wait").bounding_box()
     assert line is not None and line["y"] + line["height"] <= 720

@@ -108,6 +108,13 @@ export function enlarge(deck, item, choose) {
 export function confirmBar(onConfirm) {
   const btn = h('button', { class: 'btn primary confirm', type: 'button', 'data-testid': 'confirm', disabled: true });
   const el = h('div', { class: 'confirm-bar' }, btn);
+  // The page keeps room under its content for the bar (--bar-h in phone.css), which grows with large text and
+  // long labels: with a fixed room a 200 % text phone could not scroll the last cards out from under it.
+  if (window.ResizeObserver) {   // every browser the pages support has it; without it the room stays 86 px
+    new ResizeObserver(() => {
+      if (el.isConnected && el.offsetHeight) document.documentElement.style.setProperty('--bar-h', `${el.offsetHeight}px`);
+    }).observe(el);
+  }
   let busy = false;
   let away = false;
   let label = '';
