@@ -11,7 +11,16 @@ from .association import checked_association
 from .card_flow import deal_round
 from .errors import IllegalAction, MalformedAction
 from .state import Changes, GameState, write
-from .turn_flow import begin_turn, finish, is_last_card, lay_out, maybe_lay_out, score_table, turn_conditions
+from .turn_flow import (
+    begin_turn,
+    finish,
+    is_last_card,
+    lay_out,
+    maybe_lay_out,
+    maybe_score,
+    score_table,
+    turn_conditions,
+)
 
 
 def _tell(state: GameState, seat_: str | None, action: Action) -> GameState:
@@ -74,7 +83,6 @@ def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
     number: int = action["card"]
     proxy: str | None = action.get("for")  # kids: the adult enters a child's vote (legal.py checked who)
     voter = seat if proxy is None else proxy
-    voters = state.mode.voters(state)
     if not 1 <= number <= len(state.table):
         raise IllegalAction("no_such_card", f"choose a card 1..{len(state.table)}", max=len(state.table))
     if state.owners[number - 1] == voter:
@@ -82,14 +90,7 @@ def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
     votes = dict(state.votes)
     votes[voter] = number
     write(state, {"votes": votes})
-    if state.mode.adult_reveals:  # kids: the adult's `reveal` scores the table (RULES.md §2.5)
-        return state
-    if len(votes) >= len(voters):
-        for v in voters:
-            if v not in votes:
-                return state
-        return score_table(state)
-    return state
+    return maybe_score(state)   # the last vote scores, except where the adult reveals (kids, RULES.md §2.5)
 
 
 def _reveal(state: GameState, seat: str | None, action: Action) -> GameState:
