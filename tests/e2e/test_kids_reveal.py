@@ -92,6 +92,9 @@ async def test_children_vote_on_their_phones_and_the_adult_starts_the_reveal(ui)
     await adult.get_by_test_id("lang").click()
     await expect(button).to_have_text("Reveal!")
     await tv.set_viewport_size({"width": 1280, "height": 720})   # a smaller TV: the line still shows whole
+    # (read once the stage is scaled to the new width: the resize reaches the page a frame later)
+    await tv.wait_for_function("(w) => Math.abs(document.getElementById('app').getBoundingClientRect().width - w) < 1",
+                               arg=1280)
     line = await tv.get_by_test_id("reveal-wait").bounding_box()
     assert line is not None and line["y"] + line["height"] <= 720
     assert line["x"] >= 0 and line["x"] + line["width"] <= 1280

@@ -98,6 +98,18 @@ export function enlarge(deck, item, choose) {
   document.body.append(overlay);
 }
 
+// The page keeps room under its content for the bar (--bar-h in phone.css), which grows with large text and
+// long labels: with a fixed room a 200 % text phone could not scroll the last cards out from under it. One
+// observer for every bar; a bar taken off the page (its size drops to 0) is let go. Every browser the pages
+// support has ResizeObserver; without it the room stays 86 px.
+const barRoom = window.ResizeObserver ? new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    const bar = /** @type {HTMLElement} */ (target);
+    if (!bar.isConnected) barRoom.unobserve(bar);
+    else if (bar.offsetHeight) document.documentElement.style.setProperty('--bar-h', `${bar.offsetHeight}px`);
+  }
+}) : null;
+
 /**
  * The sticky bottom bar with the confirm button. update(label, enabled); onConfirm runs on tap, after
  * which the button stays busy until the next state (or a refusal) so a double tap cannot act twice.
@@ -108,13 +120,7 @@ export function enlarge(deck, item, choose) {
 export function confirmBar(onConfirm) {
   const btn = h('button', { class: 'btn primary confirm', type: 'button', 'data-testid': 'confirm', disabled: true });
   const el = h('div', { class: 'confirm-bar' }, btn);
-  // The page keeps room under its content for the bar (--bar-h in phone.css), which grows with large text and
-  // long labels: with a fixed room a 200 % text phone could not scroll the last cards out from under it.
-  if (window.ResizeObserver) {   // every browser the pages support has it; without it the room stays 86 px
-    new ResizeObserver(() => {
-      if (el.isConnected && el.offsetHeight) document.documentElement.style.setProperty('--bar-h', `${el.offsetHeight}px`);
-    }).observe(el);
-  }
+  if (barRoom) barRoom.observe(el);
   let busy = false;
   let away = false;
   let label = '';
