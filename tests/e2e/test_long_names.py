@@ -325,3 +325,32 @@ async def test_long_team_names_are_never_cut_on_the_tvs_round_result(server_proc
     finally:
         for session in sessions:
             await session.close()
+
+
+# A "played" chip's name whose text is hidden (cut to "М…" or clipped): the sofa could not tell who has played.
+CUT_DONE_CHIPS_JS = """() => [...document.querySelectorAll('[data-testid=progress] .chip.done .chip-name')]
+  .filter((el) => el.scrollWidth > el.clientWidth).map((el) => [el.textContent, el.scrollWidth, el.clientWidth])"""
+
+
+async def test_a_short_played_name_stays_whole_beside_long_waiting_names(server_process, launch_options,
+                                                                        output_dir):
+    """Four seats in Russian: «Мама» has played while two of the longest names are awaited; her chip says
+    «Мама ✓» in full at 1920×1080 and 1280×720 (the long waiting names, not the short played one, give way)."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(["Мама", LONG_NAMES[0], LONG_NAMES[5], "Папа"])
+        host, mum, teller = table.phones[0], table.phones[0], table.phones[3]
+        await table.act(host, "set_settings", settings={"special_cells": False, "lang": "ru",
+                                                        "first_storyteller": "host"})
+        await table.act(host, "start", storyteller=teller.welcome["seat"])
+        await table.act(teller, "tell", card=teller.me["hand"][0], association="Море")
+        await table.act(mum, "play_card", card=mum.me["hand"][0])
+        done = tv.get_by_test_id("progress").locator(".chip.done")
+        await expect(done).to_have_count(1)
+        await expect(done).to_have_attribute("title", "Мама")
+        for width, height in ((1920, 1080), (1280, 720)):
+            await resize_tv(tv, width, height)
+            await sc.shot(tv, f"tv-played-chip-{width}")
+            assert await tv.evaluate(CUT_DONE_CHIPS_JS) == []
+            await fits(tv, width, "TV playing")
+
+    await _run(server_process, launch_options, output_dir, body)
