@@ -177,10 +177,24 @@ function renderShell() {
   const top = h('header', { class: 'phone-top' }, me,
     h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn), away);
   header = { top, me, menuBtn, main, banner, clock, away };
+  if (headerRoom) { headerRoom.disconnect(); headerRoom.observe(top); }
   fill(app, top, banner, main, speaker.el);
   renderAway();
   if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
 }
+
+// At 200 % text on a small phone the bar takes two lines and a third of the screen: it then scrolls away with
+// the page instead of standing over the cards. Its height is read when it changes (after the browser's own layout),
+// not on every state: a read there forced a layout per frame. Every browser the pages support has ResizeObserver.
+let headerHeight = 0;
+const headerRoom = window.ResizeObserver ? new ResizeObserver(() => {
+  headerHeight = header.top.offsetHeight;
+  placeHeader();
+}) : null;
+function placeHeader() {
+  if (header) header.top.classList.toggle('tall', headerHeight > window.innerHeight / 4);
+}
+window.addEventListener('resize', placeHeader);
 
 /** "Reconnecting…" once the page had been online (the first connection has its own "Connecting…"). */
 function renderAway() {
@@ -246,9 +260,6 @@ function renderHeader(c) {
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
-  // At 200 % text on a small phone the bar takes two lines and a third of the screen: it then scrolls away with
-  // the page instead of standing over the cards.
-  header.top.classList.toggle('tall', header.top.offsetHeight > window.innerHeight / 4);
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
   const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);

@@ -233,7 +233,8 @@ function settingsForm(getCtx, carried) {
   const sendStart = () => {
     const c = getCtx();
     const s = c.room.settings || {};
-    const fields = s.first_storyteller === 'host' && !modeRules(s.mode).has_adult ? { storyteller: storyteller.value } : {};
+    // At a kids' table the server makes the adult the storyteller whatever this names (RULES.md §2.5).
+    const fields = s.first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
     if (c.send('start', fields)) start.disabled = true;
   };
   const catalogue = rules();
