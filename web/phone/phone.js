@@ -25,6 +25,7 @@ import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
 import { closeEnlarged } from './card-grid.js';
 import { announcer } from './announce.js';
+import { draftKey, keepDraft, takeDraft } from './drafts.js';
 /** @typedef {import('/static/shared/protocol.js').State} State */
 /** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
 
@@ -40,7 +41,7 @@ const tokenKey = `imaginarium.token.${code}`;
 let conn = null;
 /** @type {State | null} */
 let last = null;
-let mounted = { key: null, screen: null };
+let mounted = { key: null, screen: null, draft: null };
 let header = null;
 let prevTurn = new Set();
 let noRoom = false;      // the server said there is no such room: the badge says so instead of "Connecting…"
@@ -66,6 +67,10 @@ async function main() {
   // Keeping the screen on must start inside a tap (Wake Lock on iOS, the video everywhere): ask on any tap
   // while a game runs.
   document.addEventListener('click', () => { if (inGame(last)) startKeepAwake(); }, { capture: true });
+  // A choice not confirmed yet is kept while the page is away (reload, the phone asleep): drafts.js.
+  const keep = () => { if (mounted.screen && mounted.screen.carry) keepDraft(mounted.draft, mounted.screen.carry()); };
+  window.addEventListener('pagehide', keep);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') keep(); });
 }
 
 function onStatus(s) {
@@ -112,7 +117,7 @@ function onMessage(msg) {
     fill(header.main, h('div', { class: 'notice', 'data-testid': 'no-room' },
       h('div', { class: 'notice-title', text: t('phone.no_such_room', { code }) }),
       h('div', { class: 'notice-line', text: t('phone.scan_again') })));
-    mounted = { key: null, screen: null };
+    mounted = { key: null, screen: null, draft: null };
     noRoom = true;
     badge.set('no_room');
   } else if (msg.type === 'error') {
@@ -155,7 +160,7 @@ async function switchLang(l) {
   switcher.refresh();
   // The screen is drawn again in the new language; what the player chose or queued on it goes along.
   const carry = mounted.screen && mounted.screen.carry ? { key: mounted.key, data: mounted.screen.carry() } : null;
-  mounted = { key: null, screen: null };
+  mounted = { key: null, screen: null, draft: null };
   renderShell();
   if (last) render(carry);
   // The server's sentences in the new language: a repeated hello on the same socket, so nothing is dropped.
@@ -226,11 +231,13 @@ function render(carry) {
   if (mounted.key !== fullKey) {
     closeEnlarged();
     const mod = SCREENS[key] || telling;
-    const screen = mod.create(c, carry && carry.key === fullKey ? carry.data : null);
+    const draft = draftKey(code, c.you.seat, fullKey);
+    const kept = takeDraft(draft, code);   // a reload's; the language switch carries its own
+    const screen = mod.create(c, carry && carry.key === fullKey ? carry.data : kept);
     fill(header.main, screen.el);
     header.main.dataset.screen = key;
     header.main.dataset.round = c.game ? c.game.round : 0;
-    mounted = { key: fullKey, screen };
+    mounted = { key: fullKey, screen, draft };
     window.scrollTo(0, 0);
   }
   mounted.screen.update(c);
