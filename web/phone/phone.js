@@ -26,6 +26,7 @@ import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
 import { closeEnlarged } from './card-grid.js';
 import { announcer } from './announce.js';
 import { draftKey, keepDraft, takeDraft } from './drafts.js';
+import { watchTextSize } from './big-text.js';
 /** @typedef {import('/static/shared/protocol.js').State} State */
 /** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
 
@@ -55,6 +56,7 @@ const hold = finalHold(() => { if (last) render(); });
 
 async function main() {
   polyfillFlexGap(app);
+  watchTextSize();
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
