@@ -1,8 +1,9 @@
 """Every guest can read and hold the phone: at 200 % text (the root font size doubled) on 360×640 and
 390×844 phones, every visible control of the join, lobby (guest and host with the settings form), telling,
 playing, voting, scored (the round's result), game over and story screens (the last three in Russian and
-English) stays inside the screen's width and overlaps no other control, and no text anywhere is cut (an
-ellipsis, a clipped line, a select's option cut short, lines hidden with no way to open them); with the
+English) and the kids' adult's screens (entering the children's guesses, the reveal, their points) stays inside
+the screen's width and overlaps no other control, no text anywhere is cut (an ellipsis, a clipped line, a select's
+option cut short, lines hidden with no way to open them) and no word breaks inside («проголосов/али»); with the
 phone's reduced-motion setting nothing on them moves (no animation of a transform, a selected card does not
 lift) and nothing anywhere flashes more than 3 times a second. One server and one browser for the run.
 Screenshots: test-output/everyone-sizes-*.png.
@@ -78,6 +79,32 @@ LAYOUT = """() => {
   return bad;
 }"""
 
+# Words broken inside across two lines (no hyphen: «проголосов/али», «колод/ы»), in every visible text: the layout
+# must give every word of the page's own texts and of usual names room to keep whole (a narrow column of three
+# result cards a row did not). Only a word longer than 16 letters (a name of 24) may break; a hyphenated word may
+# break after its hyphen. A screen reader's hidden text is left out.
+BROKEN_WORDS = """() => {
+  const bad = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !el.getClientRects().length || el.closest('.sr-only')) continue;
+    const st = getComputedStyle(el);
+    if (st.visibility === 'hidden' || parseFloat(st.fontSize) === 0) continue;
+    const words = /[^\\s\\-\u2010\u2011]+/g;
+    for (let m = words.exec(n.textContent); m; m = words.exec(n.textContent)) {
+      if (m[0].length > 16) continue;
+      const range = document.createRange();
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+      if (tops.length && Math.max(...tops) - Math.min(...tops) >= 2)
+        bad.push(`«${m[0]}» breaks inside (${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]})`);
+    }
+  }
+  return bad;
+}"""
+
 # Animations that move something (under reduced motion there must be none) and any that flash faster than
 # three times a second (a flash is one cycle: an alternate animation's cycle is two iterations).
 MOTION = """() => document.getAnimations().flatMap((a) => {
@@ -104,6 +131,7 @@ class Check:
         await page.wait_for_function("() => [...document.querySelectorAll('img')].every((i) => i.complete)")
         self.found += [f"{self.size} {name}: {line}" for line in await page.evaluate(LAYOUT)]
         self.found += [f"{self.size} {name}: {line}" for line in await page.evaluate(MOTION)]
+        self.found += [f"{self.size} {name}: {line}" for line in await page.evaluate(BROKEN_WORDS)]
         await page.screenshot(path=str(self.ui.out / f"everyone-sizes-{self.size}-{name}.png"), full_page=True,
                               animations="disabled")
 
@@ -145,7 +173,9 @@ async def test_large_text_and_calm_motion(ui, viewport):
     # the root font size really doubled: the page's text is twice as large as without it
     assert await host.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)") == 32
     assert await host.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)") == 36   # 18 px × 2
-    assert await host.get_by_test_id("start").evaluate("el => parseFloat(getComputedStyle(el).fontSize)") == 42
+    # a big button a size down (1.125 rem, not 1.3125) so that its words keep whole: big-text.js saw the large text
+    assert await host.evaluate("() => document.documentElement.classList.contains('big-text')")
+    assert await host.get_by_test_id("start").evaluate("el => parseFloat(getComputedStyle(el).fontSize)") == 36
     await check.screen(phones[1], "lobby-guest")
     await expect(host.get_by_test_id("settings-form")).to_be_visible()
     await check.screen(host, "lobby-host")
@@ -204,3 +234,26 @@ async def the_end(check: Check, phones: list) -> None:
         await expect(phone.locator("[data-testid=phone-story] .story-round")).to_have_count(1)
         await expect(phone.get_by_test_id("keepsake")).to_be_visible()
         await check.screen(phone, f"story-{i}-{langs[i]}")
+
+
+async def test_the_kids_adult_at_large_text(ui):
+    # The adult's phone in Russian at 200 % text on the smallest phone enters two children's guesses and turns
+    # the cards: «Все дети проголосовали» keeps its words whole, and the children's points after the reveal.
+    check = Check(ui, "360x640")
+    tv, code = await ui.tv("ru-RU")
+    adult = await calm_phone(ui, f"/join/{code}", {"width": 360, "height": 640}, "ru-RU")
+    await join(adult, "Мама", "purple")
+    await ui.add_children(adult, tv, (("Маша", "pink"), ("Петя", "green")))
+    await adult.get_by_test_id("start").click()
+    await tell(adult, "Кто съел мой торт?")
+    await wait_phase(tv, "voting")
+    for _ in range(2):
+        await expect(adult.get_by_test_id("child-chip").first).to_be_visible()
+        await check.screen(adult, "kids-vote-for")
+        await vote(adult, 1)
+    await expect(adult.get_by_test_id("reveal-form")).to_be_visible()
+    await check.screen(adult, "kids-reveal")
+    await adult.get_by_test_id("confirm").click()
+    await expect(adult.get_by_test_id("children-points")).to_be_visible()
+    await check.screen(adult, "kids-scored")
+    assert not check.found, "the kids' adult at 200 % text:\n" + "\n".join(check.found)

@@ -1,5 +1,6 @@
 """What last week's tester met on the phones, through the real pages: a 200-letter association keeps a 360×640
-phone's voting cards in sight (three lines; a tap shows it whole, and it stays open while others vote); the
+phone's voting cards in sight (three lines; a tap shows it whole, and it stays open while others vote; once found
+too long it is drawn as its button on each state, never clamped for a frame first); the
 kids' lobby says the adult tells every round (RULES.md §2.5) instead of offering a first storyteller, on the
 phone and the TV; every switch of the lobby and of the host menu sits the same way, its box at the start of its
 row and its words beside it, also at 200 % text. One server and one browser for the run. Screenshots:
@@ -22,6 +23,16 @@ FIRST_CARD = """() => {
   const card = document.querySelector('.card-grid.selectable .grid-card').getBoundingClientRect();
   const bar = document.querySelector('.confirm-bar').getBoundingClientRect();
   return { top: card.top, bottom: card.bottom, bar: bar.top, scrolled: scrollY };
+}"""
+# Counts each association drawn clamped outside its button (window.flickers): the frame before a swap.
+WATCH_FLICKER = """() => {
+  window.flickers = [];
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => {
+    if (n.nodeType !== 1) return;
+    const boxes = [n, ...n.querySelectorAll('.p-association.clamped')];
+    if (boxes.some((b) => b.matches('.p-association.clamped') && !b.closest('.p-association-toggle')))
+      window.flickers.push(document.querySelector('main').dataset.state);
+  }))).observe(document.body, { childList: true, subtree: true });
 }"""
 NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 # Each visible switch (checkbox) in `root`: its box and the box of its words (the text of its label).
@@ -65,10 +76,14 @@ async def test_a_long_association_leaves_the_voting_cards_in_sight(ui):
     await tell(st, LONG)
     await wait_phase(tv, "playing")
     others = [p for p in phones if p is not st]
-    for p in others:
+    voter = others[0]
+    # Found too long once, the association is drawn as its button from then on: on each state (the other's card
+    # going down, the voting screen) it had shown clamped for a frame first, then been swapped again.
+    await expect(voter.get_by_test_id("association-toggle")).to_be_visible()
+    await voter.evaluate(WATCH_FLICKER)
+    for p in reversed(others):
         await play(p)
     await wait_phase(tv, "voting")
-    voter = others[0]
     await expect(voter.locator(".card-grid.selectable .grid-card")).to_have_count(5)
     await expect(voter.get_by_test_id("association")).to_be_visible()
     await voter.wait_for_function("() => [...document.querySelectorAll('img')].every((i) => i.complete)")
@@ -78,6 +93,7 @@ async def test_a_long_association_leaves_the_voting_cards_in_sight(ui):
     toggle = voter.get_by_test_id("association-toggle")
     await expect(toggle).to_have_attribute("aria-expanded", "false")
     assert LONG in await toggle.text_content()      # a screen reader reads it whole
+    assert await voter.evaluate("() => window.flickers") == []
     await ui.shot(voter, "association-closed")
 
     await toggle.click()

@@ -2,7 +2,8 @@
 
 The TV page plays a whole round in each (the phones are WebSocket seats, as the protocol tests use), at a TV
 browser's 1280×720 CSS px, on the insecure home-network origin; any page exception fails the test. Then the
-phone page in Chromium 69 joins and plays a card with real taps. Screenshots go to test-output/old*-*.png.
+phone page in Chromium 69 joins and plays a card with real taps. The connection badge's dot keeps its room from
+its words on both pages (flex `gap` does not reach a pseudo-element). Screenshots go to test-output/old*-*.png.
 """
 from __future__ import annotations
 
@@ -15,6 +16,29 @@ from tests.helpers.oldchrome import Browser
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow"), ("Гоша", "green")]
+
+
+# The room between the connection badge's dot (its ::before, which flex-gap.js cannot space) and its words, in
+# units of its font size: the words' left edge less the dot's right one, where the dot starts the row's content
+# (at its padding, or as far from it as the words end from the other side in a centred row); in CSS px of the
+# page, the TV's stage being scaled to the screen.
+DOT_GAP = """(() => {
+  const el = document.querySelector('[data-testid=conn]');
+  const text = [].filter.call(el.childNodes, (n) => n.nodeType === 3 && n.textContent.trim())[0];
+  if (!text || !el.offsetWidth) return null;
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const words = range.getBoundingClientRect();
+  const box = el.getBoundingClientRect();
+  const st = getComputedStyle(el);
+  const dot = getComputedStyle(el, '::before');
+  const scale = box.width / el.offsetWidth;   // the TV's stage is scaled to the screen
+  const left = box.left + (parseFloat(st.borderLeftWidth) + parseFloat(st.paddingLeft)) * scale;
+  const right = box.right - (parseFloat(st.borderRightWidth) + parseFloat(st.paddingRight)) * scale;
+  const start = st.justifyContent === 'center' ? left + (right - words.right) : left;
+  const gap = (words.left - start) / scale - parseFloat(dot.width);
+  return { gap: gap / parseFloat(st.fontSize), text: el.textContent };
+})()"""
 
 
 def _text_of(testid: str) -> str:
@@ -49,6 +73,8 @@ async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output
                                     "'[data-testid=tv-how-card] li').length > 0 && " + _text_of("tv-how-card"),
                                     "a how-to-play card")
             assert re.match(r"^[1-5]\. ", how), how
+            badge = await tv.evaluate(DOT_GAP)   # "● Connected", never "●Connected"
+            assert badge["text"] == "Connected" and badge["gap"] >= 0.4, badge
             await tv.screenshot(output_dir / f"old{version}-tv-lobby.png")
 
             await table.act(table.phones[0], "start")
@@ -94,6 +120,12 @@ async def test_phone_page_plays_a_card_in_chromium_69(server_process, output_dir
                 code = (await res.json())["code"]
             table = await _seat_phones(session, server_process.url, code, NAMES[1:])
             phone = await browser.page(360, 640, mobile=True)
+            # The badge's words under the bar keep their room from its dot too ("● No such room").
+            await phone.goto(f"{server_process.page_url}/join/ZZZZ")
+            await phone.wait_for("document.querySelector('[data-testid=conn][data-status=no_room]')", "no such room")
+            badge = await phone.evaluate(DOT_GAP)
+            assert badge["text"] == "No such room" and badge["gap"] >= 0.4, badge
+            await phone.screenshot(output_dir / "old69-phone-no-room.png")
             await phone.goto(f"{server_process.page_url}/join/{code}")
             await phone.type("[data-testid=name]", "Аня")
             await phone.click('[data-testid=colours] [data-colour="red"]')

@@ -7,6 +7,9 @@ import { seatName, seatColour } from '/static/shared/roster.js';
 // Associations this phone has opened to read whole: a screen is drawn again on every state, and an opened one
 // stays open through the others' votes.
 const opened = new Set();
+// Associations found longer than three lines: drawn as their toggle at once on the next states (measured again
+// on each, a long one showed clamped for a frame before its toggle came back, a flicker at every vote).
+const long = new Set();
 
 /**
  * A typed association in at most three lines: a long one (up to 200 letters) pushed a small phone's voting cards
@@ -14,10 +17,12 @@ const opened = new Set();
  * again); a screen reader reads the whole text either way.
  */
 function typedAssociation(text) {
-  if (opened.has(text)) return toggle(text);
+  if (opened.has(text) || long.has(text)) return toggle(text);
   const box = h('div', { class: 'p-association clamped', 'data-testid': 'association', text });
   requestAnimationFrame(() => {
-    if (box.isConnected && box.scrollHeight > box.clientHeight + 1) box.replaceWith(toggle(text));
+    if (!box.isConnected || box.scrollHeight <= box.clientHeight + 1) return;
+    long.add(text);
+    box.replaceWith(toggle(text));
   });
   return box;
 }

@@ -25,6 +25,8 @@ import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 import { startKeepAwake, stopKeepAwake } from './keep-awake.js';
 import { closeEnlarged } from './card-grid.js';
 import { announcer } from './announce.js';
+import { draftKey, keepDraft, takeDraft } from './drafts.js';
+import { watchTextSize } from './big-text.js';
 /** @typedef {import('/static/shared/protocol.js').State} State */
 /** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
 
@@ -40,7 +42,7 @@ const tokenKey = `imaginarium.token.${code}`;
 let conn = null;
 /** @type {State | null} */
 let last = null;
-let mounted = { key: null, screen: null };
+let mounted = { key: null, screen: null, draft: null };
 let header = null;
 let prevTurn = new Set();
 let noRoom = false;      // the server said there is no such room: the badge says so instead of "Connecting…"
@@ -54,6 +56,7 @@ const hold = finalHold(() => { if (last) render(); });
 
 async function main() {
   polyfillFlexGap(app);
+  watchTextSize();
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
   switcher.refresh();   // built before the language loaded: its label would name the wrong language
@@ -66,6 +69,10 @@ async function main() {
   // Keeping the screen on must start inside a tap (Wake Lock on iOS, the video everywhere): ask on any tap
   // while a game runs.
   document.addEventListener('click', () => { if (inGame(last)) startKeepAwake(); }, { capture: true });
+  // A choice not confirmed yet is kept while the page is away (reload, the phone asleep): drafts.js.
+  const keep = () => { if (mounted.screen && mounted.screen.carry) keepDraft(mounted.draft, mounted.screen.carry()); };
+  window.addEventListener('pagehide', keep);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') keep(); });
 }
 
 function onStatus(s) {
@@ -112,7 +119,7 @@ function onMessage(msg) {
     fill(header.main, h('div', { class: 'notice', 'data-testid': 'no-room' },
       h('div', { class: 'notice-title', text: t('phone.no_such_room', { code }) }),
       h('div', { class: 'notice-line', text: t('phone.scan_again') })));
-    mounted = { key: null, screen: null };
+    mounted = { key: null, screen: null, draft: null };
     noRoom = true;
     badge.set('no_room');
   } else if (msg.type === 'error') {
@@ -155,7 +162,7 @@ async function switchLang(l) {
   switcher.refresh();
   // The screen is drawn again in the new language; what the player chose or queued on it goes along.
   const carry = mounted.screen && mounted.screen.carry ? { key: mounted.key, data: mounted.screen.carry() } : null;
-  mounted = { key: null, screen: null };
+  mounted = { key: null, screen: null, draft: null };
   renderShell();
   if (last) render(carry);
   // The server's sentences in the new language: a repeated hello on the same socket, so nothing is dropped.
@@ -177,10 +184,24 @@ function renderShell() {
   const top = h('header', { class: 'phone-top' }, me,
     h('div', { class: 'phone-top-right' }, clock.el, badge, switcher, menuBtn), away);
   header = { top, me, menuBtn, main, banner, clock, away };
+  if (headerRoom) { headerRoom.disconnect(); headerRoom.observe(top); }
   fill(app, top, banner, main, speaker.el);
   renderAway();
   if (!last) fill(main, h('p', { class: 'phone-loading', text: t('connecting') }));
 }
+
+// At 200 % text on a small phone the bar takes two lines and a third of the screen: it then scrolls away with
+// the page instead of standing over the cards. Its height is read when it changes (after the browser's own layout),
+// not on every state: a read there forced a layout per frame. Every browser the pages support has ResizeObserver.
+let headerHeight = 0;
+const headerRoom = window.ResizeObserver ? new ResizeObserver(() => {
+  headerHeight = header.top.offsetHeight;
+  placeHeader();
+}) : null;
+function placeHeader() {
+  if (header) header.top.classList.toggle('tall', headerHeight > window.innerHeight / 4);
+}
+window.addEventListener('resize', placeHeader);
 
 /** "Reconnecting…" once the page had been online (the first connection has its own "Connecting…"). */
 function renderAway() {
@@ -212,11 +233,13 @@ function render(carry) {
   if (mounted.key !== fullKey) {
     closeEnlarged();
     const mod = SCREENS[key] || telling;
-    const screen = mod.create(c, carry && carry.key === fullKey ? carry.data : null);
+    const draft = draftKey(code, c.you.seat, fullKey);
+    const kept = takeDraft(draft, code);   // a reload's; the language switch carries its own
+    const screen = mod.create(c, carry && carry.key === fullKey ? carry.data : kept);
     fill(header.main, screen.el);
     header.main.dataset.screen = key;
     header.main.dataset.round = c.game ? c.game.round : 0;
-    mounted = { key: fullKey, screen };
+    mounted = { key: fullKey, screen, draft };
     window.scrollTo(0, 0);
   }
   mounted.screen.update(c);
@@ -246,9 +269,6 @@ function renderHeader(c) {
   header.menuBtn.hidden = false;   // everyone has the menu (how to play); the host also finds the table's controls there
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
-  // At 200 % text on a small phone the bar takes two lines and a third of the screen: it then scrolls away with
-  // the page instead of standing over the cards.
-  header.top.classList.toggle('tall', header.top.offsetHeight > window.innerHeight / 4);
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
   const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
   const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);

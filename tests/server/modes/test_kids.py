@@ -144,3 +144,13 @@ async def test_kids_needs_a_child(make_table):
     err = await table.refused(table.phones[0], "start", "wrong_player_count")
     assert err["params"] == {"min": 2, "max": 8, "count": 1}
 
+
+
+async def test_the_kids_start_ignores_a_named_storyteller(make_table):
+    # The phone's lobby sends the host's chosen first storyteller with `start` whatever the mode: at a kids' table
+    # the adult tells every round (RULES.md §2.5), so a child named there, or a name of no one, changes nothing.
+    table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
+    await table.act(adult, "set_settings", settings={"first_storyteller": "host"})
+    child = table.tv.state["room"]["roster"][1]["seat"]
+    await table.act(adult, "start", storyteller=child)
+    assert table.tv.game["storyteller"] == table.tv.game["adult"] == adult.welcome["seat"]

@@ -22,6 +22,8 @@ export function nameField(props, label) {
 /** Builds the join form; update(ctx) refreshes the free colours (the typed name stays). */
 export function create(ctx) {
   let colour = null;
+  let picked = false;   // `colour` is this guest's own choice (tapped, or sent with Join), not the first free one
+  let lost = null;      // the colour they chose and someone else just took: nothing is chosen for them instead
   const field = nameField({ placeholder: t('phone.your_name'), 'data-testid': 'name', value: savedName() }, t('phone.your_name'));
   const name = field.input;
   const colours = h('div', { class: 'colour-picker', role: 'radiogroup', 'data-testid': 'colours' });
@@ -35,9 +37,10 @@ export function create(ctx) {
     h('div', { class: 'notice-title', text: t('phone.table_full_title') }),
     h('div', { class: 'notice-line' }));
   const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
+  const taken = h('p', { class: 'colour-lost', role: 'alert', 'data-testid': 'colour-lost', hidden: true });
   const lobbyPart = h('div', { class: 'join-lobby' },
     field.el,
-    colourLabel, colours, btn);
+    colourLabel, taken, colours, btn);
   const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
   const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, watching, full, lobbyPart, seats, watch);
   let busy = false;
@@ -48,7 +51,7 @@ export function create(ctx) {
     const n = name.value.trim();
     if (!field.ok() || !colour || busy) return;
     try { localStorage.setItem(NAME_KEY, n); } catch { /* private mode */ }
-    if (ctx.send('join', { name: n, colour })) { busy = true; refresh(); }
+    if (ctx.send('join', { name: n, colour })) { busy = true; picked = true; refresh(); }
   });
 
   function update(c) {
@@ -65,12 +68,21 @@ export function create(ctx) {
     colourLabel.hidden = inGame;
     btn.hidden = inGame;
     const free = c.room.colours_free || [];
-    if (colour && !free.includes(colour)) colour = null;
-    if (!colour && free.length) colour = free[0];
+    // Another phone took the colour first (two joined at once): a colour this guest chose is not swapped for
+    // another behind their back (one more tap on Join would have joined as it); they are told and choose again.
+    // The first free colour offered before any choice just moves on to the next.
+    if (colour && !free.includes(colour)) {
+      if (picked) lost = colour;
+      colour = null;
+      picked = false;
+    }
+    if (!colour && !lost && free.length) colour = free[0];
+    taken.hidden = !lost || inGame;
+    if (lost) taken.textContent = t('phone.colour_just_taken', { colour: t(`colour.${lost}`) });
     fill(colours, free.map((col) => h('button', {
       class: `colour${col === colour ? ' chosen' : ''}`, type: 'button', role: 'radio',
       'aria-checked': String(col === colour), 'aria-label': t(`colour.${col}`), 'data-colour': col,
-      onclick: () => { colour = col; update(ctx); },
+      onclick: () => { colour = col; picked = true; lost = null; update(ctx); },
     }, elephantToken(col, 56))));
     // Open places: a seat the host freed (release_seat) or a kids' child without a phone. During a game
     // they are the only way in.

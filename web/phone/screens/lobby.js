@@ -65,7 +65,7 @@ export function create(ctx, carried) {
       (r.people && r.people.length > 1 ? r.people : [r]).map((p) => elephantToken(p.colour, 32)),
       // The note runs on after the name as text, so a long name wraps between its words and the note moves
       // to the next line whole (as a flex item of its own it squeezed the name into broken words).
-      h('span', {}, r.name, r.child && r.open ? [' ', h('span', { class: 'hint no-phone', 'data-testid': 'no-phone',
+      h('span', { class: 'p-roster-name' }, r.name, r.child && r.open ? [' ', h('span', { class: 'hint no-phone', 'data-testid': 'no-phone',
         text: t('phone.no_phone') })] : null),
       r.seat === c.room.host ? h('span', { class: 'host-badge small', text: t('host') }) : null)));
     length.textContent = lengthText(c.room.length);
@@ -233,7 +233,8 @@ function settingsForm(getCtx, carried) {
   const sendStart = () => {
     const c = getCtx();
     const s = c.room.settings || {};
-    const fields = s.first_storyteller === 'host' && !modeRules(s.mode).has_adult ? { storyteller: storyteller.value } : {};
+    // At a kids' table the server makes the adult the storyteller whatever this names (RULES.md §2.5).
+    const fields = s.first_storyteller === 'host' ? { storyteller: storyteller.value } : {};
     if (c.send('start', fields)) start.disabled = true;
   };
   const catalogue = rules();

@@ -30,6 +30,9 @@ function playForm(ctx) {
   const grid = cardGrid((ctx.me.hand || []).map((c) => ({ id: c, card: c })), {
     deck: deckId(ctx.room), selectable: true, max: need, onChange: () => refresh(),
   });
+  // A hand of just the cards to play: they are chosen already, still to be confirmed.
+  const only = (ctx.me.hand || []).length === need ? ctx.me.hand : [];
+  if (only.length) grid.select(only);
   const bottom = h('div', { class: 'play-bottom' });
   const el = h('div', { class: 'play-form' }, top, grid.el, bottom, bar.el);
   const dispute = keptDispute();
@@ -40,7 +43,7 @@ function playForm(ctx) {
     // Below the hand, away from the cards a thumb is aiming at.
     const box = dispute(c);
     if (bottom.firstChild !== box) fill(bottom, box);
-  }, { carry: () => grid.selected(), restore: (ids) => grid.select(ids) });
+  }, { carry: () => grid.selected(), restore: (ids) => grid.select(ids && ids.length ? ids : only) });
 }
 
 function restateForm(ctx) {

@@ -49,10 +49,14 @@ function tellForm(ctx) {
     field,
     grid ? grid.el : null,
     bar.el);
+  // The last round's hand of one card (D1): that card is chosen for the storyteller, still to be confirmed.
+  const hand = ctx.me.hand || [];
+  const only = grid && hand.length === 1 ? hand : [];
+  if (only.length) grid.select(only);
   const text = keptText(association);
   return confirmForm(el, bar, refresh, (c) => fill(conditions, conditionsBox(c.game.conditions)), {
     carry: () => ({ text: text.carry(), cards: grid ? grid.selected() : [] }),
-    restore: (d) => { text.restore(d.text); if (grid) grid.select(d.cards); },
+    restore: (d) => { text.restore(d.text); if (grid) grid.select(d.cards && d.cards.length ? d.cards : only); },
   });
 }
 
