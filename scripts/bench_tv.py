@@ -26,7 +26,7 @@ fresh browser profile:
   after one without); `max` and each one.
 - `long_tasks`: PerformanceObserver `longtask` entries (main-thread tasks over 50 ms) from the start of play
   to the end: count, the longest, and `where` each one over 100 ms ran ("lobby>telling 185": during that
-  group's frame, between its arrival and its paint).
+  group's frame, between its arrival and its paint; "after lobby": after that group's last frame, e.g. a timer).
 - `by_screen`: the state frames grouped by what the TV showed after each (the lobby, or the game screen tv.js
   marks on its centre: telling, playing, voting, scored, game_over): a frame that kept the screen counts under
   its name, one that switched under "from>to" ("lobby>telling", "voting>scored"); per group `n`, `handler` and
@@ -166,13 +166,15 @@ def by_screen(frames: list[dict]) -> dict:
 
 
 def long_task_where(longs: list[list[float]], frames: list[dict]) -> list[str]:
-    """Each task over 100 ms as "group ms": the group of the first frame between whose arrival and paint it ran
-    ("between frames": none, e.g. a timer's)."""
+    """Each task over 100 ms as "group ms": the group of the first frame between whose arrival and paint it ran,
+    else "after group" of the last frame before it (a timer's, an animation's)."""
     out = []
     for at, dur in longs:
         if dur > 100:
             f = next((f for f in frames if f["at"] <= at + dur and f["at"] + f["paint"] >= at), None)
-            out.append(f"{screen_of(f) if f else 'between frames'} {round(dur)}")
+            before = [f for f in frames if f["at"] < at]
+            where = screen_of(f) if f else f"after {screen_of(before[-1])}" if before else "before the frames"
+            out.append(f"{where} {round(dur)}")
     return out
 
 

@@ -139,6 +139,15 @@ const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: 
 // of them (a join is a roster patch, the how-to-play card and a fit) made a TV's processor freeze for a second
 // or more. A game's frames are drawn at once, in order (the result's show depends on the vote before it).
 let renderQueued = false;
+
+/** Calls fn once, in a task after the next paint (a hidden page, which gets no animation frames: 250 ms on). */
+function afterPaint(fn) {
+  let done = false;
+  const once = () => { if (!done) { done = true; fn(); } };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}
+
 function renderSoon() {
   if (renderQueued) return;
   renderQueued = true;
@@ -162,7 +171,13 @@ function render() {
     mounted.screen.update(ctx);
     buildAhead();
   } else {
-    if (!mounted.frame) mounted = { key: null, screen: null, frame: takeAhead() || gameFrame(ctx) };
+    // the game's first frame shows its heading and first screen; the elephants and the standings come in the
+    // next (two tasks of half the switch each, not one: the switch was the longest task of a game)
+    const fresh = !mounted.frame;
+    if (fresh) {
+      mounted = { key: null, screen: null, frame: takeAhead() || gameFrame(ctx) };
+      afterPaint(() => { if (last && mounted.frame) render(); });
+    }
     const f = mounted.frame;
     const mod = SCREENS[key] || telling;
     if (mounted.key !== key) {
@@ -189,7 +204,7 @@ function render() {
     const teams = modeOf(ctx.game).people_per_seat > 1;
     f.grid.classList.toggle('teams', teams);
     f.grid.classList.toggle('wide-side', teams && (ctx.game.elephants || []).length > 4);
-    if (key !== 'scored' || Date.now() >= walkAt) {
+    if (!fresh && (key !== 'scored' || Date.now() >= walkAt)) {
       f.board.update(ctx);
       f.side.update(ctx, key);
     }
