@@ -104,8 +104,8 @@ INSTRUMENT_JS = """(() => {
       if (isState) {
         // the screen this frame left shown (a lobby frame is drawn at the next animation frame: still the lobby)
         const from = B.shown;
-        B.shown = screen();
-        const now = B.shown;
+        const now = screen();
+        B.shown = now;
         const first = reveal && !revealed;
         revealed = reveal;
         if (first) { rafUntil = t0 + B.revealWindow; rafLoop(0); }
