@@ -4,7 +4,7 @@
 showing rounds that six phones (WebSocket seats, tests/helpers/wire.py) play at people's pace.
 
 Usage:  .venv/bin/python scripts/bench_tv.py [--cpu-throttle 1 4 6] [--rounds 3] [--think-ms 800]
-                                             [--checkout DIR] [--baseline DIR] [--runs 1]
+                                             [--checkout DIR] [--baseline DIR] [--runs 1] [--profile]
 
 Prints `uptime` first and last, and one JSON line per run (checkout × throttle; with `--baseline` the two
 checkouts alternate, run for run, so both see the same machine), then the targets line for this checkout at
@@ -25,7 +25,15 @@ fresh browser profile:
 - `reveal_ms`: the same for the frame that brings the reveal (the first with phase `scored` or `game_over`
   after one without); `max` and each one.
 - `long_tasks`: PerformanceObserver `longtask` entries (main-thread tasks over 50 ms) from the start of play
-  to the end: count and the longest.
+  to the end: count, the longest, and `where` each one over 100 ms ran ("lobby>telling 185": during that
+  group's frame, between its arrival and its paint; "after lobby": after that group's last frame, e.g. a timer).
+- `by_screen`: the state frames grouped by what the TV showed after each (the lobby, or the game screen tv.js
+  marks on its centre: telling, playing, voting, scored, game_over): a frame that kept the screen counts under
+  its name, one that switched under "from>to" ("lobby>telling", "voting>scored"); per group `n`, `handler` and
+  `paint` [p50, max] ms. With `--profile`, `profile` adds, for each group with a frame over 50 ms, the functions
+  its frames' samples fell in (DevTools `Profiler` through the page's console.profile, arrival to paint),
+  "self" and with their callees "total"; the profiler slows the page, so a profiled run's figures are not
+  compared with others.
 - `raf_ms`: the intervals between animation frames for `--reveal-window-ms` after each reveal frame (a rAF
   loop the wrapper starts there): p50 / p95; at 60 Hz an unbroken animation is 16.7 ms.
 Targets (issue "The TV is the show"; printed, never asserted): at 4×, frame→paint p50 ≤ 50 and p95 ≤ 100 ms,
@@ -64,12 +72,16 @@ TARGETS = {"frame_paint_p50_ms": 50, "frame_paint_p95_ms": 100, "reveal_max_ms":
 
 # The page's side of the measurement (see the docstring). ES2019, as Chromium 69 parses it.
 INSTRUMENT_JS = """(() => {
-  const B = window.__bench = { frames: [], longtasks: [], raf: [], readyAt: null, revealWindow: %(window)d };
+  const B = window.__bench = { frames: [], longtasks: [], raf: [], readyAt: null, revealWindow: %(window)d,
+    profile: %(profile)s, count: 0, shown: null };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) B.longtasks.push([e.startTime, e.duration]);
     }).observe({ entryTypes: ['longtask'] });
   } catch (e) { B.noLongtask = String(e); }
+  // what the TV shows (tv.js: the lobby, or the game's centre marked with its screen)
+  const screen = () => (document.querySelector('[data-testid=tv-lobby]') ? 'lobby'
+    : (document.querySelector('main[data-phase]') || { dataset: {} }).dataset.phase || 'none');
   let revealed = false;
   let rafUntil = 0;
   function rafLoop(last) {
@@ -83,16 +95,24 @@ INSTRUMENT_JS = """(() => {
       const t0 = performance.now();
       const data = typeof ev.data === 'string' ? ev.data : '';
       const isState = data.slice(0, 24).indexOf('"type":"state"') >= 0;
+      const n = isState ? ++B.count : 0;
+      if (isState && B.profile) console.profile('f' + n);
       const phases = isState ? (data.match(/"phase":"(\\w+)"/g) || []).join() : '';
       const reveal = isState && /scored|game_over/.test(phases);
       const out = fn.apply(this, arguments);
       const t1 = performance.now();
       if (isState) {
+        // the screen this frame left shown (a lobby frame is drawn at the next animation frame: still the lobby)
+        const from = B.shown;
+        const now = screen();
+        B.shown = now;
         const first = reveal && !revealed;
         revealed = reveal;
         if (first) { rafUntil = t0 + B.revealWindow; rafLoop(0); }
         requestAnimationFrame(() => setTimeout(() => {
-          B.frames.push({ at: t0, handler: t1 - t0, paint: performance.now() - t0, reveal: first, bytes: data.length });
+          const paint = performance.now() - t0;
+          if (B.profile) console.profileEnd('f' + n);
+          B.frames.push({ n, at: t0, handler: t1 - t0, paint, reveal: first, from, screen: now });
         }, 0));
       }
       return out;
@@ -129,6 +149,69 @@ def pct(values: list[float], q: float) -> float | None:
         return None
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+
+def screen_of(frame: dict) -> str:
+    """The frame's group: the screen it kept ("playing"), or "from>to" for the frame that switched screens."""
+    return frame["screen"] if frame["from"] in (None, frame["screen"]) else f"{frame['from']}>{frame['screen']}"
+
+
+def by_screen(frames: list[dict]) -> dict:
+    """Per group (screen_of), in order of first appearance: frames `n`, handler and paint [p50, max] ms."""
+    groups: dict[str, list[dict]] = {}
+    for f in frames:
+        groups.setdefault(screen_of(f), []).append(f)
+    return {k: {"n": len(g), "handler": [pct([f["handler"] for f in g], q) for q in (0.5, 1)],
+                "paint": [pct([f["paint"] for f in g], q) for q in (0.5, 1)]} for k, g in groups.items()}
+
+
+def long_task_where(longs: list[list[float]], frames: list[dict]) -> list[str]:
+    """Each task over 100 ms as "group ms": the group of the first frame between whose arrival and paint it ran,
+    else "after group" of the last frame before it (a timer's, an animation's)."""
+    out = []
+    for at, dur in longs:
+        if dur > 100:
+            f = next((f for f in frames if f["at"] <= at + dur and f["at"] + f["paint"] >= at), None)
+            before = [f for f in frames if f["at"] < at]
+            where = screen_of(f) if f else f"after {screen_of(before[-1])}" if before else "before the frames"
+            out.append(f"{where} {round(dur)}")
+    return out
+
+
+def add_samples(prof: dict, own: dict[str, float], total: dict[str, float]) -> None:
+    """Adds a V8 CPU profile's sampled ms to `own` (the function on top: itself, with the style and layout it
+    forced) and `total` (every function on the stack once: with its callees), keyed "name file:line"."""
+    nodes = {n["id"]: n for n in prof["nodes"]}
+    parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
+
+    def name(i: int) -> str:
+        c = nodes[i]["callFrame"]
+        return f"{c['functionName'] or '(anonymous)'} {c['url'].rsplit('/', 1)[-1]}:{c['lineNumber'] + 1}"
+
+    for top, delta in zip(prof["samples"], [*prof["timeDeltas"][1:], 0], strict=True):
+        own[name(top)] = own.get(name(top), 0) + delta / 1000
+        stack, i = set(), top
+        while i is not None:
+            stack.add(name(i))
+            i = parent.get(i)
+        for fn in stack:
+            total[fn] = total.get(fn, 0) + delta / 1000
+
+
+def profile_table(profiles: dict[str, dict], frames: list[dict], top: int = 8) -> dict:
+    """`--profile`: per group (screen_of) with a frame over 50 ms, the `top` functions its frames' samples fell in,
+    {"self": [["name file:line", ms], ...], "total": [...]} (add_samples). A frame's profile runs from its
+    arrival to its paint (the page's console.profile / profileEnd)."""
+    out = {}
+    for key in {screen_of(f) for f in frames if f["paint"] > 50}:
+        own: dict[str, float] = {}
+        total: dict[str, float] = {}
+        for f in frames:
+            if screen_of(f) == key and f"f{f['n']}" in profiles:
+                add_samples(profiles[f"f{f['n']}"], own, total)
+        out[key] = {k: [[fn, round(ms, 1)] for fn, ms in sorted(d.items(), key=lambda kv: -kv[1])[:top]]
+                    for k, d in (("self", own), ("total", total))}
+    return out
 
 
 def uptime() -> str:
@@ -216,8 +299,16 @@ async def one_run(label: str, root: Path, throttle: float, args) -> dict:
                     tally = NetworkTally()
                     page.listeners.append(tally.event)
                     await page.call("Network.enable")
-                    await page.call("Page.addScriptToEvaluateOnNewDocument",
-                                    source=INSTRUMENT_JS % {"window": args.reveal_window_ms})
+                    profiles: dict[str, dict] = {}
+                    if args.profile:
+                        def keep(method: str, params: dict) -> None:
+                            if method == "Profiler.consoleProfileFinished":
+                                profiles[params["title"]] = params["profile"]
+                        page.listeners.append(keep)
+                        await page.call("Profiler.enable")
+                        await page.call("Profiler.setSamplingInterval", interval=200)
+                    await page.call("Page.addScriptToEvaluateOnNewDocument", source=INSTRUMENT_JS % {
+                        "window": args.reveal_window_ms, "profile": "true" if args.profile else "false"})
                     await page.call("Emulation.setCPUThrottlingRate", rate=throttle)
                     await page.goto(f"{lan_url(server.port)}/tv")
                     await settle(page, tally)
@@ -245,7 +336,8 @@ async def one_run(label: str, root: Path, throttle: float, args) -> dict:
     frames = [f for f in seen["frames"] if f["at"] >= started]
     paints, handlers = [f["paint"] for f in frames], [f["handler"] for f in frames]
     reveals = [round(f["paint"], 1) for f in frames if f["reveal"]]
-    longs = [d for at, d in seen["longtasks"] if at >= started]
+    long_at = [t for t in seen["longtasks"] if t[0] >= started]
+    longs = [d for at, d in long_at]
     return {
         "checkout": label, "commit": commit_of(root), "browser": f"chromium {args.chromium}", "viewport": "1280x720",
         "cpu_throttle": throttle, "rounds": rounds, "played_s": round(played_s, 1), "state_frames": len(frames),
@@ -253,10 +345,11 @@ async def one_run(label: str, root: Path, throttle: float, args) -> dict:
         "handler_ms": {"p50": pct(handlers, 0.5), "max": pct(handlers, 1.0)},
         "reveal_ms": {"max": max(reveals) if reveals else None, "each": reveals},
         "long_tasks": {"count": len(longs), "max_ms": round(max(longs), 1) if longs else 0,
-                       "over_100ms": sum(1 for d in longs if d > 100)},
+                       "over_100ms": sum(1 for d in longs if d > 100), "where": long_task_where(long_at, frames)},
         "raf_ms": {"p50": pct(seen["raf"], 0.5), "p95": pct(seen["raf"], 0.95), "frames": len(seen["raf"])},
-        "first_load": first, "reload": again,
+        "by_screen": by_screen(frames), "first_load": first, "reload": again,
         "page_errors": errors[:3], "load_avg": [round(x, 2) for x in os.getloadavg()],
+        **({"profile": profile_table(profiles, frames)} if args.profile else {}),
     }
 
 
@@ -284,6 +377,8 @@ async def main() -> None:
     ap.add_argument("--runs", type=int, default=1, help="repetitions of the whole set (default 1)")
     ap.add_argument("--chromium", default="69", help="the old Chromium build (default 69)")
     ap.add_argument("--python", default=sys.executable, help="the Python that runs the servers")
+    ap.add_argument("--profile", action="store_true",
+                    help="sample each frame's script (DevTools Profiler): where slow groups spend it; slows the page")
     args = ap.parse_args()
     print(f"uptime: {uptime()}", flush=True)
     checkouts = [("this", args.checkout.resolve())] + ([("baseline", args.baseline.resolve())] if args.baseline else [])

@@ -275,7 +275,9 @@ async def test_a_reload_during_the_reveal_lands_on_the_finished_result(server_pr
         assert await tv.evaluate(SHOW_RUNNING_JS) == 0, f"the reveal plays again after the reload: {running}"
         await expect(tv.locator(".scored.show")).to_have_count(0)
         assert await tv.evaluate("document.querySelector('[data-testid=tv-scored]').innerText") == before
-        # the standings at once with the round's points (during the show they wait for the elephants' walk)
+        # the standings at once with the round's points (during the show they wait for the elephants' walk; on
+        # a TV that opens on a game they are drawn in the frame after its first)
+        await expect(tv.locator(".standing")).to_have_count(4)
         distances = await tv.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.standing')]
           .map((s) => [s.dataset.elephant, Number(s.querySelector('.standing-distance').textContent)]))""")
         assert distances == {e["id"]: e["distance"] for e in table.tv.game["elephants"]}

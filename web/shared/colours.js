@@ -27,16 +27,19 @@ export function inkFor(name) {
  * two letters, or none) are cut out of its body, so a colour is never the only way to tell two apart.
  */
 export function elephantToken(colour, size = 48, label = '', initials = '') {
-  const el = h('span', {
-    class: 'token',
+  return signed(tokenDisc(colour, size, label, '', elephantSvg(initials)), `token|${colour}|${size}|${label}|${initials}`);
+}
+
+/** A token's disc in `colour`, `size` CSS px, named `label` (none: ''), with classes `extra` and `inside`. */
+export function tokenDisc(colour, size, label, extra, inside) {
+  return h('span', {
+    class: `token${extra}`,
     style: { '--c': colourHex(colour), '--ink': inkFor(colour), '--size': `${size}px` },
     title: label || null,
     // a named token is a picture with a name (aria-label alone is not allowed on a span)
     role: label ? 'img' : null,
     'aria-label': label || null,
-  });
-  el.append(elephantSvg(initials));
-  return signed(el, `token|${colour}|${size}|${label}|${initials}`);
+  }, inside);
 }
 
 // One drawing per set of initials, copied: a copy is a fraction of the ~30 attribute writes a drawing takes,

@@ -1,5 +1,5 @@
 // The timer's countdown: a page counts `room.clock.remaining_ms` down from the state's arrival.
-import { h, setText } from '/static/shared/dom.js';
+import { h, setHidden, setText } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
 
@@ -43,7 +43,7 @@ export function countdown(cls, testid) {
     seen = clock;
     clearInterval(ticker);
     ticker = null;
-    if (el.hidden !== !clock) el.hidden = !clock;
+    setHidden(el, !clock);
     if (!clock) return;
     frozen = clock.remaining_ms;
     endsAt = performance.now() + clock.remaining_ms;

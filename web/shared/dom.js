@@ -50,6 +50,10 @@ export function fill(el, ...children) {
   return el;
 }
 
+// Stand-ins made and not yet drawn or kept (an over-count only costs a scan): while none waits, a new subtree
+// has none to look for (most fill() calls, and the whole game screen the TV builds at the lobby's end).
+let waiting = 0;
+
 /**
  * Makes el's children those given, like fill(), but keeps every node that already shows the same thing: the
  * new children are compared with the old ones (a child with data-key, data-seat or data-elephant is matched by
@@ -85,6 +89,7 @@ function patchChildren(el, fresh) {
     if (k == null) li += 1;
     if (w.draw) {   // a stand-in (later()): the old node as it is, if drawn from the same inputs
       if (old && !kept.has(old) && old.sig === w.sig) {
+        waiting = Math.max(0, waiting - 1);
         kept.add(old);
         if (old === ref) ref = ref.nextSibling; else el.insertBefore(old, ref);
         continue;
@@ -155,11 +160,13 @@ export function signed(el, sig) {
 export function later(key, sig, draw) {
   const el = signed(h('i', { 'data-key': key, 'data-later': true }), sig);
   el.draw = draw;
+  waiting += 1;
   return el;
 }
 
 /** The node stand-in `w` stands for, drawn (its key and sig on it). */
 function drawn(w) {
+  waiting = Math.max(0, waiting - 1);
   const node = drawStandIns(w.draw());
   node.sig = w.sig;
   if (node.nodeType === 1 && keyOf(node) !== w.getAttribute('data-key')) node.setAttribute('data-key', w.getAttribute('data-key'));
@@ -170,6 +177,7 @@ function drawn(w) {
 function drawStandIns(node) {
   if (node.nodeType !== 1) return node;
   if (node.draw) return drawn(node);
+  if (!waiting) return node;
   const standIns = node.querySelectorAll('[data-later]');
   for (let i = 0; i < standIns.length; i++) standIns[i].parentNode.replaceChild(drawn(standIns[i]), standIns[i]);
   return node;
@@ -180,6 +188,11 @@ export function patchIf(el, sig, draw) {
   if (el.drawn === sig) return el;
   el.drawn = sig;
   return patch(el, draw());
+}
+
+/** Shows or hides el (`hidden`) with a write only when that changes (each write is styled again). */
+export function setHidden(el, hidden) {
+  if (el.hidden !== Boolean(hidden)) el.hidden = Boolean(hidden);
 }
 
 /** Sets el's text only when it differs (an equal write still makes the browser lay it out again). */

@@ -3,13 +3,14 @@
 // when several (crowd(): every initial stays in sight; on a cell of three or more each is a disc with its
 // initials large), and the strip counts them. They move by `transform` alone (the compositor's, smooth on a TV).
 import { modeOf } from '/static/shared/rules.js';
-import { h, fill, patchIf, setText } from '/static/shared/dom.js';
+import { h, patch, patchIf, setHidden, setText } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken, initialsOf } from '/static/shared/pieces.js';
-import { colourHex, inkFor } from '/static/shared/colours.js';
+import { tokenDisc } from '/static/shared/colours.js';
 import { isGone, elephantColour, elephantName } from '/static/shared/roster.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
+import { flushFlexGap } from '/static/shared/flex-gap.js';
 
 const GAP = 6;      // px between cells (board.css .cells)
 const STRIP = 30;   // px at a cell's top for its number, count and icon (board.css)
@@ -22,7 +23,7 @@ const CHIP_LETTER = { end: 0.78, top: 0.26 };
 const CROWD = 3;    // elephants on one cell that make it a crowd of discs
 const CLEAR = 4;    // px kept clear of a letter (the storyteller's ring reaches 5 px out, scaled down here)
 
-/** Builds the board; update(ctx) moves the elephants. */
+/** Builds the board; update(ctx) moves the elephants, lay(game) lays the track out alone. */
 export function create() {
   const cells = h('div', { class: 'cells' });
   const layer = h('div', { class: 'elephants' });
@@ -40,21 +41,19 @@ export function create() {
     const special = specialOn ? (b.special || {}) : {};
     // Each condition on this board once, with its icon (RULES.md §3).
     const kinds = [...new Set(Object.values(special))];
-    fill(legend, kinds.length ? [h('span', { class: 'legend-title', text: t('tv.legend') }),
+    patch(legend, kinds.length ? [h('span', { class: 'legend-title', text: t('tv.legend') }),
       kinds.map((k) => h('span', { class: 'legend-item', 'data-condition': k },
         h('span', { class: 'legend-icon' }, conditionIcon(k)), t(`condition_short.${k}`)))] : null);
-    legend.hidden = !kinds.length;
+    setHidden(legend, !kinds.length);
     cells.style.setProperty('--cols', cols);
     cells.style.setProperty('--rows', rows);
     const items = [];
-    counts.clear();
     for (let i = 0; i < length; i++) {
       const [row, col] = place(i, cols);
       const number = (b.first_number || 0) + i;
       const cond = special[String(number)];  // keyed by the printed number
       const isFinish = finish != null && number === finish;
       const count = h('span', { class: 'cell-count', 'data-testid': 'cell-count' });
-      counts.set(i, count);
       items.push(h('div', {
         class: `cell${cond ? ' special' : ''}${i === 0 ? ' start' : ''}${isFinish ? ' finish' : ''}`,
         'data-cell': number, 'data-condition': cond || null,
@@ -66,18 +65,17 @@ export function create() {
         isFinish ? h('span', { class: 'cell-finish' }, icon('flag')) : null,
         cond ? h('span', { class: 'cell-icon' }, conditionIcon(cond)) : null)));
     }
-    fill(cells, items);
+    // the cells as they were laid out are kept where they show the same (tv.js lays a lobby's board out ahead:
+    // the game's special cells and finish then change a few of them, not the 40)
+    patch(cells, items);
+    counts.clear();
+    const shown = cells.querySelectorAll('.cell-count');
+    for (let i = 0; i < shown.length; i++) counts.set(i, shown[i]);
     geom = { cols, rows, length, w: 0, h: 0 };
   }
 
-  // The track's size in stage px, read once a layout (never per elephant): the stage is 1920×1080 always.
-  function measure() {
-    if (!geom.w) { geom.w = track.clientWidth; geom.h = track.clientHeight; }
-    return geom;
-  }
-
-  function update(ctx) {
-    const g = ctx.game;
+  /** Lays the track out for game view `g` (its board, mode and settings), unless it already is. */
+  function lay(g) {
     const b = g.board || { length: 40 };
     const settings = g.settings || {};
     // The duel's finish (D9): its race is 20 cells whatever the board, else the short game's cell.
@@ -85,8 +83,21 @@ export function create() {
     const finish = race ? (b.first_number || 0) + race : (settings.short_game != null ? settings.short_game : null);
     const length = race ? Math.min(b.length || 40, race + 1) : (b.length || 40);
     const specialOn = settings.special_cells !== false;
-    const key = JSON.stringify([b, finish, specialOn, length]);
+    const key = JSON.stringify([b, finish, specialOn, length, document.documentElement.lang]);
     if (key !== boardKey) { layout(b, finish, specialOn, length); boardKey = key; }
+    return { b, race };
+  }
+
+  // The track's size in stage px, read once a layout (never per elephant): the stage is 1920×1080 always. Read
+  // with the old browsers' flex gaps in (flex-gap.js; the legend's above the track), as they will be shown.
+  function measure() {
+    if (!geom.w) { flushFlexGap(); geom.w = track.clientWidth; geom.h = track.clientHeight; }
+    return geom;
+  }
+
+  function update(ctx) {
+    const g = ctx.game;
+    const { b, race } = lay(g);
     // Index along the track from the printed cell (Dixit keeps scores past 30 on the last cell, D12).
     // Duel: past the finish shows at it (D9).
     const cellOf = (e) => (race ? Math.min(e.distance, race) : (e.cell - (b.first_number || 0) + geom.length) % geom.length);
@@ -129,17 +140,14 @@ export function create() {
     }
     for (const [id, tok] of tokens) if (!seen.has(id)) { tok.remove(); tokens.delete(id); }
   }
-  return { el, update };
+  return { el, update, lay };
 }
 
 /** An elephant on a crowded cell: a disc in its colour with its initials large, named as its token is. */
 function crowdToken(room, e, size) {
-  const colour = elephantColour(room, e);
   const letters = initialsOf(room, e);
-  return h('span', { class: `token crowd-chip${letters.length > 1 ? ' two' : ''}`, title: elephantName(room, e),
-    role: 'img', 'aria-label': elephantName(room, e),
-    style: { '--c': colourHex(colour), '--ink': inkFor(colour), '--size': `${size}px` } },
-  h('span', { class: 'token-initials', text: letters }));
+  return tokenDisc(elephantColour(room, e), size, elephantName(room, e), ` crowd-chip${letters.length > 1 ? ' two' : ''}`,
+    h('span', { class: 'token-initials', text: letters }));
 }
 
 /**

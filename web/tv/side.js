@@ -1,6 +1,6 @@
 // The TV's side column in a game: standings and a QR and code to join late.
 import { modeOf } from '/static/shared/rules.js';
-import { h, later, patchIf } from '/static/shared/dom.js';
+import { h, later, patchIf, setHidden } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
@@ -23,7 +23,7 @@ export function create(ctx) {
     const sig = JSON.stringify([c.room.roster, g.elephants, g.storyteller, g.phase === 'game_over']);
     if (modeOf(g).finish) { patchIf(list, sig, () => duelRace(c, modeOf(g).finish)); return; }
     // Game over: the centre lists them (the last round's result, held before it, keeps them here).
-    if (list.hidden !== (screen === 'game_over')) list.hidden = screen === 'game_over';
+    setHidden(list, screen === 'game_over');
     list.classList.toggle('many', (g.elephants || []).length > 5);
     // pairs: "Аня & Борис" is long
     list.classList.toggle('teams', (c.room.roster || []).some((r) => memberCount(r) > 1));

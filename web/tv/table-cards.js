@@ -11,6 +11,16 @@ function picture(deck, entry) {
   return pictures.get(key) || cardImg(deck, entry.card, 'tv', 'card-img', entry.number);
 }
 
+// voting.css: a card turns in TURN_S, each STAGGER_S after the one before
+const TURN_S = 0.9;
+const STAGGER_S = 0.18;
+
+/** Makes `row`'s cards flat (voting.css .settled) `after` s from now, once they have turned (at once: 0). */
+export function settle(row, after) {
+  if (after > 0) setTimeout(() => row.classList.add('settled'), (after + 0.2) * 1000);
+  else row.classList.add('settled');
+}
+
 /** The row for table [{number, card}], face up at once (`faceUp`) or once decoded: {el, cards: number → el}. */
 export function tableCards(deck, table, faceUp) {
   const cards = new Map();
@@ -35,6 +45,7 @@ export function tableCards(deck, table, faceUp) {
       // after the face-down state is painted, so the flip runs
       requestAnimationFrame(() => requestAnimationFrame(() => {
         for (const el of cards.values()) el.classList.add('revealed');
+        settle(row, TURN_S + (table.length - 1) * STAGGER_S);
       }));
     });
   }

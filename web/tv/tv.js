@@ -1,5 +1,5 @@
 // The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
-import { h, fill, setText, toast, toastHost } from '/static/shared/dom.js';
+import { h, append, fill, setHidden, setText, toast, toastHost } from '/static/shared/dom.js';
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules, modeOf } from '/static/shared/rules.js';
@@ -107,11 +107,17 @@ async function switchLang(l, remember = true) {
   if (conn) conn.hello();  // the server's sentences too
 }
 
-function topBar(extra) {
+/** The top bar: the brand, `extra` (a game's heading) and `right`, its buttons (a bar built ahead gets them when shown). */
+function topBar(extra, right = topRight()) {
   return h('header', { class: 'tv-top' },
     h('div', { class: 'brand', text: t('app_name') }),
     extra,
-    h('div', { class: 'tv-top-right' }, badge, sound.muteButton(), switcher, infoButton(() => code)));
+    h('div', { class: 'tv-top-right' }, right));
+}
+
+/** The top bar's right: the badge and the language switch (one each, moved from bar to bar), sound and info. */
+function topRight() {
+  return [badge, sound.muteButton(), switcher, infoButton(() => code)];
 }
 
 function renderWaiting() {
@@ -133,6 +139,15 @@ const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: 
 // of them (a join is a roster patch, the how-to-play card and a fit) made a TV's processor freeze for a second
 // or more. A game's frames are drawn at once, in order (the result's show depends on the vote before it).
 let renderQueued = false;
+
+/** Calls fn once, in a task after the next paint (a hidden page, which gets no animation frames: 250 ms on). */
+function afterPaint(fn) {
+  let done = false;
+  const once = () => { if (!done) { done = true; fn(); } };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 250);
+}
+
 function renderSoon() {
   if (renderQueued) return;
   renderQueued = true;
@@ -150,11 +165,19 @@ function render() {
     if (mounted.key !== 'lobby') {
       const screen = lobby.create(ctx);
       fill(app, topBar(null), screen.el);
+      ahead = null;
       mounted = { key, screen, frame: null };
     }
     mounted.screen.update(ctx);
+    buildAhead();
   } else {
-    if (!mounted.frame) mounted = { key: null, screen: null, frame: gameFrame(ctx) };
+    // the game's first frame shows its heading and first screen; the elephants and the standings come in the
+    // next (two tasks of half the switch each, not one: the switch was the longest task of a game)
+    const fresh = !mounted.frame;
+    if (fresh) {
+      mounted = { key: null, screen: null, frame: takeAhead() || gameFrame(ctx) };
+      afterPaint(() => { if (last && mounted.frame) render(); });
+    }
     const f = mounted.frame;
     const mod = SCREENS[key] || telling;
     if (mounted.key !== key) {
@@ -173,7 +196,7 @@ function render() {
     setText(f.round, t('round_n', { n: ctx.game.round }));
     // the last round's result (held, final-hold.js) keeps its round chip and the standings
     const noRound = !ctx.game.round || key === 'game_over';
-    if (f.round.hidden !== noRound) f.round.hidden = noRound;
+    setHidden(f.round, noRound);
     f.clock.update(ctx.room.clock);
     mounted.screen.update(ctx);
     // five to seven teams: the standings' "A & B" on two lines (in every phase, so the result's cards stay
@@ -181,7 +204,7 @@ function render() {
     const teams = modeOf(ctx.game).people_per_seat > 1;
     f.grid.classList.toggle('teams', teams);
     f.grid.classList.toggle('wide-side', teams && (ctx.game.elephants || []).length > 4);
-    if (key !== 'scored' || Date.now() >= walkAt) {
+    if (!fresh && (key !== 'scored' || Date.now() >= walkAt)) {
       f.board.update(ctx);
       f.side.update(ctx, key);
     }
@@ -199,7 +222,8 @@ function fitAll() {
   fitText(app);
 }
 
-function gameFrame(ctx) {
+/** The game's screen (heading, centre, side column, board) in place of the lobby; `hidden`: beside it, unseen. */
+function gameFrame(ctx, hidden = false) {
   // `fit`: a long title shrinks, then wraps, rather than lose its end to an ellipsis.
   const title = h('h1', { class: 'phase-title fit', 'data-testid': 'phase-title' });
   const round = h('span', { class: 'chip round-chip' });
@@ -207,10 +231,49 @@ function gameFrame(ctx) {
   const main = h('main', { class: 'tv-main' });
   const b = board.create();
   const sd = side.create(ctx);
-  const grid = h('div', { class: 'tv-game' },
-    topBar(h('div', { class: 'tv-heading' }, title, round, clock.el)), main, sd.el, b.el);
-  fill(app, grid);
+  const grid = h('div', { class: `tv-game${hidden ? ' ahead' : ''}` },
+    topBar(h('div', { class: 'tv-heading' }, title, round, clock.el), hidden ? [] : topRight()), main, sd.el, b.el);
+  if (hidden) app.append(grid); else fill(app, grid);
   return { grid, title, round, clock, main, board: b, side: sd };
+}
+
+// The game's screen is built while the lobby waits, unseen beside it (tv.css .ahead: laid out, never painted),
+// in two idle moments (the frame, then the board's track: each laid out on its own), and the track laid out
+// again when the settings change it. The switch to the game then shows it and fills in the round (the
+// elephants, the standings, the first screen); built there whole, it was one 120-520 ms task on a TV's
+// processor. A language switch or a new lobby drops it (its words were the old ones).
+let ahead = null;
+let aheadAsked = false;
+// requestIdleCallback: Chromium 47+ (a TV's browser); feature-detected all the same
+const whenIdle = window.requestIdleCallback ? (fn) => window.requestIdleCallback(fn) : (fn) => setTimeout(fn, 300);
+
+function buildAhead() {
+  if (aheadAsked) return;
+  aheadAsked = true;
+  whenIdle(() => {
+    aheadAsked = false;
+    if (mounted.key !== 'lobby' || !last) return;
+    const room = last.room;
+    if (!ahead) {
+      ahead = gameFrame({ room, code }, true);
+      buildAhead();
+    } else {
+      // the lobby's board and settings, as a game view has them (the special cells come with the game)
+      ahead.board.lay({ board: room.board, mode: room.settings && room.settings.mode, settings: room.settings });
+    }
+  });
+}
+
+/** The screen built ahead, in the lobby's place, or null when there is none. */
+function takeAhead() {
+  const f = ahead;
+  ahead = null;
+  if (!f || f.grid.parentNode !== app) return null;
+  while (app.firstChild !== f.grid) app.removeChild(app.firstChild);
+  while (f.grid.nextSibling) app.removeChild(f.grid.nextSibling);
+  append(f.grid.querySelector('.tv-top-right'), topRight());
+  f.grid.classList.remove('ahead');
+  return f;
 }
 
 let veil = null;

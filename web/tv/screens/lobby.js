@@ -1,5 +1,5 @@
 // TV lobby: QR, join URL and code, roster, settings, how to play.
-import { h, fill, patch, patchIf, setText } from '/static/shared/dom.js';
+import { h, fill, patch, patchIf, setHidden, setText } from '/static/shared/dom.js';
 import { t, tOr } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
 import { lengthText } from '/static/shared/length.js';
@@ -70,7 +70,7 @@ export function create(ctx) {
     count.classList.toggle('pairs', pairs);   // people and teams: a longer line
     const lone = aloneInPairs(room, pairs);
     setText(alone, lone.length ? t('lobby.alone', { names: lone.join(', ') }) : '');
-    if (alone.hidden !== !lone.length) alone.hidden = !lone.length;
+    setHidden(alone, !lone.length);
     roster.classList.toggle('pairs', pairs);
     const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
       'data-testid': 'roster-item', 'data-seat': r.seat },
@@ -90,7 +90,7 @@ export function create(ctx) {
     patchIf(length, JSON.stringify(room.length || null), () => (room.length ? [
       h('div', { class: 'game-length-title', text: t('length.title', { seats: room.length.seats }) }),
       h('div', { class: 'game-length-line', text: lengthText(room.length) })] : []));
-    if (length.hidden !== !room.length) length.hidden = !room.length;
+    setHidden(length, !room.length);
     how.update(room.settings || {}, room.board || null);
     setText(hint, seats.length === 0 ? t('tv.hint_first_is_host')
       : `${tOr('tv.mode_hint.' + mode, '', peopleRange(m, seatsRange))} ${t('tv.hint_host_starts')}`);

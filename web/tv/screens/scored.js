@@ -5,7 +5,7 @@ import { t, has } from '/static/shared/i18n.js';
 import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf, presentElephants } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
-import { tableCards } from '../table-cards.js';
+import { tableCards, settle } from '../table-cards.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
 import { graphemeCount } from '/static/shared/text.js';
@@ -68,7 +68,10 @@ export function create(ctx0, show) {
     const k = JSON.stringify([r.table, onPlates]);
     if (k !== key) {
       key = k;
-      fill(cardsBox, resultCards(ctx, r, onPlates));
+      const row = resultCards(ctx, r, onPlates);
+      fill(cardsBox, row);
+      // flat once the last card has turned (a late TV's never turn)
+      settle(row, show ? (r.table.length - 1) * STEP + TURN : 0);
     }
     points.classList.toggle('two-rows', many);
     el.classList.toggle('two-rows', many);
