@@ -7,14 +7,19 @@ shows or receives before the reveal tells the adult's card from the deck's. Real
 Screenshots: test-output/kids-table-*.png."""
 from __future__ import annotations
 
+import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import Scene, resize_tv, run_scene
+from tests.helpers.browser import Scene, fits, resize_tv, run_scene
 from tests.helpers.leaks import scan
+from tests.helpers.oldchrome import Browser
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
 CHILDREN = (("Petya", "orange"), ("Olya", "pink"), ("Kolya", "green"))
+# The most a kids' table holds (seven elephants in the box), one of them with a long name.
+SEVEN = (*CHILDREN, ("Александра-Виктория", "teal"), ("Маша", "yellow"), ("Ваня", "blue"), ("Соня", "purple"))
 TITLE = {"en": "This round", "ru": "За этот ход"}
 
 # The result's pieces that lie outside the main area (cut by its edge, under the board) or whose text is cut.
@@ -75,26 +80,27 @@ async def kids_round(table, adult, finders: set[str]) -> None:
     await table.act(adult, "reveal")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("lang", "children"), [("en", CHILDREN), ("ru", CHILDREN), ("ru", SEVEN)],
+                         ids=["en", "ru", "ru-seven"])
 async def test_the_tv_result_shows_the_rounds_points_whole_and_beside_the_cards(server_process, launch_options,
-                                                                                output_dir, lang):
-    """Round 1: Petya alone finds the card. Round 2: all three find it, Olya and Kolya from last place: two
-    catch-up bonuses, whose banners once took two lines and pushed the points rows under the board."""
+                                                                                output_dir, lang, children):
+    """Round 1: Petya alone finds the card. Round 2: all find it, those at 0 from last place: catch-up bonuses,
+    whose banners once took two lines and pushed the points rows under the board."""
     async def body(sc: Scene) -> None:
-        tv, table, adult = await kids_table(sc, lang)
+        tv, table, adult = await kids_table(sc, lang, children)
         main = tv.locator("main.tv-main")
         await kids_round(table, adult, {"Petya"})
         await expect(main).to_have_attribute("data-phase", "scored")
         await table.act(adult, "next_round")
         await expect(main).to_have_attribute("data-phase", "telling")
-        await kids_round(table, adult, {"Petya", "Olya", "Kolya"})
+        await kids_round(table, adult, {name for name, _ in children})
         await expect(main).to_have_attribute("data-phase", "scored")
-        await expect(tv.get_by_test_id("catch-up")).to_have_count(2)
+        await expect(tv.get_by_test_id("catch-up")).to_have_count(len(children) - 1)
         await tv.wait_for_function(SHOW_OVER_JS)
-        await expect(tv.locator(".tv-main .points-item")).to_have_count(3)
+        await expect(tv.locator(".tv-main .points-item")).to_have_count(len(children))
         for size in SIZES:
             await resize_tv(tv, size["width"], size["height"])
-            await sc.shot(tv, f"tv-result-{lang}-{size['width']}")
+            await sc.shot(tv, f"tv-result-{lang}-{len(children)}-{size['width']}")
             where = f"{lang} at {size['width']}"
             assert await tv.evaluate(COVERED_JS) == [], f"{where}: covered or cut"
             assert await tv.evaluate(UNDER_A_CARD_JS) == [], f"{where}: a child's points stand under a card"
@@ -149,6 +155,11 @@ async def test_the_adult_enters_a_phoneless_childs_guess_and_each_child_hears_of
     await expect(adult.get_by_test_id("vote-for")).to_contain_text("On their own phone:")
     await expect(adult.get_by_test_id("confirm")).to_have_text("Pick a card for Petya")
     await ui.shot(adult, "phone-390-adult-enters")
+    await adult.set_viewport_size({"width": 360, "height": 640})   # a small phone: all of it still on the screen
+    await fits(adult, 360, "the adult's guess entry at 360 px")
+    await ui.shot(adult, "phone-360-adult-enters")
+    await resize_tv(tv, 1280, 720)
+    await ui.shot(tv, "tv-720-adult-enters")
 
     for child, number in ((olya, wrong), (kolya, right)):
         await child.locator(f'.card-grid.selectable .grid-card[data-number="{number}"]').click()
@@ -176,6 +187,11 @@ async def test_the_adult_enters_a_phoneless_childs_guess_and_each_child_hears_of
     await ui.shot(kolya, "phone-390-child-found")
 
 
+async def shown(locator, visible: bool) -> None:
+    """Waits until `locator` is visible (`visible`) or hidden."""
+    await (expect(locator).to_be_visible() if visible else expect(locator).to_be_hidden())
+
+
 @pytest.mark.asyncio(loop_scope="session")
 @pytest.mark.parametrize("children", [1, 2])
 async def test_the_special_cells_show_only_against_one_child(ui, children):
@@ -188,11 +204,7 @@ async def test_the_special_cells_show_only_against_one_child(ui, children):
     adult = await ui.phone(code, "Mama", "purple", viewport={"width": 360, "height": 640})
     await ui.add_children(adult, tv, CHILDREN[:children])
     one = children == 1
-    special = adult.get_by_test_id("setting-special_cells")
-    if one:
-        await expect(special).to_be_visible()
-    else:
-        await expect(special).to_be_hidden()
+    await shown(adult.get_by_test_id("setting-special_cells"), one)
     await ui.shot(adult, f"phone-360-lobby-{children}-children")
     await adult.get_by_test_id("host-menu-btn").click()
     await adult.get_by_test_id("how-open").click()
@@ -211,11 +223,7 @@ async def test_the_special_cells_show_only_against_one_child(ui, children):
     await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "telling")
     await expect(tv.locator(".board .cell")).to_have_count(40)
     await expect(tv.locator(".board .cell.special")).to_have_count(8 if one else 0)
-    legend = tv.get_by_test_id("board-legend")
-    if one:
-        await expect(legend).to_be_visible()
-    else:
-        await expect(legend).to_be_hidden()
+    await shown(tv.get_by_test_id("board-legend"), one)
     await ui.shot(tv, f"tv-1080-board-{children}-children")
 
 
@@ -278,3 +286,37 @@ async def test_nothing_on_the_tv_or_a_childs_phone_tells_the_adults_card_before_
     await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "scored")
     after = scan([(name, list(got)) for name, got in frames.items()])
     assert after.frames > before.frames and not after.findings, after.findings
+
+
+async def test_the_result_beside_the_cards_in_an_old_tv_browser(server_process, output_dir):
+    """The same result in Chromium 69 (a 2020 smart TV: no flex gap, no min(); flex-gap.js and the @supports
+    sizes stand in), at its 1280×720: whole, and no child's points under a card."""
+    async with aiohttp.ClientSession() as session:
+        browser = Browser("69", session)
+        await browser.start()
+        try:
+            tv = await browser.page(1280, 720)
+            await tv.goto(f"{server_process.page_url}/tv")
+            code = await tv.wait_for("(function () { var el = document.querySelector('[data-testid=room-code]');"
+                                     " var c = el && el.textContent.trim(); return /^[A-Z]{4}$/.test(c) && c; })()",
+                                     "the room code")
+            table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code, names=["Mama"],
+                                       tv_name="watcher", start=False)
+            adult = table.phones[0]
+            await table.act(adult, "set_settings", settings={"mode": "kids"})
+            for name, colour in CHILDREN:
+                await table.act(adult, "add_child", name=name, colour=colour)
+            await table.act(adult, "start")
+            await kids_round(table, adult, {"Petya"})
+            await table.act(adult, "next_round")
+            await kids_round(table, adult, {"Petya", "Olya", "Kolya"})
+            # the show is over once the elephants have walked: the standings say Olya's 3
+            await tv.wait_for("document.querySelectorAll('[data-testid=catch-up]').length === 2 && "
+                              "/Olya\\s*3/.test(document.querySelector('[data-testid=standings]').textContent)",
+                              "the result, its show over")
+            await tv.screenshot(output_dir / "kids-table-old69-tv-result.png")
+            assert await tv.evaluate(f"({COVERED_JS})()") == [], "covered or cut in Chromium 69"
+            assert await tv.evaluate(f"({UNDER_A_CARD_JS})()") == [], "a child's points under a card in Chromium 69"
+            assert not tv.errors, tv.errors
+        finally:
+            await browser.close()
