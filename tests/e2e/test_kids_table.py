@@ -241,9 +241,10 @@ LOOK_JS = """(sel) => [...document.querySelectorAll(sel)].map((card) => JSON.str
 @pytest.mark.asyncio(loop_scope="session")
 async def test_nothing_on_the_tv_or_a_childs_phone_tells_the_adults_card_before_the_reveal(ui):
     """The darker frames a tester saw on some TV cards are the pictures' own painted borders (the built-in deck
-    draws some dark, some light), the same whoever's card it is. Before the reveal the TV's three cards and those
-    on a child's phone look alike but for their pictures and numbers, and no frame the TV, the child's phone or
-    the adult's phone received tells whose card is whose (tests.helpers.leaks: no owner, no other's hand)."""
+    draws some dark, some light), the same whoever's card it is. Before the reveal the three cards on the TV, on a
+    child's phone and on the adult's reveal screen (the children look on) look alike but for their pictures and
+    numbers, and no frame the TV, the child's phone or the adult's phone received tells whose card is whose
+    (tests.helpers.leaks: no owner, no other's hand)."""
     frames: dict[str, list[str]] = {"tv": [], "adult": [], "olya": []}
 
     async def listen(page, name: str) -> None:
@@ -282,6 +283,11 @@ async def test_nothing_on_the_tv_or_a_childs_phone_tells_the_adults_card_before_
     await adult.locator('.card-grid.selectable .grid-card[data-number="2"]').click()
     await adult.get_by_test_id("confirm").click()
     await expect(adult.get_by_test_id("reveal-form")).to_be_visible()
+    # the children look on at the adult's phone too: its three cards alike before the tap
+    sel = "[data-testid=reveal-form] .grid-card"
+    await adult.wait_for_function(PICTURES_JS, arg=sel)
+    looks = await adult.evaluate(LOOK_JS, sel)
+    assert len(looks) == 3 and len(set(looks)) == 1, "the adult's reveal screen marks a card"
     await adult.get_by_test_id("confirm").click()
     await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "scored")
     after = scan([(name, list(got)) for name, got in frames.items()])
