@@ -20,6 +20,7 @@ from .rulesets import RULESETS, Ruleset
 from .scoring import score_breakdown, score_round
 from .settings import Settings
 from .state import GameState
+from .turn_flow import special_cells_apply
 from .validation import settings_from_dict, validate_board, validate_settings
 from .views import allowed_actions, player_view, public_view, seat_view
 
@@ -61,6 +62,7 @@ __all__ = [
     "score_round",
     "seat_view",
     "settings_from_dict",
+    "special_cells_apply",
     "to_json",
     "to_record",
     "validate_board",

@@ -5,17 +5,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .card_flow import cancel_round, cards_end_cycle, draw, refill
+from .modes import MODES
 from .results import RoundResult
 from .rng import shuffled
 from .scoring import points_of, score
+from .settings import Settings
 from .state import Changes, GameState, write
+
+
+def special_cells_apply(settings: Settings, n_seats: int) -> bool:
+    """Whether a special cell can set a condition in a game of `settings` at a table of `n_seats` seats:
+    the setting is on (RULES.md §4) and the storyteller has an elephant on the board (§3; kids: only
+    against one child, §2.5). The pages show the cells and their legend only then (views)."""
+    return settings.special_cells and MODES[settings.mode].storyteller_on_board(n_seats)
 
 
 def turn_conditions(s: GameState, storyteller: str | None) -> list[str]:
     """Conditions on this turn's association: the storyteller's special cell at the start of their
     turn (000) and the permanent restriction (RULES.md §3, §4)."""
     settings, found = s.settings, []
-    if storyteller is not None and settings.special_cells:
+    if storyteller is not None and special_cells_apply(settings, len(s.seats)):
         elephant = s.mode.storyteller_elephant(s, storyteller)
         if elephant is not None and elephant in s.elephants:
             condition = s.board.condition_at(s.elephants[elephant])

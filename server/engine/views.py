@@ -18,6 +18,8 @@ from .state import GameState
 def public_view(state: GameState) -> dict[str, Any]:
     """The TV's (and spectators') view; shape in docs/architecture.md "Public view".
 
+    `board.storyteller_on_board`: whether the storyteller has an elephant on the board, so its special
+    cells can set conditions (`turn_flow.special_cells_apply`; kids: only against one child).
     `elephants[].cell` is the printed cell number (first_number + distance mod length), `lap` the
     completed laps, `distance` the score in cells; on Dixit's track a score past the last cell stays on
     the last cell, lap 0 (D12).
@@ -42,7 +44,8 @@ def public_view(state: GameState) -> dict[str, Any]:
         "settings": state.settings.to_dict(),
         "board": {"id": board.id, "title": board.title, "length": board.length,
                   "first_number": board.first_number,
-                  "special": {str(n): c for n, c in board.special}},
+                  "special": {str(n): c for n, c in board.special},
+                  "storyteller_on_board": mode.storyteller_on_board(len(state.seats))},
         "seats": [{"seat": seat, "active": seat not in state.removed,
                    "hand_count": len(state.hands[seat]),
                    "has_played": state.has_played(seat),

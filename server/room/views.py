@@ -88,28 +88,39 @@ def _board(room: RoomState, rec: Record) -> engine.Board | None:
         return None
 
 
-def board_view(room: RoomState, rec: Record) -> dict[str, int] | None:
+def board_view(room: RoomState, rec: Record) -> dict[str, int | bool] | None:
     """The board the chosen settings play on, as the lobby's how-to-play explainer needs it (the kids'
-    lap, RULES.md §2.5 and §3): ``{"length": cells per lap, "first_number": its printed start}``; None
-    when the settings are unusable (during a game the game view has the board)."""
-    board = _board(room, rec)
-    return None if board is None else {"length": board.length, "first_number": board.first_number}
+    lap, RULES.md §2.5 and §3): ``{"length": cells per lap, "first_number": its printed start,
+    "storyteller_on_board": whether the storyteller has an elephant on it at this table, so its special
+    cells can set conditions}`` (Mode.storyteller_on_board for the seats there are now, or the mode's fewest:
+    the kids' adult has one only against one child); None when the settings are unusable (during a game
+    the game view has the board)."""
+    board, seats = _board(room, rec), _seats(rec)
+    if board is None or seats is None:
+        return None
+    return {"length": board.length, "first_number": board.first_number,
+            "storyteller_on_board": engine.MODES[rec.settings.game.mode].storyteller_on_board(seats)}
+
+
+def _seats(rec: Record) -> int | None:
+    """The seats `rec`'s lobby has now, or the mode's fewest (most) when there are fewer (more); None when the
+    settings are unusable."""
+    settings = rec.settings.game   # checked as a combination when it was set or read (record.RoomSettings)
+    try:
+        low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
+    except engine.EngineError:
+        return None
+    return min(max(len(roster.leads(rec.people)), low), high)
 
 
 def game_length(room: RoomState, rec: Record) -> dict[str, Any] | None:
     """In the lobby, how long the chosen settings will play (engine.game_length: rounds, turns as
     storyteller, rough minutes) for the seats there are now, or the mode's fewest when there are fewer;
     None when the table cannot play."""
-    settings = rec.settings.game   # checked as a combination when it was set or read (record.RoomSettings)
-    try:
-        low, high = engine.mode_seat_range(settings.ruleset, settings.mode)
-    except engine.EngineError:
+    board, seats = _board(room, rec), _seats(rec)
+    if board is None or seats is None:
         return None
-    board = _board(room, rec)
-    if board is None:
-        return None
-    seats = min(max(len(roster.leads(rec.people)), low), high)
-    return engine.game_length(settings, seats, room.deck_info(rec)["size"], board)
+    return engine.game_length(rec.settings.game, seats, room.deck_info(rec)["size"], board)
 
 
 def view_seat(rec: Record, conn: Connection) -> str | None:

@@ -1,8 +1,8 @@
 """Every guest can use the pages: axe-core (the accessibility engine browsers' own audits use) reads every
 phone screen (join, the guest's and the host's lobby with the settings form and the deck choice, telling,
-playing, voting, scored, game over, the story, the kids' adult screens) and every TV screen, in English and
-Russian, and finds no serious or critical violation. One server and one browser for the whole run.
-Screenshots: test-output/everyone-*.png.
+playing, voting, scored, game over, the story, the kids' adult screens up to the reveal and its result) and
+every TV screen, in English and Russian, and finds no serious or critical violation. One server and one
+browser for the whole run. Screenshots: test-output/everyone-*.png.
 """
 import pytest
 from playwright.async_api import expect
@@ -166,4 +166,23 @@ async def test_every_screen_passes_axe(ui, lang):
     await expect(adult.get_by_test_id("you-tell")).to_be_visible()
     await audit.check(adult, "phone-kids-telling")
     await audit.check(tv2, "tv-kids-telling")
+    # The adult enters each child's guess, then turns the cards with «Открыть карты» / "Reveal!" (RULES.md §2.5).
+    await tell(adult, "Who ate the cake?")
+    await wait_phase(tv2, "voting")
+    await expect(adult.get_by_test_id("child-chip")).to_have_count(2)
+    await audit.check(adult, "phone-kids-voting")
+    await audit.check(tv2, "tv-kids-voting")
+    for n in (1, 2):
+        await adult.get_by_test_id("child-chip").first.click()
+        await vote(adult, n)
+        await expect(adult.get_by_test_id("child-chip")).to_have_count(2 - n)
+    await expect(adult.get_by_test_id("reveal-form")).to_be_visible()
+    await expect(tv2.get_by_test_id("reveal-wait")).to_be_visible()
+    await audit.check(adult, "phone-kids-reveal")
+    await audit.check(tv2, "tv-kids-reveal")
+    await adult.get_by_test_id("confirm").click()
+    await wait_phase(tv2, "scored")
+    await expect(adult.get_by_test_id("next-round")).to_be_visible()
+    await audit.check(adult, "phone-kids-scored")
+    await audit.check(tv2, "tv-kids-scored")
     assert not audit.found, "axe-core found serious or critical violations:\n" + "\n".join(audit.found)

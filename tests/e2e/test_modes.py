@@ -330,10 +330,11 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
             await ui.shot(tv, "tv-waits-for-the-adult")
         await reveal(adult, "Открыть карты")
         await wait_phase(tv, "scored")
-        cheer = tv.get_by_test_id("kids-cheer")
+        cheer = tv.get_by_test_id("kids-cheer")   # the finders' rows of this round's points, cheered
         winners = [n for n, v in plan[round_no].items() if v == right]
+        await expect(cheer).to_have_count(len(winners))
         for name in winners:
-            await expect(cheer).to_contain_text(name)
+            await expect(cheer.filter(has_text=name)).to_have_count(1)
         # Round 2: Оля was last and found the card: 3 cells instead of 1 (RULES.md §2.5); round 3: Петя.
         catch_up = {2: "Оля", 3: "Петя"}.get(round_no)
         await expect(cheer.get_by_test_id("catch-up")).to_have_count(1 if catch_up else 0)

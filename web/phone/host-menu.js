@@ -117,7 +117,7 @@ function draw() {
     // Settings are chosen in the lobby and locked while a game is on (the server refuses changes).
     inGame ? h('h3', { class: 'sheet-sub', text: t('host_menu.settings_locked') }) : null,
     inGame ? h('div', { class: 'sheet-settings', 'data-testid': 'locked-settings' },
-      settingsSummary(c.room.settings || {}, c.room.deck)) : null);
+      settingsSummary(c.room.settings || {}, c.room.deck, c.game && c.game.board)) : null);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Pieces several phone screens share: the association, "waiting for" chips, the partner's line.
 import { h, fill } from '/static/shared/dom.js';
-import { t } from '/static/shared/i18n.js';
+import { t, tn } from '/static/shared/i18n.js';
+import { adultEnters } from '/static/shared/rules.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour } from '/static/shared/roster.js';
 
@@ -52,11 +53,16 @@ export function associationBox(ctx) {
 
 /** "Waiting for Аня, Борис" chips. */
 export function waitingChips(ctx) {
-  const waiting = (ctx.game.waiting_for || []);
-  if (!waiting.length) return null;
-  return h('div', { class: 'p-waiting', 'data-testid': 'waiting' },
-    h('span', { class: 'p-waiting-label', text: t('waiting_for') }),
-    waiting.map((s) => h('span', { class: 'chip waiting' }, elephantToken(seatColour(ctx.room, s), 26), seatName(ctx.room, s))));
+  // Kids: a child without a phone is not waited for but entered by the adult (RULES.md §2.5), on a line of its own.
+  const entered = adultEnters(ctx.game, ctx.room);
+  const waiting = (ctx.game.waiting_for || []).filter((s) => !entered.includes(s));
+  const chip = (s) => h('span', { class: 'chip waiting' }, elephantToken(seatColour(ctx.room, s), 26), seatName(ctx.room, s));
+  return [
+    waiting.length ? h('div', { class: 'p-waiting', 'data-testid': 'waiting' },
+      h('span', { class: 'p-waiting-label', text: t('waiting_for') }), waiting.map(chip)) : null,
+    entered.length ? h('div', { class: 'p-waiting', 'data-testid': 'adult-enters' },
+      h('span', { class: 'p-waiting-label', text: tn('adult_enters', entered.length, { name: seatName(ctx.room, ctx.game.adult) }) }),
+      entered.map(chip)) : null];
 }
 
 /**

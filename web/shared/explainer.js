@@ -6,7 +6,7 @@ import { t, tOr } from './i18n.js';
 import { icon } from './icons.js';
 import { elephantToken, voteToken } from './colours.js';
 import { mammothToken } from './pieces.js';
-import { modeRules, rulesetRules, rules } from './rules.js';
+import { modeRules, rulesetRules, rules, specialCellsApply } from './rules.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 // The smallest text a TV card may step down to.
@@ -69,10 +69,10 @@ export function explainerCards(settings, board) {
   if (m.people_per_seat > 1) teller.push(t('how.teller.teams', { n: m.people_per_seat }));
   // The special cells' conditions (RULES.md §3) and a permanent restriction (§4).
   const conditions = rs ? rs.conditions : [];
-  if (s.special_cells !== false && conditions.length) {
+  if (specialCellsApply(s, board) && conditions.length) {
     const list = conditions.map((c) => tOr(`condition_short.${c}`, c)).join(', ');
     // Kids: the cell under the storyteller's elephant sets the condition (§3); the adult has an elephant only
-    // against one child (§2.5).
+    // against one child (§2.5): with more, the board says so and this line is left out.
     teller.push(t(m.has_adult ? 'how.teller.special_kids' : 'how.teller.special', { list }));
   }
   if (s.restriction) {

@@ -80,7 +80,9 @@
  * @property {number | null} host_claim_in  null: the host is here; else seconds until `claim_host`
  * @property {Pacing | null} pacing       this round's ready/disputes; null in the lobby
  * @property {GameLength | null} length   in the lobby: how long these settings play
- * @property {{length: number, first_number: number} | null} board   in the lobby: the chosen board
+ * @property {{length: number, first_number: number, storyteller_on_board: boolean} | null} board   in the lobby: the
+ *   chosen board (storyteller_on_board: the storyteller has an elephant on it here, so its special cells can set
+ *   conditions; kids: only with one child)
  * @property {Clock | null} clock         the timer; null when none runs
  */
 
@@ -220,6 +222,8 @@
  * @property {number} length              cells per lap
  * @property {number} first_number        the printed start
  * @property {Object<string, string>} special   cell number -> condition
+ * @property {boolean} storyteller_on_board   the storyteller has an elephant on the board, so its special cells
+ *                                        can set conditions (kids: only with one child)
  */
 
 /**

@@ -54,6 +54,25 @@ export function revealAwaited(g) {
   return (g.waiting_for || []).includes(g.adult) ? g.adult : null;
 }
 
+/**
+ * Whether the special cells set conditions (RULES.md §3): the setting is on and the storyteller has an elephant on
+ * `board` (the view's `storyteller_on_board`; the kids' adult only against one child, §2.5). Pages show the cells,
+ * their legend and their line of the how-to only then.
+ */
+export function specialCellsApply(settings, board) {
+  return (settings || {}).special_cells !== false && !(board && board.storyteller_on_board === false);
+}
+
+/**
+ * Kids (RULES.md §2.5): the seats of `g` (a voting game view) whose guess only the adult's phone can enter, the
+ * children without a phone of their own (`room.roster`'s `open` child places) still to guess; [] elsewhere.
+ */
+export function adultEnters(g, room) {
+  if (!g || g.phase !== 'voting' || !modeOf(g).proxy_votes || !g.adult) return [];
+  const roster = (room && room.roster) || [];
+  return (g.waiting_for || []).filter((seat) => seat !== g.adult && roster.some((r) => r.seat === seat && r.child && r.open));
+}
+
 /** Why game view `g` ended, in words with the ruleset's numbers (Dixit's score to win), or null. */
 export function endReasonText(g) {
   const key = g && g.end_reason ? `end_reason.${g.end_reason}` : null;

@@ -2,7 +2,7 @@
 // A cell keeps its number and special-cell icon in a strip at its top; its elephants stand below, side by side
 // when several (crowd(): every initial stays in sight; on a cell of three or more each is a disc with its
 // initials large), and the strip counts them. They move by `transform` alone (the compositor's, smooth on a TV).
-import { modeOf } from '/static/shared/rules.js';
+import { modeOf, specialCellsApply } from '/static/shared/rules.js';
 import { h, patch, patchIf, setHidden, setText } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { pieceToken, initialsOf } from '/static/shared/pieces.js';
@@ -82,7 +82,7 @@ export function create() {
     const race = modeOf(g).finish;
     const finish = race ? (b.first_number || 0) + race : (settings.short_game != null ? settings.short_game : null);
     const length = race ? Math.min(b.length || 40, race + 1) : (b.length || 40);
-    const specialOn = settings.special_cells !== false;
+    const specialOn = specialCellsApply(settings, b);   // kids with two or more children: the adult has no elephant
     const key = JSON.stringify([b, finish, specialOn, length, document.documentElement.lang]);
     if (key !== boardKey) { layout(b, finish, specialOn, length); boardKey = key; }
     return { b, race };

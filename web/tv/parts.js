@@ -1,6 +1,6 @@
 // Pieces several TV screens share: "waiting for …" chips and the association.
 import { h, later } from '/static/shared/dom.js';
-import { t } from '/static/shared/i18n.js';
+import { t, tn } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
@@ -9,11 +9,14 @@ import { icon } from '/static/shared/icons.js';
 // Named chips past this take two rows.
 const ONE_ROW = 3;
 
-/** Chips for the phase's seats: done (✓, never what) and awaited; flag "has_played" | "has_voted". */
-export function progressChips(ctx, flag) {
+/**
+ * Chips for the phase's seats: done (✓, never what) and awaited; flag "has_played" | "has_voted". Seats in `apart`
+ * are awaited on a line of their own (kids: adultEnters()), so they are left out here.
+ */
+export function progressChips(ctx, flag, apart = []) {
   const g = ctx.game;
   const waiting = new Set(g.waiting_for || []);
-  const seats = (g.seats || []).filter((s) => s.active !== false && s.seat !== g.storyteller);
+  const seats = (g.seats || []).filter((s) => s.active !== false && s.seat !== g.storyteller && !apart.includes(s.seat));
   const many = seats.length > 4;
   // Many players: done ones shrink to their elephant and ✓, so the line fits.
   const chip = (seat, done) => seatChip(ctx, seat, done, done && many);
@@ -60,6 +63,14 @@ function chipRows(items, draw, oneRow = ONE_ROW) {
   for (let i = 0; i < items.length; i += perRow) parts.push(items.slice(i, i + perRow));
   return h('span', { class: `chip-rows${rows > 1 ? ' two' : ''}` },
     parts.map((row) => h('span', { class: 'chip-row' }, row.map(draw))));
+}
+
+/** rules.js adultEnters()'s children as chips after "Mama enters these children's guesses:", or null for none. */
+export function adultEntersLine(ctx, seats) {
+  if (!seats.length) return null;
+  return h('div', { class: 'waiting-line adult-enters', 'data-testid': 'adult-enters' },
+    h('span', { class: 'waiting-label', text: tn('adult_enters', seats.length, { name: seatName(ctx.room, ctx.game.adult) }) }),
+    chipRows(seats, (s) => seatChip(ctx, s, false), rowLimit(ctx, seats)));
 }
 
 /** "Waiting for Аня, Борис" as chips (the view's waiting_for). */

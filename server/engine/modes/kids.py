@@ -43,6 +43,9 @@ class Kids(Mode):
         children = [seat for seat in seats if seat != adult]
         return [*children, adult] if len(children) == 1 and adult is not None else children
 
+    def storyteller_on_board(self, n_seats: int) -> bool:
+        return n_seats == 2  # the adult's elephant plays against one child only (RULES.md §2.5)
+
     def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
         return {seat: rs.hand_size if seat == adult else 0 for seat in seats}
 

@@ -78,6 +78,11 @@ class Mode:
         """Whose cell decides the storyteller's special-cell condition (RULES.md §3)."""
         return storyteller
 
+    def storyteller_on_board(self, n_seats: int) -> bool:
+        """Whether the storyteller has an elephant on the board at a table of `n_seats` seats, so a special
+        cell can set their condition (RULES.md §3); every storyteller has one here."""
+        return True
+
     def opening_hands(self, seats: Sequence[str], adult: str | None, rs: Ruleset) -> dict[str, int]:
         """Cards dealt to each seat before the first round (every seat listed, 0 for none)."""
         return dict.fromkeys(seats, rs.hand_size)

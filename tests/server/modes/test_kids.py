@@ -154,3 +154,17 @@ async def test_the_kids_start_ignores_a_named_storyteller(make_table):
     child = table.tv.state["room"]["roster"][1]["seat"]
     await table.act(adult, "start", storyteller=child)
     assert table.tv.game["storyteller"] == table.tv.game["adult"] == adult.welcome["seat"]
+
+
+async def test_the_special_cells_apply_only_against_one_child(make_table):
+    """RULES.md §3, §2.5: a cell sets the condition of the storyteller's elephant, and the adult has one only
+    against one child. The lobby's board and the game's say whether the cells apply, so the TV and the
+    how-to show them only then."""
+    table, adult = await kids_room(make_table, [("Маша", "pink")])
+    assert table.tv.state["room"]["board"]["storyteller_on_board"] is True
+    await table.act(adult, "add_child", name="Петя", colour="green")
+    assert table.tv.state["room"]["board"]["storyteller_on_board"] is False
+    await table.act(adult, "start")
+    for sock in (table.tv, adult):
+        assert sock.game["board"]["storyteller_on_board"] is False
+    assert table.tv.game["conditions"] == []

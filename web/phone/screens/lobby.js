@@ -326,7 +326,8 @@ function settingsForm(getCtx, carried) {
     mode.value = s.mode;
     for (const o of restriction.options) o.hidden = Boolean(o.value) && !rs.conditions.includes(o.value) && o.value !== s.restriction;
     shortRow.hidden = (rs.short_game_default == null || !modeRules(s.mode).short_game) && s.short_game == null;
-    specialRow.hidden = !rs.conditions.length;
+    // Kids with two or more children: the adult has no elephant, so no cell sets a condition (RULES.md §2.5).
+    specialRow.hidden = !rs.conditions.length || Boolean(c.room.board && c.room.board.storyteller_on_board === false);
     restrictionRow.hidden = !rs.conditions.length && !s.restriction;
     shortOn.checked = s.short_game != null;
     keep(shortT, s.short_game != null ? s.short_game : rs.short_game_default);

@@ -32,7 +32,7 @@ export function create() {
         // Duel: the race is against the mammoth, so its move this round matters as much as ours.
         modeOf(c.game).against_mammoth ? h('div', { class: 'mammoth-points', 'data-testid': 'mammoth-points',
           text: t('phone.mammoth_moved', { n: pointsOf(r, 'mammoth') }) }) : null),
-      notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
+      childsGuess(c, r) || notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
       moveOn(c),
       // The game just ended: this is the last round's result; the standings follow.
       c.showFinal ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'see-final',
@@ -70,6 +70,19 @@ function moveOn(c) {
         disabled: away, onclick: send('ready') }),
     c.you.is_host ? h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round_now'),
       disabled: away, onclick: send('next_round') }) : null);
+}
+
+/**
+ * Kids (RULES.md §2.5): on a child's own phone, what became of her guess, kindly; the table's line ("Well found!")
+ * read there as praise for a child who had missed. Null on the adult's phone and outside the kids' game.
+ */
+function childsGuess(c, r) {
+  const g = c.game;
+  if (!modeOf(g).has_adult || !g.adult || c.you.seat === g.adult) return null;
+  const target = targetCard(r);
+  const mine = r.table.find((e) => (e.votes || []).includes(c.you.seat));
+  const how = !mine ? 'no_guess' : mine.number === target ? 'right' : 'wrong';
+  return notice(t(`phone.kids_guess.${how}`), t('phone.kids_answer', { n: target, name: seatName(c.room, g.adult) }), `guess-${how}`);
 }
 
 function reason(b) {

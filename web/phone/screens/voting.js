@@ -1,6 +1,6 @@
 // Phone, phase `voting`: the numbered cards; your own card greyed out; select one, then "Vote for N".
 // Kids: the adult's phone enters the children's guesses, then starts the reveal (RULES.md §2.5).
-import { modeOf, revealAwaited } from '/static/shared/rules.js';
+import { modeOf, revealAwaited, adultEnters } from '/static/shared/rules.js';
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from '../card-grid.js';
@@ -68,23 +68,31 @@ function proxyForm(ctx) {
   const refresh = () => {
     const n = grid.selected()[0];
     const name = child ? seatName(ctx.room, child) : '';
-    bar.update(n != null && child ? t('phone.vote_for_child', { n, name }) : t('phone.pick_child_and_card'), n != null && child != null);
+    const label = n != null && child ? t('phone.vote_for_child', { n, name })
+      : child ? t('phone.pick_card_for', { name }) : t('phone.pick_child_and_card');
+    bar.update(label, n != null && child != null);
   };
   // The adult's own card is the one to find, so nothing is greyed out here.
   const grid = cardGrid(tableItems(ctx, false), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, who, grid.el, bar.el);
   const form = confirmForm(el, bar, refresh, (c) => {
     ctx = c;
-    const waiting = (c.game.waiting_for || []).filter((s) => s !== c.you.seat);
+    // The children without a phone first: only this phone can enter their guesses (RULES.md §2.5); those with a
+    // phone of their own guess there, and their chips follow (the adult may still enter it for them).
+    const mine = adultEnters(c.game, c.room);
+    const own = (c.game.waiting_for || []).filter((s) => s !== c.you.seat && !mine.includes(s));
+    const waiting = [...mine, ...own];
     // A child's vote went in (or a child voted on their own phone): next child, fresh card choice.
     const key = waiting.join(',');
     if (waitingKey !== null && key !== waitingKey) { grid.clear(); bar.release(); }
     waitingKey = key;
     if (!waiting.includes(child)) child = waiting.length ? waiting[0] : null;
-    fill(top, associationBox(c), h('p', { class: 'hint', text: t('phone.who_votes') }));
-    fill(who, waiting.map((s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
+    fill(top, associationBox(c), h('p', { class: 'hint', text: t(mine.length ? 'phone.who_votes_no_phone' : 'phone.who_votes') }));
+    const chip = (s) => h('button', { class: `chip${s === child ? ' done' : ''}`, type: 'button',
       'data-seat': s, 'data-testid': 'child-chip', 'aria-pressed': String(s === child),
-      onclick: () => { child = s; form.update(ctx); } }, elephantToken(seatColour(c.room, s), 30), seatName(c.room, s))));
+      onclick: () => { child = s; form.update(ctx); } }, elephantToken(seatColour(c.room, s), 30), seatName(c.room, s));
+    fill(who, mine.map(chip),
+      own.length && mine.length ? h('span', { class: 'p-waiting-label', text: t('phone.on_own_phone') }) : null, own.map(chip));
   });
   return form;
 }

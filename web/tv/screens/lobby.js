@@ -86,7 +86,8 @@ export function create(ctx) {
         h('span', { class: 'roster-name', text: t('tv.free_place') })));
     }
     patch(roster, items);
-    patchIf(settings, JSON.stringify([room.settings, room.deck]), () => settingsSummary(room.settings || {}, room.deck));
+    patchIf(settings, JSON.stringify([room.settings, room.deck, room.board]),
+      () => settingsSummary(room.settings || {}, room.deck, room.board));
     patchIf(length, JSON.stringify(room.length || null), () => (room.length ? [
       h('div', { class: 'game-length-title', text: t('length.title', { seats: room.length.seats }) }),
       h('div', { class: 'game-length-line', text: lengthText(room.length) })] : []));

@@ -2,7 +2,7 @@
 import { modeOf } from '/static/shared/rules.js';
 import { h, fill, patchIf, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
-import { elephantToken, voteToken, colourHex, inkFor } from '/static/shared/colours.js';
+import { voteToken, colourHex, inkFor } from '/static/shared/colours.js';
 import { seatName, seatColour, seatInfo, ownerName, elephantName, voteLabel, memberCount, targetCard, pointsOf, presentElephants } from '/static/shared/roster.js';
 import { deckId } from '/static/shared/cards.js';
 import { tableCards, settle } from '../table-cards.js';
@@ -37,8 +37,12 @@ export function showTimes(n) {
 export function create(ctx0, show) {
   const top = h('div', { class: 'scored-top' });
   const cardsBox = h('div', { class: 'scored-cards' });
-  const points = h('div', { class: 'points', 'data-testid': 'points' });
-  const el = h('section', { class: `scored${show ? ' show' : ''}`, 'data-testid': 'tv-scored' }, top, cardsBox, points);
+  // Kids: the children own no card, so a row of their points under the three cards read as the cards' owners;
+  // their round's points stand beside the cards, under a title of their own (kidsPoints).
+  const kids = modeOf(ctx0.game).has_adult;
+  const points = h('div', { class: `points${kids ? ' kids-points' : ''}`, 'data-testid': 'points' });
+  const el = h('section', { class: `scored${kids ? ' kids' : ''}${show ? ' show' : ''}`, 'data-testid': 'tv-scored' },
+    top, kids ? h('div', { class: 'scored-body' }, cardsBox, points) : [cardsBox, points]);
   const r0 = ctx0.game.result;
   const times = showTimes(r0 ? r0.table.length : 0);
   if (show) {
@@ -57,7 +61,6 @@ export function create(ctx0, show) {
         g.association ? h('div', { class: `association small fit-lines${graphemeCount(g.association) > 40 ? ' wide' : ''}`,
           text: g.association }) : null,
         h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) })),
-      modeOf(g).has_adult ? kidsCelebration(ctx, r) : null,
       readyChips(ctx)]);
     el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
     const many = presentElephants(g).length > 4;
@@ -77,7 +80,8 @@ export function create(ctx0, show) {
     el.classList.toggle('two-rows', many);
     el.classList.toggle('teams', teams);
     el.classList.toggle('on-plates', onPlates);
-    patchIf(points, JSON.stringify([ctx.room.roster, r, g.elephants, onPlates]), () => (onPlates ? [] : pointsList(ctx, r)));
+    patchIf(points, JSON.stringify([ctx.room.roster, r, g.elephants, onPlates]),
+      () => (kids ? kidsPoints(ctx, r) : onPlates ? [] : pointsList(ctx, r)));
   }
   // After fit-text.js: a result taller than the screen (names that wrap) gets smaller cards, step by step.
   const STEPS = ['tight', 'tighter', 'tightest', 'tiniest'];
@@ -189,20 +193,27 @@ function reasonText(b) {
   return `${label} ${p}`;
 }
 
-/** Kids: the children who found the card, cheered, with any bonus. */
-function kidsCelebration(ctx, r) {
+/**
+ * Kids: this round's points beside the cards, titled, the children who found the card first and cheered (with any
+ * catch-up bonus, RULES.md §2.5), then the rest; with one child the adult's elephant too.
+ */
+function kidsPoints(ctx, r) {
   const target = targetCard(r);
   const found = r.table.find((e) => e.number === target);
   const right = (found && found.votes) || [];
-  if (!right.length) return null;
-  return h('div', { class: 'kids-cheer', 'data-testid': 'kids-cheer' }, right.map((seat) => {
-    const bonus = ((r.breakdown || {})[seat] || []).some((b) => b.reason === 'guessed_from_last_place');
-    const p = pointsOf(r, seat);
-    return h('div', { class: `cheer${bonus ? ' bonus' : ''}` },
-      h('span', { class: 'cheer-party' }, icon('party-popper')),
-      elephantToken(seatColour(ctx.room, seat), 64),
-      h('span', { class: 'cheer-name', text: seatName(ctx.room, seat) }),
-      h('span', { class: 'cheer-points', text: `+${p}` }),
-      bonus ? h('span', { class: 'cheer-bonus', 'data-testid': 'catch-up', text: t('tv.catch_up_bonus') }) : null);
-  }));
+  const present = presentElephants(ctx.game);
+  const order = present.sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
+  return [
+    h('div', { class: 'kids-points-title fit', 'data-testid': 'kids-points-title', text: t('tv.round_points') }),
+    h('div', { class: `kids-points-list${order.length > 4 ? ' many' : ''}`, 'data-testid': 'kids-points' }, order.map((e) => {
+      const cheer = right.includes(e.id);
+      const bonus = ((r.breakdown || {})[e.id] || []).some((b) => b.reason === 'guessed_from_last_place');
+      return h('div', { class: `points-item kid${cheer ? ' cheer' : ''}${bonus ? ' bonus' : ''}`, 'data-elephant': e.id,
+        'data-testid': cheer ? 'kids-cheer' : null },
+        cheer ? h('span', { class: 'cheer-party' }, icon('party-popper')) : null,
+        pieceToken(ctx.room, e, 44),
+        h('div', { class: 'points-who' }, h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) }),
+          bonus ? h('div', { class: 'cheer-bonus', 'data-testid': 'catch-up', text: t('tv.catch_up_bonus') }) : pointsWhy(r, e.id)),
+        pointsValue(r, e.id));
+    }))];
 }

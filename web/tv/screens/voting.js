@@ -1,9 +1,9 @@
 // TV, phase `voting`: the cards face up and who has voted.
-import { modeOf, revealAwaited } from '/static/shared/rules.js';
+import { modeOf, revealAwaited, adultEnters } from '/static/shared/rules.js';
 import { seatName } from '/static/shared/roster.js';
 import { h, fill, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
-import { associationLine, progressChips, progressKey, autoPlayedLine } from '../parts.js';
+import { associationLine, progressChips, progressKey, autoPlayedLine, adultEntersLine } from '../parts.js';
 import { tableCards } from '../table-cards.js';
 import { deckId } from '/static/shared/cards.js';
 
@@ -33,8 +33,9 @@ export function create() {
       row.classList.toggle('few', table.length <= 3);   // kids: three big cards
       fill(cardsBox, row);
     }
+    const entered = adultEnters(ctx.game, ctx.room);   // kids: children without a phone, whose guess the adult enters
     patchIf(progress, progressKey(ctx) + JSON.stringify(ctx.room.auto_played || null),
-      () => [progressChips(ctx, 'has_voted'), revealLine(ctx), autoPlayedLine(ctx)]);
+      () => [progressChips(ctx, 'has_voted', entered), adultEntersLine(ctx, entered), revealLine(ctx), autoPlayedLine(ctx)]);
   }
   return { el, update };
 }
