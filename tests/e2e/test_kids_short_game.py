@@ -30,7 +30,12 @@ async def test_the_kids_table_offers_a_twenty_minute_short_game(ui, lang):
     tv, code = await ui.tv()
     adult = await ui.phone(code, "Mum", "purple", "ru-RU" if lang == "ru" else "en-US")
     await adult.get_by_test_id("setting-mode").select_option("kids")
+    drawn = adult.locator("main.phone-main")
+    before = await drawn.get_attribute("data-state")
     await adult.get_by_test_id("setting-lang").select_option(lang)
+    # the language's state first: an add made against the state before it is refused as stale (as a person's
+    # would be, who changed the language and tapped Add in the same instant; the name stays typed then)
+    await expect(drawn).not_to_have_attribute("data-state", before or "")
     for name, colour in (("Petya", "orange"), ("Olya", "pink")):
         await adult.get_by_test_id("child-name").fill(name)
         await adult.get_by_test_id("child-colours").locator(f'[data-colour="{colour}"]').click()

@@ -326,3 +326,31 @@ async def test_the_result_beside_the_cards_in_an_old_tv_browser(server_process, 
             assert not tv.errors, tv.errors
         finally:
             await browser.close()
+
+
+@pytest.mark.asyncio(loop_scope="session")
+async def test_a_child_the_room_refused_keeps_the_name_typed_for_one_more_tap(ui):
+    """The adult changes a setting and taps Add in the same instant: the add is made against the state before the
+    setting, so the room refuses it as stale (the game moved on before the tap arrived). The child's name stays in
+    the field, so one more tap adds her; it is cleared once the roster shows her."""
+    ui.prefix = "kids-table"
+    tv, code = await ui.tv()
+    adult = await ui.phone(code, "Mama", "purple")
+    await ui.add_children(adult, tv, CHILDREN[:1])
+    field = adult.get_by_test_id("child-name")
+    await field.fill("Olya")
+    await adult.get_by_test_id("child-colours").locator('[data-colour="pink"]').click()
+    # both sent in one task, so with the same state_id: the setting is taken, the add refused
+    await adult.evaluate("""() => {
+      const lang = document.querySelector('[data-testid=setting-lang]');
+      lang.value = 'ru';
+      lang.dispatchEvent(new Event('change', { bubbles: true }));
+      document.querySelector('[data-testid=add-child]').click();
+    }""")
+    await expect(adult.locator(".toast")).to_contain_text("The game moved on")
+    await expect(tv.locator("html")).to_have_attribute("lang", "ru")
+    await expect(field).to_have_value("Olya")
+    await expect(tv.get_by_test_id("roster")).not_to_contain_text("Olya")
+    await adult.get_by_test_id("add-child").click()
+    await expect(tv.get_by_test_id("roster")).to_contain_text("Olya")
+    await expect(field).to_have_value("")

@@ -91,6 +91,7 @@ export function create(ctx, carried) {
 /** Kids' game: the adult adds children who have no phone (add_child); a child's phone may take the place later. */
 function childForm(getCtx) {
   let colour = null;
+  let sent = null;   // the name sent with add_child: kept in the field until the roster shows the child
   const field = nameField({ placeholder: t('phone.child_name'), 'data-testid': 'child-name' });
   const name = field.input;
   const colours = h('div', { class: 'colour-picker small', 'data-testid': 'child-colours' });
@@ -98,11 +99,9 @@ function childForm(getCtx) {
     onclick: () => {
       const c = getCtx();
       const col = colour || (c.room.colours_free || [])[0];
-      if (field.ok() && col && c.send('add_child', { name: name.value.trim(), colour: col })) {
-        name.value = '';
-        field.refresh();
-        colour = null;
-      }
+      // Cleared only once the child is in: a refused add (the room moved on before the tap arrived) keeps the
+      // name typed, so one more tap adds the child.
+      if (field.ok() && col && c.send('add_child', { name: name.value.trim(), colour: col })) sent = name.value.trim();
     } });
   const filter = h('button', { class: 'btn big', type: 'button', 'data-testid': 'kids-filter-open',
     text: t('kids.filter_open'), onclick: () => openFilter(getCtx()) });
@@ -114,6 +113,10 @@ function childForm(getCtx) {
     filter);
   function update(c) {
     el.hidden = !modeRules((c.room.settings || {}).mode).has_adult;
+    if (sent !== null && (c.room.roster || []).some((r) => r.child && r.name === sent)) {
+      if (name.value.trim() === sent) { name.value = ''; field.refresh(); colour = null; }
+      sent = null;
+    }
     const free = c.room.colours_free || [];
     if (!free.includes(colour)) colour = free.length ? free[0] : null;
     fill(colours, free.map((col) => h('button', { class: `colour${col === colour ? ' chosen' : ''}`, type: 'button',
