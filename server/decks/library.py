@@ -16,7 +16,7 @@ Public API (the server calls these):
     library = DeckLibrary(builtin_dir: Path, data_dir: Path)
     library.list() -> list[DeckInfo]        # DeckInfo(id, title: dict[lang, str], size, licence, builtin, problems,
                                             #          uploaded, kids_size: cards left after the kids' filter)
-    library.get(deck_id) -> Deck            # Deck.id, .title, .cards (sorted card ids), .size, .path_of(card)
+    library.get(deck_id) -> Deck            # Deck.id, .title, .cards (sorted card ids), .size, .rev, .path_of(card)
                                             # raises DeckNotFound (a KeyError) for unknown/invalid ids
     library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
     library.set_excluded(deck_id, card_ids) # persisted atomically in <data_dir>/excluded/<deck_id>.json;
@@ -27,12 +27,14 @@ cards its filter leaves) and `engine.min_deck_size` (RULES.md §1.3 and §2.5, d
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
 import tempfile
 import threading
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
@@ -104,6 +106,21 @@ class Deck:
     def path_of(self, card_id: str) -> Path:
         """The picture file of a card. Raises KeyError for a card not in this deck."""
         return self.files[card_id]
+
+    @cached_property
+    def rev(self) -> str:
+        """A short fingerprint of the deck's pictures (each card's id, file size and modification time), for the
+        card URLs' `?v=`: pictures are cached for a year under their URL, so a card id whose picture changed (a
+        regenerated built-in deck, a file replaced by hand) must be asked for under a new URL, or each TV and phone
+        would show whichever picture it cached, and not the same one."""
+        h = hashlib.sha256()
+        for card_id in sorted(self.files):
+            try:
+                st = self.files[card_id].stat()
+                h.update(f"{card_id}:{st.st_size}:{st.st_mtime_ns};".encode())
+            except OSError:
+                h.update(f"{card_id}:gone;".encode())
+        return h.hexdigest()[:12]
 
     def info(self) -> DeckInfo:
         """This deck's line in the deck list."""

@@ -12,12 +12,14 @@ from server.room.store import Store
 
 class DeckInfo(TypedDict):
     """A deck as the room view shows it: `id`, `title` by language, `size` (the cards a table deals:
-    at a kids' table what the kids' filter leaves, RULES.md §2.5) and `all` (every card), in cards."""
+    at a kids' table what the kids' filter leaves, RULES.md §2.5) and `all` (every card), in cards; `rev` its
+    pictures' fingerprint (pages add it to card URLs, so a changed picture is never one cached before)."""
 
     id: str
     title: dict[str, str]
     size: int
     all: int
+    rev: str
 
 
 class CardDeck(Protocol):
@@ -36,6 +38,11 @@ class CardDeck(Protocol):
     @property
     def size(self) -> int:
         """How many cards it has."""
+        ...
+
+    @property
+    def rev(self) -> str:
+        """A fingerprint that changes when any of its pictures does."""
         ...
 
 
@@ -160,7 +167,7 @@ class SharedEnv:
         and `start` count them, RULES.md §2.5); both 0 if it is missing."""
         deck = self._get_deck(deck_id)
         if deck is None:
-            return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0}
+            return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0, "rev": ""}
         every = deck.size
         dealt = len(self.deck(deck_id, kids=True) or ()) if kids else every
-        return {"id": deck_id, "title": deck.title or {"en": deck_id}, "size": dealt, "all": every}
+        return {"id": deck_id, "title": deck.title or {"en": deck_id}, "size": dealt, "all": every, "rev": deck.rev}

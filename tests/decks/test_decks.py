@@ -194,3 +194,16 @@ def test_folder_with_a_free_name_gets_an_id_from_it(library):
                                                                ("babushkiny-foto-2024", "Бабушкины Фото 2024")]
     assert library.get("babushkiny-foto-2024").size == 2
     assert library.is_taken("babushkiny-foto-2024")
+
+
+def test_the_decks_rev_changes_with_a_picture_and_only_then(tmp_path: Path):
+    """`Deck.rev` (the card URLs' `?v=`) is the same for the same pictures, read again by another server, and
+    differs once one picture's file changed, as when the built-in deck is regenerated under the same card ids."""
+    shipped = tmp_path / "shipped"
+    card_folder(shipped / "builtin", 12)
+    first = DeckLibrary(shipped, tmp_path / "data").get("builtin").rev
+    assert first == DeckLibrary(shipped, tmp_path / "data").get("builtin").rev
+    (shipped / "builtin" / "c005.png").write_bytes(picture("PNG", size=(62, 93), colour=(1, 2, 3)))
+    again = DeckLibrary(shipped, tmp_path / "data").get("builtin")
+    assert again.cards == DeckLibrary(shipped, tmp_path / "data").get("builtin").cards   # the same ids
+    assert again.rev != first

@@ -6,6 +6,8 @@ a deuteranopia filter: the elephants told apart by their initials).
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.async_api import expect
 
@@ -164,6 +166,11 @@ async def test_result_cards_keep_the_voting_size_and_tokens_stay_off_the_picture
         await table.play_until(lambda g: g["phase"] == "voting")
         await expect(tv.locator("[data-testid=tv-voting] .table-card.revealed")).to_have_count(players)
         voting = await tv.evaluate(PICTURES_JS)
+        # the pictures are asked for under the deck's fingerprint: one cached before a picture changed is never shown
+        rev = table.tv.state["room"]["deck"]["rev"]
+        assert re.fullmatch(r"[0-9a-f]{12}", rev), rev
+        srcs = await tv.locator("[data-testid=tv-voting] .card-img").evaluate_all("(imgs) => imgs.map((i) => i.src)")
+        assert len(srcs) == players and all(src.endswith(f"?v={rev}") for src in srcs), srcs
         await _until_scored(table)
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
         await tv.wait_for_function(f"({SHOW_RUNNING_JS})() === 0")

@@ -9,7 +9,7 @@ import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo } from '/static/shared/roster.js';
 import { personInfo } from './people.js';
-import { preloadAll, deckId } from '/static/shared/cards.js';
+import { preloadAll, deckId, noteDeck } from '/static/shared/cards.js';
 import { finalHold } from '/static/shared/final-hold.js';
 import * as join from './screens/join.js';
 import * as lobby from './screens/lobby.js';
@@ -109,6 +109,7 @@ function onMessage(msg) {
       else if (!msg.seat) localStorage.removeItem(tokenKey);
     } catch { /* private mode: the seat lasts while the page is open */ }
   } else if (msg.type === 'state') {
+    noteDeck(msg.room);
     if (noRoom) { noRoom = false; badge.set('online'); }
     const before = last;
     last = msg;

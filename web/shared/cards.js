@@ -8,9 +8,20 @@ export function deckId(room) {
   return room.deck && room.deck.id ? room.deck.id : 'builtin';
 }
 
-/** URL of a card image; size "tv" | "thumb", ext "webp" | "jpg". */
+// deck id → its pictures' fingerprint (the room view's deck.rev). Pictures are cached for a year under their URL,
+// so the URL carries it: a card whose picture changed (a regenerated built-in deck) is fetched anew, and every
+// TV and phone shows the same picture for it, not whichever each cached.
+const revs = new Map();
+
+/** Notes the room's deck fingerprint (on every `state`, before anything draws a card). */
+export function noteDeck(room) {
+  if (room && room.deck && room.deck.id && room.deck.rev) revs.set(room.deck.id, room.deck.rev);
+}
+
+/** URL of a card image; size "tv" | "thumb", ext "webp" | "jpg"; with `?v=` the deck's fingerprint once known. */
 export function cardUrl(deck, card, size = 'tv', ext = 'webp') {
-  return `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(card)}.${size}.${ext}`;
+  const rev = revs.get(deck);
+  return `/cards/${encodeURIComponent(deck)}/${encodeURIComponent(card)}.${size}.${ext}${rev ? '?v=' + rev : ''}`;
 }
 
 /** Loads and decodes a card image (WebP, else JPEG); resolves to the URL that worked (or null). */
@@ -49,7 +60,10 @@ export function cardImg(deck, card, size = 'tv', cls = 'card-img', number = null
       img.src = cardUrl(deck, card, size, 'jpg');
     } else if (tries < RETRY_DELAYS.length) {
       tries += 1;
-      setTimeout(() => { img.src = `${cardUrl(deck, card, size, 'jpg')}?try=${tries}`; }, RETRY_DELAYS[tries - 1]);
+      setTimeout(() => {
+        const url = cardUrl(deck, card, size, 'jpg');
+        img.src = `${url}${url.indexOf('?') >= 0 ? '&' : '?'}try=${tries}`;
+      }, RETRY_DELAYS[tries - 1]);
     } else if (img.parentNode) {
       img.replaceWith(plainFace(number, cls));
     }

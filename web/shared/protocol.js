@@ -147,6 +147,7 @@
  * @property {{en: string, ru: string}} title
  * @property {number} size                cards the table deals (kids: after the kids' filter)
  * @property {number} all                 every card of the deck
+ * @property {string} rev                 its pictures' fingerprint (card URLs' ?v=: a changed picture is fetched anew)
  */
 
 /**

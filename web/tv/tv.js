@@ -3,6 +3,7 @@ import { h, append, fill, setHidden, setText, toast, toastHost } from '/static/s
 import { detectLang, loadLang, t } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules, modeOf } from '/static/shared/rules.js';
+import { noteDeck } from '/static/shared/cards.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import * as lobby from './screens/lobby.js';
 import * as board from './board.js';
@@ -79,6 +80,7 @@ function onMessage(msg) {
     document.cookie = `tv_room=${msg.room}; path=/tv; max-age=31536000`;   // for a bare /tv (pages.py)
   }
   if (msg.type === 'state') {
+    noteDeck(msg.room);
     // a result this TV watched the vote for is a show (scored.js): its points cue waits for the points to count
     const result = msg.game && msg.game.result;
     sound.onState(last, msg, result && mounted.key === 'voting' ? scored.showTimes(result.table.length).points * 1000 : 0);
