@@ -84,7 +84,7 @@ def legal_actions(state: GameState, seat: str) -> list[str]:
     kinds = _SEAT_KINDS.get(state.phase, ())
     can = [kind for kind in kinds if refusal(state, seat, kind) is None]
     if ("vote" in kinds and "vote" not in can and state.mode.proxy_votes and seat == state.adult
-            and any(refusal(state, seat, "vote", v) is None for v in state.mode.voters(state))):
+            and seat not in state.removed and state.votes_missing()):
         can.append("vote")
     if "next_round" in kinds and not can and seat in state.seats and seat not in state.removed:
         can.append("ready")
@@ -142,7 +142,7 @@ def _reveal(state: GameState, seat: str | None, voter: str | None) -> IllegalAct
         return IllegalAction("not_allowed", "the last vote reveals the cards in this game")
     if seat != state.adult:
         return IllegalAction("not_adult", "only the adult starts the reveal")
-    missing = [v for v in mode.voters(state) if v not in state.votes]
+    missing = state.votes_missing()
     if missing:
         return IllegalAction("votes_missing", "not every child has voted yet", count=len(missing))
     return None
