@@ -4,7 +4,8 @@ asks "who may act" is read off it.
 - `apply` raises it (`check_turn`) before the handler runs, so a handler checks only its action's content
   (the cards, the association, the vote's number);
 - `legal_actions(state, seat)` is the action types it refuses nothing to: the phone's ``me.can``;
-- `waiting_for(state)` is the seats holding up the phase: the public view's ``waiting_for``.
+- `awaiting(state)` is the moves holding up the phase and who owes each, the public view's ``awaiting``;
+  `waiting_for(state)` is their seats, the public view's ``waiting_for``.
 
 Why one predicate rather than a list per phase: python-chess generates its legal moves and answers
 ``is_legal`` from one rule, and Massive Decks derives each phase's ``waitingFor()`` from the same state the
@@ -91,14 +92,32 @@ def legal_actions(state: GameState, seat: str) -> list[str]:
     return can
 
 
-def waiting_for(state: GameState) -> list[str]:
-    """The seats the phase waits on, in seat order for each awaited move: ``telling``, whoever may tell
-    (the storyteller, or every active seat while anyone may claim, 002); ``playing``, the seats that owe
-    cards, then the storyteller while a dispute waits for the restatement; ``voting``, the voters yet to
-    vote, then (kids, RULES.md §2.5) the adult once every child has voted, for the ``reveal``. Empty
-    after the reveal (the room's "ready" is pacing.py's) and once the game is over."""
+def awaiting(state: GameState) -> dict[str, list[str]]:
+    """The moves the phase waits on, each with the seats that owe it (in seat order; a move nobody owes is
+    left out), in the order ``tell``, ``play_card``, ``restate``, ``vote``, ``reveal``: ``telling``, whoever
+    may tell (the storyteller, or every active seat while anyone may claim, 002); ``playing``, the seats
+    that owe cards, and the storyteller while a dispute waits for the restatement; ``voting``, the voters
+    yet to vote, or (kids, RULES.md §2.5) once every child has voted, ``{"reveal": [the adult]}``. Empty
+    after the reveal (the room's "ready" is pacing.py's) and once the game is over. The public view's
+    ``awaiting``, so a page reads which move the table waits for instead of inferring it."""
     active = state.active_seats()
-    return [s for kind in _AWAITED.get(state.phase, ()) for s in active if refusal(state, s, kind) is None]
+    found: dict[str, list[str]] = {}
+    for kind in _AWAITED.get(state.phase, ()):
+        seats = [s for s in active if refusal(state, s, kind) is None]
+        if seats:
+            found[kind] = seats
+    return found
+
+
+def waiting_for(state: GameState) -> list[str]:
+    """The seats the phase waits on: `awaiting`'s seats, move after move (the public view's
+    ``waiting_for``)."""
+    return waiting_seats(awaiting(state))
+
+
+def waiting_seats(awaited: dict[str, list[str]]) -> list[str]:
+    """The seats of an `awaiting` answer, move after move, for a caller that has it already."""
+    return [s for seats in awaited.values() for s in seats]
 
 
 def _tell(state: GameState, seat: str | None, voter: str | None) -> IllegalAction | None:
