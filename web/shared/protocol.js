@@ -145,6 +145,7 @@
  * @property {{en: string, ru: string}} title
  * @property {number} size                cards the table deals (kids: after the kids' filter)
  * @property {number} all                 every card of the deck
+ * @property {number} filter_outdated     kids: the filter's exclusions whose picture changed or went since
  */
 
 /**
