@@ -64,6 +64,8 @@ def check_agreement(state):
         owed = [seat for seat in state.active_seats() if refusal(state, seat, kind) is None]
         assert view["awaiting"].get(kind, []) == owed, (kind, state.phase)
     assert all(view["awaiting"].values())
+    # the judges' quick answer to "is this seat a voter" (Mode.is_voter) is the mode's list of voters
+    assert [seat for seat in state.seats if state.mode.is_voter(state, seat)] == state.mode.voters(state)
     assert bool(waiting) == (state.phase in ("telling", "playing", "voting"))
     for seat in waiting:
         assert legal_actions(state, seat), (seat, state.phase)
