@@ -38,6 +38,8 @@ from pathlib import Path
 import aiohttp
 from benchkit import Player, free_port, hello_message, wait_ready
 
+from tests.helpers.restart import session_from
+
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 1024
 LAUNCH = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, ({LIMIT}, {LIMIT})); "
@@ -57,10 +59,6 @@ def pct(values: list[float], q: float) -> float | None:
 
 def open_fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
-
-
-def session_from(ip: str) -> aiohttp.ClientSession:
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ip, 0), limit=0))
 
 
 async def host_latencies(host: Player, n: int) -> list[float]:

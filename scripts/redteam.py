@@ -64,7 +64,7 @@ from tests.helpers.probes import (
 )
 from tests.helpers.process import ServerProcess
 from tests.helpers.restart import device_session, reopen
-from tests.helpers.wire import Table, seated_table
+from tests.helpers.wire import KIDS, Table, seated_table
 
 PARTS = ("durability", "leaks", "authorization", "cross-site", "fuzz")
 RULESETS = ("imaginarium", "dixit", "imaginarium-classic")
@@ -98,15 +98,6 @@ class PacedPlayer(Player):
     async def send(self, msg: dict) -> None:
         await self.pace.take()
         await super().send(msg)
-
-
-def address(i: int, block: int) -> str:
-    """The `i`-th client address of a part (`block`: 2-250): 127.`block`.x.y, never the players' 127.0.0.1."""
-    return f"127.{block}.{i // 250}.{i % 250 + 1}"
-
-
-def session_from(ip: str) -> aiohttp.ClientSession:
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ip, 0), limit=0))
 
 
 class SlowDiskServer(ServerProcess):
@@ -151,10 +142,12 @@ def log_errors(server: ServerProcess) -> dict:
 
 
 async def new_table(session: aiohttp.ClientSession, base: str, n: int, settings: dict | None = None,
-                    start: bool = True) -> Table:
+                    children: tuple[tuple[str, str], ...] = (), start: bool = True) -> Table:
+    """A new room on the server at `base`, seated (tests/helpers/wire.py `seated_table`)."""
     async with session.post(f"{base}/api/rooms") as resp:
         code = (await resp.json())["code"]
-    return await seated_table(socket_opener(session, base, PacedPlayer), code, n, settings=settings, start=start)
+    return await seated_table(socket_opener(session, base, PacedPlayer), code, n, settings=settings,
+                              children=children, start=start)
 
 
 # ---------------------------------------------------------------- durability
@@ -289,13 +282,9 @@ async def durability(args, folder: Path) -> dict:
 async def leak_game(base: str, index: int) -> list[tuple[str, list[str]]]:
     """One complete game (GAMES[index], in turn) with a spectator; every socket's frames."""
     ruleset, mode, phones = GAMES[index % len(GAMES)]
-    async with session_from(address(index, 2)) as session:
-        kids = mode == "kids"
-        table = await new_table(session, base, phones, {"ruleset": ruleset, "mode": mode}, start=not kids)
-        if kids:
-            for name, colour in (("Маша", "pink"), ("Петя", "green")):
-                await table.act(table.phones[0], "add_child", name=name, colour=colour)
-            await table.act(table.phones[0], "start")
+    async with device_session(index, block=2) as session:
+        table = await new_table(session, base, phones, {"ruleset": ruleset, "mode": mode},
+                                children=KIDS if mode == "kids" else ())
         spectator = await socket_opener(session, base, PacedPlayer)("spectator")
         await spectator.hello(table.code)
         table.extra.append(spectator)
@@ -361,8 +350,8 @@ async def authorization(args, folder: Path) -> dict:
     kinds: dict[str, list] = {}
     try:
         await server.ready()
-        async with session_from(address(0, 3)) as s1, session_from(address(1, 3)) as s2, \
-                session_from(address(2, 3)) as s3, session_from(address(3, 3)) as s4:
+        s1, s2, s3, s4 = (device_session(i, block=3) for i in range(4))
+        async with s1, s2, s3, s4:
             table, other = await new_table(s1, server.base, 4), await new_table(s2, server.base, 4)
             lobby = await new_table(s3, server.base, 4, start=False)
             await table.play_until(lambda g: g["phase"] == "playing")
@@ -392,7 +381,7 @@ async def cross_site(args, folder: Path) -> dict:
     server = start_server(folder, "--allow-host", "game.lan")
     try:
         await server.ready()
-        async with session_from(address(0, 4)) as s:
+        async with device_session(0, block=4) as s:
             async with s.post(f"{server.base}/api/rooms") as resp:
                 code = (await resp.json())["code"]
             outcomes = await rebinding_probes(http_via(s.request, server.base),
@@ -481,7 +470,7 @@ async def http_junk(session: aiohttp.ClientSession, base: str, code: str, token:
 async def fuzz_room(base: str, index: int, messages: int, seed: int, deadline: float) -> dict:
     rng = random.Random(seed + index)
     statuses: dict[int, int] = {}
-    async with session_from(address(index, 5)) as session:
+    async with device_session(index, block=5) as session:
         table = await new_table(session, base, 5)
         connect = socket_opener(session, base, PacedPlayer)
         spectator, mute = await connect("spectator"), await connect("no-hello")

@@ -255,7 +255,7 @@ def make_app(config: Config, *, library: DeckLibrary | None = None) -> web.Appli
     app.cleanup_ctx.append(discovery_ctx)
     app.cleanup_ctx.append(addresses_ctx)
 
-    pages.add_routes(app.router)
+    pages.setup_pages(app)
     setup_ws(app)
     # web/ read, versioned and compressed once, here, before the first request (server/net/webfiles.py)
     setup_static(app, webfiles.load(config.web_dir) if config.web_dir.is_dir() else webfiles.WebFiles(config.web_dir))

@@ -19,6 +19,8 @@ Public API (the server calls these):
     library.get(deck_id) -> Deck            # Deck.id, .title, .cards (sorted card ids), .size, .rev, .path_of(card)
                                             # raises DeckNotFound (a KeyError) for unknown/invalid ids
     library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
+    library.kids_filter(deck_id) -> KidsFilter  # the same, and how many saved ones no longer find their
+                                            # picture (kids_filter.py: a filter follows pictures, not ids)
     library.set_excluded(deck_id, card_ids) # persisted atomically in <data_dir>/excluded/<deck_id>.json;
                                             # raises DeckNotFound, or ValueError for ids not in the deck
 The room refuses a deck too small for the table using `Deck.size` (the kids' game: `DeckInfo.kids_size`, the
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
+from server.decks.kids_filter import KidsFilter, PictureHashes, filter_record, read_filter
 from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
 from server.decks.pictures import IMAGE_SUFFIXES, check_picture, problem_message
 
@@ -194,6 +197,7 @@ class DeckLibrary:
         self.version = 0
         self._cache: dict[Path, tuple[tuple[int, int], Deck]] = {}  # folder -> (stamps, deck)
         self._lock = threading.Lock()
+        self._hashes = PictureHashes()   # the pictures' content, for the kids' filter
 
     # -- finding ------------------------------------------------------------------------------------------
     def _shipped(self) -> dict[str, Path]:
@@ -298,34 +302,31 @@ class DeckLibrary:
                         total += os.lstat(os.path.join(dirpath, name)).st_size
         return total
 
-    # -- the kids' filter ---------------------------------------------------------------------------------
+    # -- the kids' filter (server/decks/kids_filter.py) ---------------------------------------------------
     def _excluded_path(self, deck_id: str) -> Path:
         return self.excluded_dir / f"{deck_id}.json"
 
-    def excluded(self, deck_id: str) -> set[str]:
-        """Card ids of `deck_id` the host took out of play (the kids' filter); ids no longer in the
-        deck are dropped. Raises DeckNotFound."""
+    def kids_filter(self, deck_id: str) -> KidsFilter:
+        """The kids' filter of `deck_id` as it applies to the deck's pictures today: the card ids taken out,
+        and how many saved exclusions were dropped because their picture changed or went (the adult is
+        told to look again). Raises DeckNotFound."""
         deck = self.get(deck_id)
-        path = self._excluded_path(deck_id)
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return set()
-        except (OSError, ValueError) as exc:
-            log.warning("deck %s: unreadable filter %s (%s); nothing excluded", deck_id, path, exc)
-            return set()
-        ids = raw.get("excluded") if isinstance(raw, dict) else raw
-        return {c for c in ids if isinstance(c, str) and c in deck.files} if isinstance(ids, list) else set()
+        return read_filter(self._excluded_path(deck_id), deck.files, self._hashes)
+
+    def excluded(self, deck_id: str) -> set[str]:
+        """Card ids of `deck_id` the host took out of play (`kids_filter`'s). Raises DeckNotFound."""
+        return set(self.kids_filter(deck_id).excluded)
 
     def set_excluded(self, deck_id: str, card_ids) -> set[str]:
-        """Replaces the filter of `deck_id` with `card_ids` (any iterable of card ids; empty clears it) and
-        returns it. Raises DeckNotFound, or ValueError naming ids that are not cards of the deck (then
-        nothing is changed)."""
+        """Replaces the filter of `deck_id` with `card_ids` (any iterable of card ids; empty clears it),
+        recording each one's picture (so a changed deck never applies it to other pictures), and returns
+        it. Raises DeckNotFound, ValueError naming ids that are not cards of the deck, or OSError when a
+        picture cannot be read (then nothing is changed)."""
         deck = self.get(deck_id)
         ids = set(card_ids)
         unknown = sorted(c for c in ids if not isinstance(c, str) or c not in deck.files)
         if unknown:
             raise ValueError(f"not cards of deck {deck_id}: {', '.join(map(str, unknown[:10]))}")
-        write_json_atomic(self._excluded_path(deck_id), {"deck": deck_id, "excluded": sorted(ids)})
+        write_json_atomic(self._excluded_path(deck_id), filter_record(deck_id, ids, deck.files, self._hashes))
         self.version += 1   # the deck list's kids_size changed
         return ids

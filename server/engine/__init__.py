@@ -14,7 +14,7 @@ from .codec import from_json, to_json, to_record
 from .deck import cards_in_play, deck_in_play, min_deck_size
 from .errors import EngineError, IllegalAction, MalformedAction
 from .game import apply, new_game
-from .legal import legal_actions, refusal, waiting_for
+from .legal import awaiting, legal_actions, refusal, waiting_for
 from .modes import MODES, Mode, fitting_mode, mode_for_people, mode_seat_range, people_range
 from .rulesets import RULESETS, Ruleset
 from .scoring import score_breakdown, score_round
@@ -38,6 +38,7 @@ __all__ = [
     "Settings",
     "allowed_actions",
     "apply",
+    "awaiting",
     "cards_in_play",
     "catalogue",
     "change_settings",

@@ -2,13 +2,13 @@
 forecast (catalogue.py). Pure: takes and returns the PRNG state (rng.py), never touches global random.
 
 Who may act is not decided here: the seat comes from the engine's one account of it (legal.py:
-`waiting_for`, and `refusal` for what that seat may send), so a random game can never wait on a seat the
-phones and the TV do not, nor skip one they do."""
+`awaiting`, the moves the phase waits on and who owes each, and `refusal`), so a random game can never
+wait on a seat the phones and the TV do not, nor skip one they do."""
 from __future__ import annotations
 
 from typing import Any
 
-from .legal import refusal, waiting_for
+from .legal import awaiting, refusal, waiting_seats
 from .rng import randbelow, shuffled
 from .state import GameState
 
@@ -19,18 +19,19 @@ Move = tuple[str | None, dict[str, Any], int]   # (seat, action, rng): what rand
 
 
 def random_action(state: GameState, rng: int, find_percent: int | None = None) -> Move:
-    """``(seat, action, rng)``: a legal action of a seat the phase waits on (legal.waiting_for; a seat is
-    drawn uniformly when there is a choice), the move the phase waits on from it: ``telling`` a `tell`
-    (with a card where the mode tells with one, RULES.md §1.1; the association half the time checkable),
-    ``playing`` its cards, or the storyteller's `restate` while a dispute waits for it, ``voting`` a
-    vote, or the adult's `reveal` once every child has voted (kids, RULES.md §2.5). Where nobody is
-    awaited (``scored``) `next_round` by the table. Undefined once the game is over.
+    """``(seat, action, rng)``: a legal action of a seat the phase waits on (legal.awaiting's seats, as
+    `waiting_for` lists them; a seat is drawn uniformly when there is a choice), the move it owes:
+    ``telling`` a `tell` (with a card where the mode tells with one, RULES.md §1.1; the association half
+    the time checkable), ``playing`` its cards, or the storyteller's `restate` while a dispute waits for
+    it, ``voting`` a vote, or the adult's `reveal` once every child has voted (kids, RULES.md §2.5). Where
+    nobody is awaited (``scored``) `next_round` by the table. Undefined once the game is over.
 
     With `find_percent` (0-100) a voter finds the card they look for (the storyteller's; duel: the
     mammoth's) that often, and otherwise votes for another card at random: a real table's pace rather
     than blind guessing (`Mode.find_percent`, the game-length estimate of catalogue.py). A voter's own
     card is never chosen either way (RULES.md §1.2)."""
-    waiting = waiting_for(state)
+    awaited = awaiting(state)
+    waiting = waiting_seats(awaited)
     if not waiting:
         return None, {"type": "next_round"}, rng
     k = 0
@@ -40,10 +41,10 @@ def random_action(state: GameState, rng: int, find_percent: int | None = None) -
     if state.phase == "telling":
         return _tell(state, seat, rng)
     if state.phase == "playing":
-        if refusal(state, seat, "play_card") is not None:   # awaited for the restatement of a dispute
+        if seat not in awaited.get("play_card", ()):   # awaited for the restatement of a dispute
             return seat, {"type": "restate", "association": SAFE_ASSOCIATION}, rng
         return _play(state, seat, rng)
-    if refusal(state, seat, "reveal") is None:  # kids: every child voted, the adult turns the cards
+    if seat in awaited.get("reveal", ()):  # kids: every child voted, the adult turns the cards
         return seat, {"type": "reveal"}, rng
     return _vote(state, seat, rng, find_percent)
 

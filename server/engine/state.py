@@ -34,7 +34,7 @@ class GameState:
     `hands`, `played`, `mammoth`, `table`, `discard`.
 
     Predicates in python-chess style: `is_game_over()`, `is_active(seat)`, `has_played(seat)`,
-    `has_voted(seat)`. Build one with `engine.new_game`, change it only with `engine.apply`.
+    `has_voted(seat)`, `votes_missing()`. Build one with `engine.new_game`, change it only with `engine.apply`.
     """
 
     version: int
@@ -129,6 +129,14 @@ class GameState:
     def has_voted(self, seat: str) -> bool:
         """True if `seat` has voted this round."""
         return seat in self.votes
+
+    def votes_missing(self) -> list[str]:
+        """The voters yet to vote this round (`Mode.voters`: everyone but the storyteller, RULES.md §1.1;
+        the children in the kids' game, §2.5), in seat order; the one account of "not every vote is in"
+        that scoring at the last vote, the adult's proxy vote and the kids' `reveal` all read. Meaningful
+        in ``voting`` (the votes are cleared once the round is scored)."""
+        votes = self.votes
+        return [v for v in self.mode.voters(self) if v not in votes]
 
     def active_seats(self) -> list[str]:
         """Seats still playing, in seat (clockwise) order."""

@@ -97,7 +97,7 @@ def lay_out(s: GameState) -> GameState:
 def maybe_score(s: GameState) -> GameState:
     """Score the round once every voter has voted (voting only), unless the mode waits for the adult's
     `reveal` then (`Mode.adult_reveals`, kids: RULES.md §2.5)."""
-    if s.phase == "voting" and not s.mode.adult_reveals and all(v in s.votes for v in s.mode.voters(s)):
+    if s.phase == "voting" and not s.mode.adult_reveals and not s.votes_missing():
         return score_table(s)
     return s
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .legal import legal_actions, waiting_for
+from .legal import awaiting, legal_actions, waiting_seats
 from .results import RoundResult
 from .state import GameState
 
@@ -29,6 +29,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     laps = state.ruleset.laps
     phase = state.phase
     voters = mode.voters(state) if phase == "voting" else []
+    awaited = awaiting(state)
     if phase == "voting":
         table = [{"number": i + 1, "card": c} for i, c in enumerate(state.table)]
     elif state.result is not None:
@@ -59,7 +60,8 @@ def public_view(state: GameState) -> dict[str, Any]:
         "conditions": list(state.conditions),
         "association": state.association,
         "disputed": state.disputed,
-        "waiting_for": waiting_for(state),
+        "waiting_for": waiting_seats(awaited),
+        "awaiting": awaited,
         "voters": voters,
         "table": table,
         "played_count": sum(len(c) for c in state.played.values()) if phase == "playing" else 0,

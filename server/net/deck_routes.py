@@ -19,9 +19,11 @@
          that holds it first: server/net/deck_delete.py.
     POST /api/decks/{deck}/cards, PATCH /api/decks/{deck}, DELETE /api/decks/{deck}/cards/{card}: more
          pictures, a new title, a card out: server/net/deck_photos.py.
-    GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids]}
-    PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter); same
-         `can_upload` check; 200 {"excluded": [...]}; 400 for a malformed body or ids not in the deck.
+    GET  /api/decks/{deck}/cards                      {"deck": id, "cards": [ids], "excluded": [ids], "outdated": n}:
+         `outdated`, the filter's exclusions dropped since their picture changed or went (kids_filter.py)
+    PUT  /api/decks/{deck}/excluded                   JSON list of card ids (the kids' filter, saved with each
+         one's picture: `outdated` is 0 after it); same `can_upload` check; 200 {"excluded": [...]}; 400 for
+         a malformed body or ids not in the deck; 507 `storage_failed` when it cannot be saved.
          The pages of rooms that show a count it changes get the state anew (`decks_version`, the deck's
          `size`): kids' tables in the lobby and kids' games with this deck (server/room/deck_use.py).
 
@@ -180,15 +182,17 @@ async def upload_deck(request: web.Request) -> web.Response:
 
 
 async def deck_cards(request: web.Request) -> web.Response:
-    """GET /api/decks/{deck}/cards: the deck's card ids and the kids' filter."""
+    """GET /api/decks/{deck}/cards: the deck's card ids and the kids' filter (with `outdated`, the saved
+    exclusions whose picture changed or went since, server/decks/kids_filter.py)."""
     library = request.app[keys.LIBRARY]
     deck_id = request.match_info["deck"]
     try:
         deck = library.get(deck_id)
-        excluded = library.excluded(deck_id)
+        kept = library.kids_filter(deck_id)
     except DeckNotFound:
         return error(request, 404, "not_found")
-    return web.json_response({"deck": deck.id, "cards": deck.cards, "excluded": sorted(excluded)})
+    return web.json_response({"deck": deck.id, "cards": deck.cards, "excluded": sorted(kept.excluded),
+                              "outdated": kept.outdated})
 
 
 async def put_excluded(request: web.Request) -> web.Response:
@@ -213,6 +217,9 @@ async def put_excluded(request: web.Request) -> web.Response:
         unknown = sorted(set(body) - set(library.get(deck_id).cards))
         return error(request, 400, "unknown_cards",
                      files=[{"name": c, "problem": "not_in_deck"} for c in unknown[:50]])
+    except OSError as exc:   # a picture unreadable or the filter not written: the old filter stays
+        log.warning("deck %s: kids' filter not saved (%s)", deck_id, exc)
+        return error(request, 507, "storage_failed", reason="filter")
     rooms = deck_access.tables(request)
     if rooms is not None:   # kids' tables' pages show the cards a kids' game now has (kids_size)
         rooms.kids_filter_changed(deck_id)

@@ -19,7 +19,7 @@ from server.net.hosts import HostPolicy
 from server.net.ratelimit import IpLimits
 from server.net.renders import Renders
 from server.net.throttle import ThrottledLog
-from server.net.webfiles import WebFiles
+from server.net.webfiles import MadeOnce, WebFiles
 from server.room.registry import Rooms
 from server.room.store import Store
 
@@ -50,6 +50,7 @@ CAN_UPLOAD = web.AppKey[UploadCheck]("can_upload")   # may this request change t
 TABLES = web.AppKey[Tables]("tables")            # the rooms as the deck routes see them; absent: no rooms
 IMPORTER = web.AppKey("deck_importer", Importer)  # set while the app runs (deck_routes.importer_ctx)
 WEB_FILES = web.AppKey("web_files", WebFiles)   # web/ as served, built at start-up (server/net/webfiles.py)
+RULES = web.AppKey("rules", MadeOnce)   # GET /api/rules' body, made on its first request (server/net/pages.py)
 DATA_LOCK = web.AppKey("data_lock", Lock)   # the data folder's lock (server/datalock.py), held by the command
 HOST_POLICY = web.AppKey("host_policy", HostPolicy)   # which Host a request may name (server/net/hosts.py)
 # called when the addresses or the mDNS name shown to people change (the command reprints its banner)

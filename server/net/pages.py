@@ -12,6 +12,7 @@ from server import __version__, engine
 from server.lan import qr
 from server.lan.addresses import Urls
 from server.net import keys, static, tv_missing
+from server.net.webfiles import MadeOnce
 from server.room import views
 from server.room.room import Room
 from server.room.store import StorageError
@@ -172,10 +173,15 @@ async def info(request: web.Request) -> web.StreamResponse:
 
 async def rules(request: web.Request) -> web.StreamResponse:
     """`GET /api/rules`: the engine's rules catalogue (rulesets, modes and their seats, settings with
-    their values and defaults, conditions; docs/protocol.md), read from its registries per request, and
-    the rooms' constants (views.catalogue: the colours, this server's timer choices)."""
-    body = json.dumps({**engine.catalogue(), **views.catalogue(request.app[keys.ROOMS].env)}).encode()
-    return static.made(request, body, "application/json; charset=utf-8")   # gzip, and a 304 on a TV's reload
+    their values and defaults, conditions; docs/protocol.md), read from its registries, and the rooms'
+    constants (views.catalogue: the colours, this server's timer choices). Nothing in it changes while the
+    server runs, and it depends on no language: encoded and compressed on the first request, then the same
+    bytes (and ETag) for every one (`keys.RULES`)."""
+    env = request.app[keys.ROOMS].env
+
+    def encode() -> bytes:
+        return json.dumps({**engine.catalogue(), **views.catalogue(env)}).encode()
+    return static.made(request, request.app[keys.RULES], encode)   # gzip, and a 304 on a TV's reload
 
 
 async def healthz(request: web.Request) -> web.StreamResponse:
@@ -183,8 +189,10 @@ async def healthz(request: web.Request) -> web.StreamResponse:
     return web.json_response({"status": "ok", "version": __version__, "rooms": len(request.app[keys.ROOMS])})
 
 
-def add_routes(router: web.UrlDispatcher) -> None:
-    """The pages and the JSON API on `router`."""
+def setup_pages(app: web.Application) -> None:
+    """The pages and the JSON API on `app`'s router, and the `/api/rules` body's keeper (`keys.RULES`)."""
+    app[keys.RULES] = MadeOnce("application/json; charset=utf-8")
+    router = app.router
     router.add_get("/", index)
     router.add_get("/tv", tv_page)
     for prefix in ("/join", "/p"):

@@ -13,13 +13,12 @@ file cannot change.
 """
 from __future__ import annotations
 
-import hashlib
-from functools import lru_cache
+from collections.abc import Callable
 
 from aiohttp import hdrs, web
 
 from server.net import keys
-from server.net.webfiles import HASH_CHARS, Asset, WebFiles, compressed
+from server.net.webfiles import Asset, MadeOnce, WebFiles
 
 FOREVER = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -79,16 +78,11 @@ def page(request: web.Request, relative: str) -> web.Response:
     return respond(request, found[0], REVALIDATE)
 
 
-@lru_cache(maxsize=8)
-def _made(body: bytes, content_type: str) -> Asset:
-    return Asset("", "", body, content_type, hashlib.sha256(body).hexdigest()[:HASH_CHARS],
-                 gzip=compressed(body, "gzip"), br=compressed(body, "br"))
-
-
-def made(request: web.Request, body: bytes, content_type: str) -> web.Response:
+def made(request: web.Request, once: MadeOnce, make: Callable[[], bytes]) -> web.Response:
     """A body the server makes (`GET /api/rules`' catalogue) served as a file is: compressed, revalidated with
-    an ETag (a reload gets a 304). The same body is compressed once, not per request (the last few are kept)."""
-    return respond(request, _made(body, content_type), REVALIDATE)
+    an ETag (a reload gets a 304). `make()` runs on the first request only: `once` keeps its bytes, their
+    hash and their compressed forms for every later one."""
+    return respond(request, once.asset(make), REVALIDATE)
 
 
 def setup_static(app: web.Application, files: WebFiles) -> None:

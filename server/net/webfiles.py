@@ -26,7 +26,7 @@ import hashlib
 import mimetypes
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -87,6 +87,25 @@ class Asset:
         if "gzip" in accepted and self.gzip is not None:
             return self.gzip, "gzip"
         return self.body, None
+
+
+class MadeOnce:
+    """A body the server makes itself and serves as it serves a file (`GET /api/rules`' catalogue, which
+    nothing changes while the server runs): made by `asset(make)` on its first use, hashed and compressed
+    then, and the same `Asset` for every later request. One per app (a server's `--timer-test-seconds`
+    is in it)."""
+
+    def __init__(self, content_type: str) -> None:
+        self.content_type = content_type
+        self._asset: Asset | None = None
+
+    def asset(self, make: Callable[[], bytes]) -> Asset:
+        """The kept `Asset`, made of `make()`'s bytes the first time."""
+        if self._asset is None:
+            body = make()
+            self._asset = Asset("", "", body, self.content_type, hashlib.sha256(body).hexdigest()[:HASH_CHARS],
+                                gzip=compressed(body, "gzip"), br=compressed(body, "br"))
+        return self._asset
 
 
 @dataclass

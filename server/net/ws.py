@@ -147,7 +147,14 @@ async def ws_handler(request: web.Request) -> web.StreamResponse:
         raise web.HTTPForbidden(text="origin not allowed")
     app[keys.URLS].learn(request)
     ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_msg_size, compress=False)
-    await ws.prepare(request)
+    try:
+        await ws.prepare(request)
+    except ConnectionError:
+        # The page went before its handshake was answered (a tab or browser closed while it reconnected):
+        # no error of ours, but aiohttp logs a handler's exception as an ERROR. Nothing reaches the page;
+        # the answer is for the access log (499: the client closed the request, as nginx says).
+        log.debug("websocket from %s gone before its handshake was answered", request.remote)
+        return web.Response(status=499, reason="Client Closed Request")
     conn = Connection(ws, request)
     app[keys.SOCKETS].add(ws)
     writer = asyncio.create_task(conn.write_loop(), name=f"ws-writer-{conn.id}")

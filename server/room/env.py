@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from typing import Protocol, TypedDict
 
 from server import engine
@@ -12,13 +13,16 @@ from server.room.store import Store
 
 class DeckInfo(TypedDict):
     """A deck as the room view shows it: `id`, `title` by language, `size` (the cards a table deals:
-    at a kids' table what the kids' filter leaves, RULES.md §2.5) and `all` (every card), in cards; `rev` its
+    at a kids' table what the kids' filter leaves, RULES.md §2.5) and `all` (every card), in cards;
+    `filter_outdated`, at a kids' table, the pictures the adult took out that the filter no longer finds in
+    the deck (changed or gone since it was saved: the adult is asked to look again), else 0; `rev` its
     pictures' fingerprint (pages add it to card URLs, so a changed picture is never one cached before)."""
 
     id: str
     title: dict[str, str]
     size: int
     all: int
+    filter_outdated: int
     rev: str
 
 
@@ -58,8 +62,22 @@ class DeckSource(Protocol):
         """The deck `deck_id`. Raises KeyError (DeckNotFound) for an unknown id, OSError for an unreadable one."""
         ...
 
-    def excluded(self, deck_id: str) -> set[str]:
-        """The card ids of `deck_id` the kids' filter takes out (RULES.md §2.5). Raises KeyError."""
+    def kids_filter(self, deck_id: str) -> KidsFilter:
+        """The kids' filter of `deck_id` (RULES.md §2.5). Raises KeyError."""
+        ...
+
+
+class KidsFilter(Protocol):
+    """A deck's kids' filter as it applies today (server.decks.kids_filter.KidsFilter)."""
+
+    @property
+    def excluded(self) -> AbstractSet[str]:
+        """The card ids taken out of play."""
+        ...
+
+    @property
+    def outdated(self) -> int:
+        """Saved exclusions dropped because their picture is no longer in the deck as it was."""
         ...
 
 
@@ -93,8 +111,9 @@ class RoomEnv(Protocol):
         ...
 
     def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
-        """`{"id", "title", "size", "all"}` of a deck for the room view: `all` its cards, `size` those a table
-        deals (`kids`: the kids' filter applied, RULES.md §2.5); both 0 if there is no such deck."""
+        """`{"id", "title", "size", "all", "filter_outdated"}` of a deck for the room view (`DeckInfo`): `all`
+        its cards, `size` those a table deals (`kids`: the kids' filter applied, RULES.md §2.5); both 0 if
+        there is no such deck."""
         ...
 
     def decks_version(self) -> int:
@@ -153,7 +172,7 @@ class SharedEnv:
             return None
         cards = deck.cards
         if kids:
-            out = self.library.excluded(deck_id)
+            out = self.library.kids_filter(deck_id).excluded
             cards = [c for c in cards if c not in out]
         return cards
 
@@ -162,12 +181,18 @@ class SharedEnv:
         return self.library.version
 
     def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
-        """`{"id", "title", "size", "all"}` of a deck for the room view, in cards: `all` the deck's, `size`
-        what a table deals from it (`kids`: without the cards the kids' filter takes out, as `deck(kids=True)`
-        and `start` count them, RULES.md §2.5); both 0 if it is missing."""
+        """`{"id", "title", "size", "all", "filter_outdated", "rev"}` (`DeckInfo`) of a deck for the room view, in
+        cards: `all` the deck's, `size` what a table deals from it (`kids`: without the cards the kids'
+        filter takes out, as `deck(kids=True)` and `start` count them, RULES.md §2.5), `filter_outdated` the
+        kids' filter's exclusions that no longer find their picture (0 unless `kids`); all 0 if it is missing."""
         deck = self._get_deck(deck_id)
         if deck is None:
-            return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0, "rev": ""}
-        every = deck.size
-        dealt = len(self.deck(deck_id, kids=True) or ()) if kids else every
-        return {"id": deck_id, "title": deck.title or {"en": deck_id}, "size": dealt, "all": every, "rev": deck.rev}
+            return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0, "filter_outdated": 0,
+                    "rev": ""}
+        every, dealt, outdated = deck.size, deck.size, 0
+        if kids:
+            kept = self.library.kids_filter(deck_id)
+            dealt = sum(1 for c in deck.cards if c not in kept.excluded)
+            outdated = kept.outdated
+        return {"id": deck_id, "title": deck.title or {"en": deck_id}, "size": dealt, "all": every,
+                "filter_outdated": outdated, "rev": deck.rev}

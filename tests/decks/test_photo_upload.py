@@ -210,7 +210,7 @@ async def test_a_removed_card_leaves_the_kids_filter(client):
     assert listed[deck["id"]]["kids_size"] == 1
     assert (await client.delete(f"/api/decks/{deck['id']}/cards/c002", headers=HOST)).status == 200
     cards = await (await client.get(f"/api/decks/{deck['id']}/cards")).json()
-    assert cards == {"deck": deck["id"], "cards": ["c001"], "excluded": []}
+    assert cards == {"deck": deck["id"], "cards": ["c001"], "excluded": [], "outdated": 0}
 
 
 def _heic(size=(300, 400)) -> bytes:

@@ -131,7 +131,7 @@ async def test_upload_good_zip_then_play_its_cards(client, library):
     listed = await (await client.get("/api/decks")).json()
     assert [d["id"] for d in listed["decks"]] == ["builtin", deck_id]
     cards = await (await client.get(f"/api/decks/{deck_id}/cards")).json()
-    assert cards == {"deck": deck_id, "cards": ["c001", "c002"], "excluded": []}
+    assert cards == {"deck": deck_id, "cards": ["c001", "c002"], "excluded": [], "outdated": 0}
     pic = await client.get(f"/cards/{deck_id}/c002.thumb.webp")
     assert pic.status == 200 and pic.headers["Cache-Control"] == CACHE_FOREVER
 
@@ -194,6 +194,16 @@ async def test_excluded_unknown_cards_and_decks(client, library):
     assert (await client.put("/api/decks/nope/excluded", json=[], headers=HOST)).status == 404
     assert (await client.get("/api/decks/nope/cards")).status == 404
     assert (await client.get("/api/decks/..%2Fdata/cards")).status == 404
+
+
+async def test_excluded_that_cannot_be_saved_is_507_and_changes_nothing(client, library):
+    library.excluded_dir.parent.mkdir(parents=True, exist_ok=True)
+    library.excluded_dir.write_text("a file where the filters' folder goes")   # the folder cannot be made
+    resp = await client.put("/api/decks/builtin/excluded", json=["c002"], headers={**HOST, "Accept-Language": "ru"})
+    assert resp.status == 507
+    body = await resp.json()
+    assert body["error"] == "storage_failed" and body["message"].startswith("Сервер не смог сохранить фильтр")
+    assert (await (await client.get("/api/decks/builtin/cards")).json())["excluded"] == []
 
 
 # ---- thumbnail preparation -------------------------------------------------------------------------------

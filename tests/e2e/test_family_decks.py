@@ -4,7 +4,8 @@ chosen, and the phone says how many cards the table needs and how many the deck 
 named as damaged; the host deletes an uploaded deck by picking it, then confirming; the deck of a game under way
 is refused with the server's reason; once deleted, the deck leaves the data folder and the deck list of another
 room's host phone without a reload; at a kids' table the deck list counts the cards the kids' filter leaves, as
-Start does. Screenshots: test-output/family-decks-*.png.
+Start does, and once a picture the adult took out is replaced the lobby and the filter say so until the adult has
+looked again. Screenshots: test-output/family-decks-*.png.
 """
 from __future__ import annotations
 
@@ -38,7 +39,10 @@ TEXT = {
               "kids_option": "Ten (7 из 10 для детей): мало",
               "kids_small": "Без карт, убранных для детей, в этой колоде мало карт для стола: 7, а для текущих "
                             "настроек нужно не меньше 8. Верните карты в детском фильтре или выберите колоду "
-                            "побольше."},
+                            "побольше.",
+              "outdated": "Колода изменилась после того, как вы отобрали карты для детей: 1 убранная вами карта "
+                          "изменилась или пропала. Проверьте отбор ещё раз.",
+              "kept_11": "Оставлено 11 из 12 карт"},
     "en-US": {"kept": "“Tiny” is saved but not chosen: it has 3 cards, and the current settings need at least 28.",
               "damaged": "holiday.jpg — damaged picture: the file cannot be opened",
               "pixels": "huge.png — more than 40 megapixels as JPEG, 16 as PNG or WebP",
@@ -51,7 +55,10 @@ TEXT = {
               "kids_option": "Ten (7 of 10 for children): too few",
               "kids_small": "Without the cards taken out for children, this deck has too few for the table: 7, and the "
                             "current settings need at least 8. Put cards back in the kids' filter, or choose a bigger "
-                            "deck."},
+                            "deck.",
+              "outdated": "The deck changed since you chose its cards for children: 1 card you took out changed or "
+                          "is gone. Look at the filter again.",
+              "kept_11": "11 of 12 cards kept"},
 }
 
 
@@ -83,6 +90,20 @@ async def hosted_lobby(ui, viewport: dict, locale: str):
     ui.prefix = f"family-decks-{viewport['width']}"
     tv, code = await ui.tv(locale)
     return TEXT[locale], tv, code, await host_phone(ui, code, viewport, locale)
+
+
+async def take_out(host, deck: str, size: int, n: int):
+    """The adult opens the kids' filter of `deck` (`size` cards), takes its first `n` cards out, each tap saved,
+    and closes it; returns the filter's cards (a locator)."""
+    await host.get_by_test_id("kids-filter-open").click()
+    cards = host.get_by_test_id("filter-grid").get_by_test_id("filter-card")
+    await expect(cards).to_have_count(size)
+    for i in range(n):
+        async with host.expect_response(lambda r: r.url.endswith(f"/api/decks/{deck}/excluded")) as saved:
+            await cards.nth(i).click()
+        assert (await saved.value).status == 200
+    await host.get_by_test_id("filter-close").click()
+    return cards
 
 
 @pytest.mark.parametrize("viewport, locale", SIZES)
@@ -184,16 +205,43 @@ async def test_at_a_kids_table_the_deck_list_counts_what_the_kids_filter_leaves(
     await expect(select).to_have_value("ten")
     await expect(host.get_by_test_id("deck-warning")).to_be_hidden()
     # the adult takes three pictures out: seven are left, and Start would refuse the deck
-    await host.get_by_test_id("kids-filter-open").click()
-    cards = host.get_by_test_id("filter-grid").get_by_test_id("filter-card")
-    await expect(cards).to_have_count(10)
-    for i in range(3):
-        async with host.expect_response(lambda r: r.url.endswith("/api/decks/ten/excluded")) as saved:
-            await cards.nth(i).click()
-        assert (await saved.value).status == 200
-    await host.get_by_test_id("filter-close").click()
+    await take_out(host, "ten", 10, 3)
     await expect(select.locator("option:checked")).to_have_text(text["kids_option"])
     await expect(host.get_by_test_id("deck-warning")).to_have_text(text["kids_small"])
     await host.get_by_test_id("deck-warning").scroll_into_view_if_needed()
     await fits(host, viewport["width"], "the kids' deck warning")
     await ui.shot(host, "kids-filter-too-small")
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES)
+async def test_a_kids_filter_whose_pictures_changed_tells_the_adult_until_they_look_again(ui, server_process, viewport,
+                                                                                        locale):
+    """The kids' filter is kept by picture (server/decks/kids_filter.py): a picture the adult took out replaced
+    by another under the same card while the server was off is no longer taken out, and the adult's lobby says
+    so until the adult has looked at the filter again (closing it saves the list as seen)."""
+    text, _tv, _code, host = await hosted_lobby(ui, viewport, locale)
+    await host.get_by_test_id("setting-mode").select_option("kids")
+    await host.get_by_test_id("deck-file").set_input_files(zip_file("Twelve.zip", 12))
+    await expect(host.get_by_test_id("setting-deck")).to_have_value("twelve")
+    cards = await take_out(host, "twelve", 12, 2)
+    notice = host.get_by_test_id("filter-outdated")
+    await expect(notice).to_be_hidden()
+    # the server stops, the family's deck folder gets another picture under the first card, the server starts
+    server_process.kill()
+    (server_process.data_dir / "decks" / "twelve" / "c001.jpg").write_bytes(picture("JPEG", colour=(250, 250, 250)))
+    server_process.start()
+    await expect(notice).to_have_text(text["outdated"])   # the page came back by itself
+    await notice.scroll_into_view_if_needed()
+    await fits(host, viewport["width"], "the kids' filter's notice")
+    await ui.shot(host, "kids-filter-outdated")
+    # the filter says it too, and the new first picture is not taken out
+    await host.get_by_test_id("kids-filter-open").click()
+    await expect(host.get_by_test_id("filter-sheet-outdated")).to_have_text(text["outdated"])
+    await expect(host.get_by_test_id("filter-count")).to_have_text(text["kept_11"])
+    await expect(cards.nth(0)).to_have_attribute("aria-pressed", "false")
+    await expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
+    await ui.shot(host, "kids-filter-outdated-sheet")
+    async with host.expect_response(lambda r: r.url.endswith("/api/decks/twelve/excluded")) as saved:
+        await host.get_by_test_id("filter-close").click()
+    assert (await saved.value).status == 200
+    await expect(notice).to_be_hidden()

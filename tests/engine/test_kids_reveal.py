@@ -22,16 +22,18 @@ def refused(state, seat, action):
 def test_the_last_childs_vote_waits_for_the_adults_reveal():
     s = tell(kids())
     assert public_view(s)["waiting_for"] == ["s2", "s3"]
+    assert public_view(s)["awaiting"] == {"vote": ["s2", "s3"]}
     s = vote(s, "s2", "s1")
     s = vote(s, "s3", "deck")  # the last child's vote: nothing turns over yet
     assert s.phase == "voting" and s.result is None and s.votes == {"s2": number_of(s, "s1"),
                                                                      "s3": number_of(s, "deck")}
     assert public_view(s)["waiting_for"] == ["s1"]  # the TV names the adult
+    assert public_view(s)["awaiting"] == {"reveal": ["s1"]}  # and says it is for the reveal
     assert player_view(s, "s1")["me"]["can"] == ["reveal"]
     assert player_view(s, "s2")["me"]["can"] == []
     s = reveal(s)
     assert s.phase == "scored" and s.result["points"] == {"s2": 1, "s3": 0}
-    assert public_view(s)["waiting_for"] == []
+    assert public_view(s)["waiting_for"] == [] and public_view(s)["awaiting"] == {}
 
 
 def test_the_wait_for_the_reveal_survives_a_stored_round_trip():
@@ -81,6 +83,7 @@ def test_reveal_outside_voting_is_the_wrong_phase():
 def test_other_modes_score_at_the_last_vote_and_have_no_reveal():
     s = play_all(tell(game(4, seed=2)))
     assert refused(s, s.storyteller, {"type": "reveal"}).code == "not_allowed"
+    assert list(public_view(s)["awaiting"]) == ["vote"]
     for seat in s.mode.voters(s):
         s = apply(s, seat, {"type": "vote", "card": next(i + 1 for i, o in enumerate(s.owners) if o != seat)})
     assert s.phase == "scored"
@@ -91,6 +94,7 @@ def test_removing_the_last_child_yet_to_vote_waits_for_the_reveal():
     s = vote(s, "s3", "s1")
     s = apply(s, None, {"type": "remove_player", "seat": "s4"})
     assert s.phase == "voting" and public_view(s)["waiting_for"] == ["s1"]
+    assert public_view(s)["awaiting"] == {"reveal": ["s1"]}
     assert reveal(s).result["points"] == {"s2": 1, "s3": 1, "s4": 0}
 
 

@@ -13,6 +13,8 @@ from tests.engine.helpers import game
 
 COMBOS = [(r, m) for r in RULESETS for m in MODES if r in MODES[m].rulesets]
 KINDS = ("tell", "play_card", "vote", "reveal", "dispute", "restate", "next_round")
+# the moves each phase waits on, in `awaiting`'s order (server/engine/legal.py)
+AWAITED = {"telling": ("tell",), "playing": ("play_card", "restate"), "voting": ("vote", "reveal")}
 
 
 def attempt(state, seat, kind):
@@ -54,7 +56,16 @@ def check_agreement(state):
             child = next(v for v in MODES[state.settings.mode].voters(state) if v not in state.votes)
             apply(state, seat, {**attempt(state, child, "vote"), "for": child})
     waiting = waiting_for(state)
-    assert public_view(state)["waiting_for"] == waiting
+    view = public_view(state)
+    assert view["waiting_for"] == waiting
+    # `awaiting` names, for each move the phase waits on, exactly the seats the predicate lets send it
+    assert [s for seats in view["awaiting"].values() for s in seats] == waiting
+    for kind in AWAITED.get(state.phase, ()):
+        owed = [seat for seat in state.active_seats() if refusal(state, seat, kind) is None]
+        assert view["awaiting"].get(kind, []) == owed, (kind, state.phase)
+    assert all(view["awaiting"].values())
+    # the judges' quick answer to "is this seat a voter" (Mode.is_voter) is the mode's list of voters
+    assert [seat for seat in state.seats if state.mode.is_voter(state, seat)] == state.mode.voters(state)
     assert bool(waiting) == (state.phase in ("telling", "playing", "voting"))
     for seat in waiting:
         assert legal_actions(state, seat), (seat, state.phase)

@@ -31,6 +31,7 @@ FACE_DOWN = ("telling", "playing")                 # played cards are not on the
 BEFORE_REVEAL = ("telling", "playing", "voting")   # nobody may know whose card is whose yet
 
 Audience = tuple[str, Sequence[str]]   # a socket's name and every raw text frame it received, in order
+Parsed = list[tuple[str, list[tuple[str, dict]]]]   # audiences with each frame beside its parsed message
 
 
 @dataclass
@@ -43,13 +44,17 @@ class Scan:
     findings: list[tuple[str, str, str]] = field(default_factory=list)
 
 
-def _secrets(audiences: Iterable[Audience]) -> tuple[dict[str, dict[int, set[str]]], dict[str, set[str]]]:
+def _parse(audiences: Iterable[Audience]) -> Parsed:
+    """Each frame of `audiences` with its message, parsed once for everything the scan reads of it."""
+    return [(name, [(frame, json.loads(frame)) for frame in frames]) for name, frames in audiences]
+
+
+def _secrets(audiences: Parsed) -> tuple[dict[str, dict[int, set[str]]], dict[str, set[str]]]:
     """Per seat, per state_id: the cards its own frames showed as secret; per socket name: its own tokens."""
     hidden: dict[str, dict[int, set[str]]] = {}
     tokens: dict[str, set[str]] = {}
     for name, frames in audiences:
-        for frame in frames:
-            msg = json.loads(frame)
+        for _, msg in frames:
             if msg["type"] == "welcome" and msg.get("token"):
                 tokens.setdefault(name, set()).add(msg["token"])
             if msg["type"] != "state" or not msg.get("game") or "me" not in msg["game"]:
@@ -64,18 +69,18 @@ def _secrets(audiences: Iterable[Audience]) -> tuple[dict[str, dict[int, set[str
 
 def scan(audiences: Sequence[Audience]) -> Scan:
     """Search every frame of `audiences` for another audience's hidden information (the module docstring)."""
-    hidden, tokens = _secrets(audiences)
+    parsed = _parse(audiences)
+    hidden, tokens = _secrets(parsed)
     every_token = {t: name for name, own in tokens.items() for t in own}
     out = Scan()
-    for name, frames in audiences:
+    for name, frames in parsed:
         own = tokens.get(name, set())
         shown: set[str] = set()   # cards this socket's last state showed while public, or kept showing since
-        for frame in frames:
+        for frame, msg in frames:
             out.frames += 1
             for token, owner in every_token.items():
                 if token not in own and token in frame:
                     out.findings.append((name, "token", f"{owner}'s token"))
-            msg = json.loads(frame)
             if msg["type"] != "state":
                 continue
             seat, game = msg["you"]["seat"], msg.get("game") or {}
@@ -108,17 +113,17 @@ def plants(audiences: Sequence[Audience]) -> list[tuple[str, list[Audience]]]:
     a face-down card in the TV's frame, another person's token in a phone's frame, a seat token in the TV's
     frame, whose card is whose on the TV before the reveal, and a `"hand"` in the TV's frame. Raises
     LookupError when the game has no place for one of them."""
-    hidden, tokens = _secrets(audiences)
+    parsed = _parse(audiences)
+    hidden, tokens = _secrets(parsed)
     names = [name for name, _ in audiences]
     made: list[tuple[str, list[Audience]]] = []
 
     def plant(what: str, target: str, pick, extra) -> None:
         """Put `extra(msg)` into the first frame of `target` for which `pick(msg)` holds."""
-        for name, frames in audiences:
+        for (name, frames), (_, parsed_frames) in zip(audiences, parsed, strict=True):
             if name != target:
                 continue
-            for i, frame in enumerate(frames):
-                msg = json.loads(frame)
+            for i, (frame, msg) in enumerate(parsed_frames):
                 if msg["type"] == "state" and pick(msg):
                     copy = [*frames[:i], _with(frame, extra(msg)), *frames[i + 1:]]
                     made.append((what, [(n, copy if n == target else f) for n, f in audiences]))
@@ -126,9 +131,8 @@ def plants(audiences: Sequence[Audience]) -> list[tuple[str, list[Audience]]]:
         raise LookupError(f"no frame of {target} to plant {what!r} in")
 
     def seat_of(name: str) -> str | None:
-        for n, frames in audiences:
-            for frame in reversed(frames):
-                msg = json.loads(frame)
+        for n, frames in parsed:
+            for _, msg in reversed(frames):
                 if n == name and msg["type"] == "state":
                     return msg["you"]["seat"]
         return None

@@ -147,6 +147,7 @@ class LivePlayer(Player):
 
 Connect = Callable[[str], Awaitable[Player]]   # a new socket named `name`
 
+KIDS = (("Маша", "pink"), ("Петя", "green"))   # two children without a phone, for `seated_table(children=)`
 ASSOCIATION = "Who ate the cake?"   # a question of four words: fits every checkable condition
 COLOURS = ["red", "blue", "green", "teal", "purple", "pink", "brown", "orange", "yellow", "grey", "white", "black",
            "lime", "navy"]  # the first seven as before; fourteen for a pairs table
@@ -256,10 +257,12 @@ def socket_opener(session: aiohttp.ClientSession, base: str, cls: type[Player] =
 
 async def seated_table(connect: Connect, code: str, n: int = 4, *, names: Sequence[str] | None = None,
                        colours: Sequence[str] = COLOURS, tv_name: str = "tv", settings: dict | None = None,
-                       start: bool = True) -> Table:
+                       children: Sequence[tuple[str, str]] = (), start: bool = True) -> Table:
     """A Table in room `code`: a TV socket (`tv_name`) and one phone per name (default "P1".."Pn"), each on
     `await connect(name)` and joined with the next colour of `colours`, in order (the first is the host);
-    then the host's `settings`, if any, and `start` unless told not to. Every action must be accepted."""
+    then the host's `settings`, if any, the `children` (name, colour) the host adds without a phone (the
+    kids' game, RULES.md §2.5: `settings` must choose it; see `KIDS`), and `start` unless told not to.
+    Every action must be accepted."""
     tv = await connect(tv_name)
     await tv.hello(code, role="tv")
     table = Table(code, tv, [], tv.state_id)
@@ -267,6 +270,8 @@ async def seated_table(connect: Connect, code: str, n: int = 4, *, names: Sequen
         await table.join(connect, name, colour)
     if settings:
         await table.act(table.phones[0], "set_settings", settings=settings)
+    for name, colour in children:
+        await table.act(table.phones[0], "add_child", name=name, colour=colour)
     if start:
         await table.act(table.phones[0], "start")
     return table

@@ -2,6 +2,7 @@
 (tests/helpers/wire.py's `Player`) and a seated table of them (`make_table`)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -81,12 +82,14 @@ async def room_code(client) -> str:
 
 @pytest.fixture
 def make_table(client, connect):
-    """`await make_table(n=4, settings=None, start=True)` -> Table with a TV and n joined phones (the
-    first is the host); `table.app` is the server's app."""
-    async def make(n: int = 4, settings: dict | None = None, start: bool = True) -> Table:
+    """`await make_table(n=4, settings=None, start=True, children=())` -> Table with a TV and n joined phones
+    (the first is the host), and the kids' game's `children` added (tests/helpers/wire.py `seated_table`);
+    `table.app` is the server's app."""
+    async def make(n: int = 4, settings: dict | None = None, start: bool = True,
+                   children: Sequence[tuple[str, str]] = ()) -> Table:
         resp = await client.post("/api/rooms")
         code = (await resp.json())["code"]
-        table = await seated_table(connect, code, n, settings=settings, start=start)
+        table = await seated_table(connect, code, n, settings=settings, children=children, start=start)
         table.app = client.server.app
         return table
     return make

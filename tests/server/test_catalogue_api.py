@@ -1,6 +1,11 @@
 """`GET /api/rules` serves the engine's catalogue and the rooms' constants; the lobby's room view carries the
 game's length (docs/protocol.md)."""
+import json
+
+import pytest
+
 from server import engine
+from server.net import keys
 from server.room.roster import COLOURS
 
 
@@ -9,6 +14,25 @@ async def test_api_rules_is_the_engines_catalogue_and_the_rooms_constants(client
     assert res.status == 200
     body = await res.json()
     assert body == {**engine.catalogue(), "colours": list(COLOURS), "timer_choices": [0, 60, 90, 120]}
+
+
+async def test_the_catalogue_is_encoded_once_and_served_as_those_bytes(make_client):
+    """Nothing in the catalogue changes while the server runs: its first request encodes and compresses it,
+    every later one gets the same bytes and ETag from what the app keeps (a made body is never made again),
+    and a server with other timer choices keeps its own."""
+    client = await make_client()
+    first = await client.get("/api/rules", headers={"Accept-Encoding": "identity"})
+    body, etag = await first.read(), first.headers["ETag"]
+    kept = client.server.app[keys.RULES].asset(lambda: pytest.fail("the catalogue was encoded again"))
+    assert kept.body == body and f'"{kept.etag}"' == etag
+    for _ in range(3):
+        again = await client.get("/api/rules", headers={"Accept-Encoding": "gzip"})
+        assert again.headers["ETag"] == etag and again.headers["Content-Encoding"] == "gzip"
+        assert await again.read() == body   # aiohttp's client inflates the gzip body
+    assert json.loads(body)["timer_choices"] == [0, 60, 90, 120]
+    other = await make_client(timer_test_seconds=(2,))
+    res = await other.get("/api/rules")
+    assert (await res.json())["timer_choices"] == [0, 2, 60, 90, 120] and res.headers["ETag"] != etag
 
 
 async def test_the_constants_are_in_the_catalogue_not_in_each_state(make_table):

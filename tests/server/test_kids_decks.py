@@ -9,6 +9,7 @@ import json
 
 from server import engine
 from server.net import keys
+from tests.decks.helpers import picture
 from tests.helpers.bounds import EVENT_S
 from tests.server.test_family_decks import RU, cards, deck_ids, host_headers, restarted, upload
 
@@ -43,7 +44,8 @@ async def test_a_kids_table_shows_and_counts_the_cards_its_filter_leaves(client,
         state = await p.until_state(lambda s: s["room"]["deck"]["size"] == 18)
         shown = dict(state["room"]["deck"])
         assert len(shown.pop("rev")) == 12   # the pictures' fingerprint (card URLs' ?v=)
-        assert shown == {"id": deck, "title": {"en": "Thirty", "ru": "Thirty"}, "size": 18, "all": 30}
+        assert shown == {"id": deck, "title": {"en": "Thirty", "ru": "Thirty"}, "size": 18, "all": 30,
+                         "filter_outdated": 0}
     # the lobby's game length counts the same 18 cards that `start` deals
     room = client.server.app[keys.ROOMS].get(table.code)
     settings = room.record.settings.game
@@ -198,3 +200,29 @@ async def test_the_host_of_a_game_under_way_may_end_it_from_the_deck_page(client
     assert [h["can_end"] for h in body["holders"]] == [False] and deck in await deck_ids(client)
     await game.act(game.phones[0], "new_game")
     assert (await client.delete(f"/api/decks/{deck}", headers=host_headers(game))).status == 200
+
+
+async def test_a_filter_whose_pictures_changed_is_dropped_and_the_adult_told_until_saved_again(
+        client, make_table, make_client, connect_to):
+    """The family's deck folder changed while the server was off (a picture the adult took out replaced by
+    another under the same name): the kids' table no longer takes out the new picture, says how many taken
+    out are outdated (the lobby's notice, the filter's `outdated`), and the adult's next save clears it."""
+    table, deck = await kids_lobby(client, make_table, 30, "Thirty")
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=["c001", "c002", "c003"], headers=host_headers(table))
+    assert resp.status == 200
+    await table.tv.until_state(lambda s: s["room"]["deck"]["size"] == 27)
+    replaced = client.server.app[keys.LIBRARY].get(deck).path_of("c002")
+    client = await restarted(client, make_client,
+                             lambda: replaced.write_bytes(picture("JPEG", colour=(250, 250, 250))))
+    adult = await connect_to(client, "adult")
+    await adult.hello(table.code, token=table.phones[0].token)
+    state = adult.state
+    assert state["room"]["deck"]["size"] == 28 and state["room"]["deck"]["filter_outdated"] == 1
+    body = await (await client.get(f"/api/decks/{deck}/cards")).json()
+    assert body["excluded"] == ["c001", "c003"] and body["outdated"] == 1
+    # the adult looks at the filter and closes it: the list as seen is saved with today's pictures
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=body["excluded"], headers=host_headers(table))
+    assert resp.status == 200
+    state = await adult.until_state(lambda s: s["room"]["deck"]["filter_outdated"] == 0)
+    assert state["room"]["deck"]["size"] == 28
+    assert (await (await client.get(f"/api/decks/{deck}/cards")).json())["outdated"] == 0

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.helpers.leaks import plants, scan, self_test
-from tests.helpers.wire import seated_table
+from tests.helpers.wire import KIDS, seated_table
 
 
 @pytest.mark.parametrize("settings", [{"ruleset": "imaginarium"}, {"ruleset": "imaginarium", "mode": "pairs"}])
@@ -32,10 +32,7 @@ async def test_a_revealed_card_drawn_straight_back_into_a_hand_is_not_a_leak(mak
     client = await make_client(game_seed=2)
     code = (await (await client.post("/api/rooms")).json())["code"]
     table = await seated_table(lambda name: connect_to(client, name), code, 1,
-                               settings={"ruleset": "imaginarium", "mode": "kids"}, start=False)
-    for name, colour in (("Маша", "pink"), ("Петя", "green")):
-        await table.act(table.phones[0], "add_child", name=name, colour=colour)
-    await table.act(table.phones[0], "start")
+                               settings={"ruleset": "imaginarium", "mode": "kids"}, children=KIDS)
     await table.play_until(lambda g: g["phase"] == "game_over", max_actions=5000)
     hands = {m["state_id"]: set(m["game"]["me"]["hand"]) for m in map(json.loads, table.phones[0].frames)
              if m["type"] == "state" and m["game"] and "me" in m["game"]}

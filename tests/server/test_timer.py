@@ -11,7 +11,7 @@ import pytest
 
 from server.net import keys
 from server.room import clock
-from tests.helpers.wire import Table
+from tests.helpers.wire import KIDS, Table
 
 
 @pytest.fixture
@@ -148,11 +148,7 @@ async def test_a_phase_change_and_turning_it_off_cancel_the_clock(make_table):
 
 
 async def kids_table(make_table) -> Table:
-    table = await make_table(1, settings={"mode": "kids"}, start=False)
-    for name, colour in (("Маша", "pink"), ("Петя", "green")):
-        await table.act(table.phones[0], "add_child", name=name, colour=colour)
-    await table.act(table.phones[0], "start")
-    return table
+    return await make_table(1, settings={"mode": "kids"}, children=KIDS)
 
 
 @pytest.mark.parametrize("mode", ["pairs", "trio", "duel"])

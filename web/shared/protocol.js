@@ -147,6 +147,7 @@
  * @property {{en: string, ru: string}} title
  * @property {number} size                cards the table deals (kids: after the kids' filter)
  * @property {number} all                 every card of the deck
+ * @property {number} filter_outdated     kids: the filter's exclusions whose picture changed or went since
  * @property {string} rev                 its pictures' fingerprint (card URLs' ?v=: a changed picture is fetched anew)
  */
 
@@ -201,6 +202,7 @@
  * @property {string | null} association
  * @property {boolean} disputed
  * @property {string[]} waiting_for       seats the phase waits on
+ * @property {Awaiting} awaiting          the moves the phase waits on, each with the seats that owe it
  * @property {string[]} voters            seats that vote this round (during `voting`)
  * @property {Array<{number: number, card: string}> | null} table   from `voting` on
  * @property {number} played_count        during `playing`: cards down (not whose)
@@ -214,6 +216,17 @@
  * @property {string | null} end_reason
  * @property {'win' | 'loss' | 'draw' | null} duel_outcome
  * @property {Me} [me]                    a seated phone only
+ */
+
+/**
+ * The moves a phase waits on (the engine's `legal.awaiting`), each with the seats that owe it in seat
+ * order; a move nobody owes is absent. Kids (RULES.md §2.5): `{reveal: [adult]}` once every child voted.
+ * @typedef {object} Awaiting
+ * @property {string[]} [tell]
+ * @property {string[]} [play_card]
+ * @property {string[]} [restate]        a disputed association waits for the storyteller
+ * @property {string[]} [vote]
+ * @property {string[]} [reveal]
  */
 
 /**

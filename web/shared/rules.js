@@ -46,12 +46,14 @@ export function modeOf(g) {
 }
 
 /**
- * Kids (RULES.md §2.5): the adult's seat when every child has voted and the round waits for the adult to
- * start the reveal (the mode's `adult_reveals`, the view's `waiting_for`), else null.
+ * Kids (RULES.md §2.5): the seat (the adult's) whose `reveal` the round waits on once every child has
+ * voted, as the view's `awaiting` says it (the engine's legal.py), else null.
+ * @param {import('/static/shared/protocol.js').Game | null | undefined} g
+ * @returns {string | null}
  */
 export function revealAwaited(g) {
-  if (!g || g.phase !== 'voting' || !modeOf(g).adult_reveals) return null;
-  return (g.waiting_for || []).includes(g.adult) ? g.adult : null;
+  const seats = g && g.awaiting && g.awaiting.reveal;
+  return seats && seats.length ? seats[0] : null;
 }
 
 /**

@@ -96,6 +96,13 @@ class Mode:
         """Seats that vote this round (RULES.md §1.1: everyone but the storyteller)."""
         return [seat for seat in s.active_seats() if seat != s.storyteller]
 
+    def is_voter(self, s: Position, seat: str) -> bool:
+        """Whether `seat` is one of `voters(s)`; without listing them where the mode keeps this `voters`
+        (legal.py asks it of every seat at each step of the lobby's game-length forecast)."""
+        if type(self).voters is not Mode.voters:   # a mode's own voters: asked
+            return seat in self.voters(s)
+        return seat != s.storyteller and seat in s.seats and seat not in s.removed
+
     def plays_from_hand(self, s: Position) -> list[str]:
         """Seats whose hands feed the table (for the hands-empty end and D1)."""
         return s.active_seats()

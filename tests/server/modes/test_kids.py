@@ -13,11 +13,8 @@ CARD = re.compile(r'"(c\d{3})"')
 
 async def kids_room(make_table, children: list[tuple[str, str]]):
     """A TV and the adult's phone (host) in a kids' room with `children` added (name, colour)."""
-    table = await make_table(1, settings={"mode": "kids"}, start=False)
-    adult = table.phones[0]
-    for name, colour in children:
-        await table.act(adult, "add_child", name=name, colour=colour)
-    return table, adult
+    table = await make_table(1, settings={"mode": "kids"}, start=False, children=children)
+    return table, table.phones[0]
 
 
 async def exclude(client, table, adult, cards: list[str]) -> None:

@@ -14,6 +14,7 @@ import pytest
 from server.config import Config
 from server.net import keys
 from tests.helpers.probes import http_via, rebinding_probes, ws_status_via
+from tests.helpers.restart import session_from
 from tests.helpers.wire import RECV_TIMEOUT
 
 
@@ -30,7 +31,7 @@ async def sessions():
     made: list[aiohttp.ClientSession] = []
 
     def make(ip: str) -> aiohttp.ClientSession:
-        session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(ip, 0), limit=0))
+        session = session_from(ip)
         made.append(session)
         return session
     yield make

@@ -1,6 +1,6 @@
 // Phone lobby: you are in; change colour; the host sets the table (RULES.md §4) and starts.
 import { h, fill } from '/static/shared/dom.js';
-import { t, tOr } from '/static/shared/i18n.js';
+import { t, tn, tOr } from '/static/shared/i18n.js';
 import { rules, rulesetRules, modeRules } from '/static/shared/rules.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo } from '/static/shared/roster.js';
@@ -105,11 +105,14 @@ function childForm(getCtx) {
     } });
   const filter = h('button', { class: 'btn big', type: 'button', 'data-testid': 'kids-filter-open',
     text: t('kids.filter_open'), onclick: () => openFilter(getCtx()) });
+  // the deck's pictures changed since the filter was saved: what it took out may be back (the server says how many)
+  const outdated = h('div', { class: 'deck-warning', role: 'status', 'data-testid': 'filter-outdated' });
   const el = h('div', { class: 'child-form' },
     h('p', { class: 'hint', text: t('kids.lobby_hint') }),
     h('div', { class: 'field-label', text: t('phone.children_without_phone') }),
     h('div', { class: 'child-row' }, field.el, add),
     colours,
+    outdated,
     filter);
   function update(c) {
     el.hidden = !modeRules((c.room.settings || {}).mode).has_adult;
@@ -117,6 +120,9 @@ function childForm(getCtx) {
       if (name.value.trim() === sent) { name.value = ''; field.refresh(); colour = null; }
       sent = null;
     }
+    const n = (c.room.deck && c.room.deck.filter_outdated) || 0;
+    outdated.hidden = !n;
+    outdated.textContent = n ? tn('kids.filter_outdated', n) : '';
     const free = c.room.colours_free || [];
     if (!free.includes(colour)) colour = free.length ? free[0] : null;
     fill(colours, free.map((col) => h('button', { class: `colour${col === colour ? ' chosen' : ''}`, type: 'button',
