@@ -1,5 +1,5 @@
 // TV lobby: QR, join URL and code, roster, settings, how to play.
-import { h, fill, patch, patchIf, setHidden, setText } from '/static/shared/dom.js';
+import { h, fill, later, patch, patchIf, setHidden, setText } from '/static/shared/dom.js';
 import { t, tOr } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
 import { lengthText } from '/static/shared/length.js';
@@ -72,12 +72,16 @@ export function create(ctx) {
     setText(alone, lone.length ? t('lobby.alone', { names: lone.join(', ') }) : '');
     setHidden(alone, !lone.length);
     roster.classList.toggle('pairs', pairs);
-    const items = seats.map((r) => h('li', { class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
+    // A join redraws the newcomer's card alone (later(): a card drawn from the same inputs is kept as it is);
+    // drawing every card's elephant again on each join was most of a lobby frame's script on a TV.
+    const lang = document.documentElement.lang;
+    const items = seats.map((r) => later(r.seat, JSON.stringify([r, pairs, room.host, m.has_adult, lang]), () => h('li', {
+      class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
       'data-testid': 'roster-item', 'data-seat': r.seat },
     pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
     r.child ? h('span', { class: 'members', text: t('tv.child') }) : null,
-    r.seat === room.host ? h('span', { class: 'host-badge', text: m.has_adult ? t('tv.adult') : t('host') }) : null));
+    r.seat === room.host ? h('span', { class: 'host-badge', text: m.has_adult ? t('tv.adult') : t('host') }) : null)));
     // Empty places up to the mode's minimum: how many are still missing.
     const seatsRange = m.seats[(room.settings || {}).ruleset];
     const wanted = seatsRange ? seatsRange[0] : 2;
