@@ -183,6 +183,11 @@ async def test_the_adult_enters_a_phoneless_childs_guess_and_each_child_hears_of
     await expect(olya.get_by_test_id("phone-scored")).not_to_contain_text("Молодцы")
     await expect(kolya.get_by_test_id("guess-right")).to_contain_text("Yes, that's the one! Well done!")
     await expect(kolya.get_by_test_id("phone-scored")).not_to_contain_text("Well found")
+    # the TV's headline names who found it (Petya and Kolya), so the cheer is not Olya's
+    outcome = tv.get_by_test_id("outcome")
+    for found in ("Petya", "Kolya"):
+        await expect(outcome).to_contain_text(found)
+    await expect(outcome).not_to_contain_text("Olya")
     await ui.shot(olya, "phone-360-child-missed-ru")
     await ui.shot(kolya, "phone-390-child-found")
 

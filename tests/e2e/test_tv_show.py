@@ -307,3 +307,17 @@ async def test_the_points_cue_comes_as_the_points_count_up(server_process, launc
         assert not early, f"the points cue came before the points counted up (ms run, delay): {early}"
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, launch_options, output_dir):
+    """The voting timer ran out (here: the host's skip, which the timer sends) before anyone voted: the result
+    says nobody voted, not that the storyteller's card was too hard."""
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:4])
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await table.act(table.phones[0], "skip")
+        assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["outcome"] == "none"
+        await expect(tv.get_by_test_id("outcome")).to_have_text("Nobody voted this round.")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)

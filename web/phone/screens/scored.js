@@ -6,6 +6,7 @@ import { voteToken, elephantToken } from '/static/shared/colours.js';
 import { seatName, seatColour, ownerName, voteLabel, targetCard, pointsOf, presentElephants } from '/static/shared/roster.js';
 import { cardImg, deckId } from '/static/shared/cards.js';
 import { notice } from '../card-grid.js';
+import { outcomeLine } from '/static/shared/outcome.js';
 
 /** Builds the screen; update(ctx) redraws it. */
 export function create() {
@@ -16,7 +17,6 @@ export function create() {
     const myElephant = (c.game.elephants || []).find((e) => (e.seats || [e.id]).includes(c.you.seat));
     const p = myElephant ? pointsOf(r, myElephant.id) : 0;
     const why = myElephant ? ((r.breakdown || {})[myElephant.id] || []) : [];
-    const st = c.game.storyteller ? seatName(c.room, c.game.storyteller) : '';
     const target = targetCard(r);
     fill(el,
       // The kids' adult (no elephant with two or more children) sees every child's points instead.
@@ -32,7 +32,7 @@ export function create() {
         // Duel: the race is against the mammoth, so its move this round matters as much as ours.
         modeOf(c.game).against_mammoth ? h('div', { class: 'mammoth-points', 'data-testid': 'mammoth-points',
           text: t('phone.mammoth_moved', { n: pointsOf(r, 'mammoth') }) }) : null),
-      childsGuess(c, r) || notice(t(`${{ duel: 'outcome_duel', kids: 'outcome_kids' }[c.game.mode] || 'outcome'}.${r.outcome || 'some'}`, { name: st })),
+      childsGuess(c, r) || notice(outcomeLine(c.game, c.room)),
       moveOn(c),
       // The game just ended: this is the last round's result; the standings follow.
       c.showFinal ? h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'see-final',

@@ -1,5 +1,6 @@
 // TV, phase `scored`: cards with owners and votes, and each elephant's points.
 import { modeOf } from '/static/shared/rules.js';
+import { outcomeLine } from '/static/shared/outcome.js';
 import { h, fill, patchIf, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { voteToken, colourHex, inkFor } from '/static/shared/colours.js';
@@ -102,10 +103,7 @@ export function create(ctx0, show) {
 
 /** Whether everyone, nobody or some found the card, in words. */
 export function outcomeText(ctx) {
-  const r = ctx.game.result;
-  const name = ctx.game.storyteller ? seatName(ctx.room, ctx.game.storyteller) : '';
-  const family = { duel: 'outcome_duel', kids: 'outcome_kids' }[ctx.game.mode] || 'outcome';
-  return t(`${family}.${r.outcome || 'some'}`, { name });
+  return outcomeLine(ctx.game, ctx.room);
 }
 
 function resultCards(ctx, r, onPlates) {
