@@ -10,8 +10,10 @@ from tests.helpers.wire import COLOURS, LivePlayer, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-TEXT = {"en-US": {8: "Players: 8 people, 4 teams", 9: "Players: 9 people, 5 teams", "alone": "No partner: Zoe"},
-        "ru-RU": {8: "Игроки: 8 человек, 4 команды", 9: "Игроки: 9 человек, 5 команд", "alone": "Без пары: Zoe"}}
+TEXT = {"en-US": {8: "Players: 8 people, 4 teams", 9: "Players: 9 people, 5 teams", "alone": "No partner: Zoe",
+                  "length": "Game length (for 5 teams)"},
+        "ru-RU": {8: "Игроки: 8 человек, 4 команды", 9: "Игроки: 9 человек, 5 команд", "alone": "Без пары: Zoe",
+                  "length": "Длина игры (команд: 5)"}}
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
@@ -36,6 +38,7 @@ async def test_pairs_lobby_counts_people_and_names_who_plays_alone(ui, server_pr
                 await expect(host.get_by_test_id("pairs-alone")).to_be_hidden()
         await expect(tv.get_by_test_id("tv-head-count")).to_have_text(text[9])
         await expect(host.get_by_test_id("phone-head-count")).to_have_text(text[9])
+        await expect(tv.get_by_test_id("tv-game-length")).to_contain_text(text["length"])   # teams, not players
         for page in (tv, host):
             await expect(page.get_by_test_id("pairs-alone")).to_be_visible()
             await expect(page.get_by_test_id("pairs-alone")).to_contain_text(text["alone"])

@@ -92,8 +92,8 @@ export function create(ctx) {
     patch(roster, items);
     patchIf(settings, JSON.stringify([room.settings, room.deck, room.board]),
       () => settingsSummary(room.settings || {}, room.deck, room.board));
-    patchIf(length, JSON.stringify(room.length || null), () => (room.length ? [
-      h('div', { class: 'game-length-title', text: t('length.title', { seats: room.length.seats }) }),
+    patchIf(length, JSON.stringify([room.length || null, pairs]), () => (room.length ? [
+      h('div', { class: 'game-length-title', text: t(pairs ? 'length.title_teams' : 'length.title', { seats: room.length.seats }) }),
       h('div', { class: 'game-length-line', text: lengthText(room.length) })] : []));
     setHidden(length, !room.length);
     how.update(room.settings || {}, room.board || null);
