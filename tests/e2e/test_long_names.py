@@ -354,3 +354,32 @@ async def test_a_short_played_name_stays_whole_beside_long_waiting_names(server_
             await fits(tv, width, "TV playing")
 
     await _run(server_process, launch_options, output_dir, body)
+
+
+CUT_FINAL_NAMES_JS = """() => [...document.querySelectorAll('[data-testid=final-standings] .final-name')]
+  .filter((el) => el.scrollWidth > el.clientWidth).map((el) => [el.textContent, el.scrollWidth, el.clientWidth])"""
+
+
+async def test_a_familys_names_are_whole_in_the_final_standings(server_process, launch_options, output_dir):
+    """A Russian family's game over: «Бабушка» beside «0 клеток» kept only «Бабуш…» in the standings' half of
+    the screen. Every name is whole at 1920×1080 and 1280×720, and again after the evening's story has shown
+    its slides and come back to the standings (a hidden slide measures nothing)."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(["Папа", "Петя", "Мама", "Бабушка", "Дедушка"])
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"lang": "ru"})
+        await table.act(host, "start")
+        await table.play_until(lambda g: g["phase"] == "scored")
+        await table.act(host, "end_game")
+        await expect(tv.get_by_test_id("final-standings").locator(".final-name")).to_have_count(5)
+        for width, height in ((1920, 1080), (1280, 720)):
+            await resize_tv(tv, width, height)
+            await sc.shot(tv, f"tv-final-standings-{width}")
+            assert await tv.evaluate(CUT_FINAL_NAMES_JS) == []
+        await tv.keyboard.press("ArrowRight")   # the story's first round, then the standings again
+        await expect(tv.get_by_test_id("tv-game-over")).to_have_attribute("data-slide", "1")
+        await tv.keyboard.press("ArrowLeft")
+        await expect(tv.get_by_test_id("tv-game-over")).to_have_attribute("data-slide", "0")
+        assert await tv.evaluate(CUT_FINAL_NAMES_JS) == []
+
+    await _run(server_process, launch_options, output_dir, body)
