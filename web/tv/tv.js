@@ -142,20 +142,21 @@ const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: 
 // or more. A game's frames are drawn at once, in order (the result's show depends on the vote before it).
 let renderQueued = false;
 
-/** Calls fn once, in a task after the next paint (a hidden page, which gets no animation frames: 250 ms on). */
-function afterPaint(fn) {
+/**
+ * Calls fn once, at the next animation frame (`afterPaint`: in a task right after that frame's paint); a hidden
+ * page, which gets no animation frames, after 250 ms all the same.
+ */
+function nextFrame(fn, afterPaint = false) {
   let done = false;
   const once = () => { if (!done) { done = true; fn(); } };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  requestAnimationFrame(afterPaint ? () => setTimeout(once, 0) : once);
   setTimeout(once, 250);
 }
 
 function renderSoon() {
   if (renderQueued) return;
   renderQueued = true;
-  const go = () => { if (renderQueued && last) render(); };
-  requestAnimationFrame(go);
-  setTimeout(go, 250);   // a hidden page gets no animation frames: it draws anyway
+  nextFrame(() => { if (renderQueued && last) render(); });
 }
 
 function render() {
@@ -178,7 +179,7 @@ function render() {
     const fresh = !mounted.frame;
     if (fresh) {
       mounted = { key: null, screen: null, frame: takeAhead() || gameFrame(ctx) };
-      afterPaint(() => { if (last && mounted.frame) render(); });
+      nextFrame(() => { if (last && mounted.frame) render(); }, true);
     }
     const f = mounted.frame;
     const mod = SCREENS[key] || telling;
