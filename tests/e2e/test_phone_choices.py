@@ -69,13 +69,14 @@ async def test_a_colour_lost_to_another_phone_is_not_swapped_for_another(ui, loc
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 async def test_the_last_rounds_storyteller_finds_their_only_card_chosen(ui, server_process, locale):
     ui.prefix = f"phone-choices-{locale[:2]}"
-    # 33 cards, 4 players: hands shrink once the deck runs short and the 8th turn is played with the last card
+    # 33 cards, 4 players: hands shrink once the deck runs short and the 8th turn is played with the last card;
+    # no special cells, so the association "Cake" meets no condition whatever cell the storyteller stands on
     card_folder(server_process.data_dir / "decks" / "small", 33)
     async with aiohttp.ClientSession() as session:
         async with session.post(f"{server_process.url}/api/rooms") as res:
             code = (await res.json())["code"]
         table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
-                                   settings={"deck": "small"})
+                                   settings={"deck": "small", "special_cells": False})
         await table.play_until(lambda g: g["phase"] == "game_over" or (g["last_card"] and g["phase"] == "telling"))
         game = table.tv.game
         assert game["phase"] == "telling", "the game ended before its last turn"
