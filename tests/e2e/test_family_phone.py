@@ -1,0 +1,65 @@
+"""A Russian family's phones, as a fresh tester found them at 360×640 (current Chromium, plain http from a LAN name):
+a phone that arrives mid-game and watches reads each card's votes as votes («3 голоса», one token per voter),
+never as the owner's points, and the standings below say points; the join form at 360×640 hides none of its
+colours under the sticky Join button. Screenshots at 390×844 and 360×640, Russian and English:
+test-output/family-phone-*.png.
+"""
+from __future__ import annotations
+
+import re
+
+import aiohttp
+import pytest
+from playwright.async_api import expect
+
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+SMALL = {"width": 360, "height": 640}
+USUAL = {"width": 390, "height": 844}
+SIZES = [(SMALL, "ru-RU"), (USUAL, "en-US"), (SMALL, "en-US"), (USUAL, "ru-RU")]
+SIZE_IDS = ["360-ru", "390-en", "360-en", "390-ru"]
+FAMILY = [("Бабушка", "red"), ("Мама", "blue"), ("Папа", "green"), ("Петя", "yellow")]
+# The Russian noun after a count (CLDR: 1, 21 голос; 2–4, 22 голоса; 0, 5–20 голосов).
+VOTES_RU = {0: "0 голосов", 1: "1 голос", 2: "2 голоса", 3: "3 голоса", 4: "4 голоса", 5: "5 голосов"}
+POINTS_RU = re.compile(r"^\d+ (очко|очка|очков)$")
+
+
+def votes_said(n: int, locale: str) -> str:
+    return VOTES_RU[n] if locale == "ru-RU" else f"{n} vote" if n == 1 else f"{n} votes"
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES, ids=SIZE_IDS)
+async def test_a_watching_phone_tells_votes_from_points(ui, server_process, viewport, locale):
+    ui.prefix = f"family-phone-{viewport['width']}-{locale[:2]}"
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{server_process.url}/api/rooms") as res:
+            code = (await res.json())["code"]
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
+                                   names=[n for n, _ in FAMILY], colours=[c for _, c in FAMILY], tv_name="watcher",
+                                   settings={"special_cells": False})
+        watcher = await ui.page(f"/join/{code}", viewport, locale, mobile=True)
+        await expect(watcher.get_by_test_id("watching")).to_be_visible()
+        await table.play_until(lambda g: g["phase"] == "scored")
+        result = table.tv.game["result"]
+        watch = watcher.get_by_test_id("watch")
+        cards = watch.get_by_test_id("grid-card")
+        await expect(cards).to_have_count(len(result["table"]))
+        for entry in result["table"]:
+            card = watch.locator(f'[data-testid="grid-card"][data-number="{entry["number"]}"]')
+            votes = len(entry.get("votes") or [])
+            # the count says "votes" in words, beside one token per voter; the owner's name stands apart
+            await expect(card.get_by_test_id("card-votes")).to_have_text(votes_said(votes, locale))
+            await expect(card.locator(".vote-token")).to_have_count(votes)
+            owner = card.get_by_test_id("card-owner")
+            await expect(owner).not_to_contain_text(re.compile(r"\d"))
+        heading = watch.get_by_test_id("watch-standings-title")
+        await expect(heading).to_have_text("Счёт" if locale == "ru-RU" else "Score")
+        points = watch.locator(".p-standing-distance")
+        await expect(points).to_have_count(len(FAMILY))
+        for text in await points.all_text_contents():
+            assert (POINTS_RU.match(text) if locale == "ru-RU" else re.match(r"^\d+ points?$", text)), text
+        await ui.shot(watcher, "watching-scored")
+        await watcher.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        await ui.shot(watcher, "watching-standings")
