@@ -63,3 +63,29 @@ async def test_a_watching_phone_tells_votes_from_points(ui, server_process, view
         await ui.shot(watcher, "watching-scored")
         await watcher.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         await ui.shot(watcher, "watching-standings")
+
+
+# Every colour's box, and the name field's, against the Join button's: [what lies under the button].
+UNDER_JOIN_JS = """() => {
+  const b = document.querySelector('[data-testid="join"]').getBoundingClientRect();
+  const under = [];
+  for (const el of document.querySelectorAll('[data-testid="colours"] .colour, [data-testid="name"], .field-label')) {
+    const r = el.getBoundingClientRect();
+    if (r.width && r.bottom > b.top - 1 && r.top < b.bottom + 12) under.push(el.dataset.colour || el.className);
+  }
+  return under;
+}"""
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES, ids=SIZE_IDS)
+async def test_nothing_of_the_join_form_hides_under_the_join_button(ui, viewport, locale):
+    ui.prefix = f"family-phone-{viewport['width']}-{locale[:2]}"
+    _tv, code = await ui.tv(locale)
+    phone = await ui.page(f"/join/{code}", viewport, locale, mobile=True)
+    join = phone.get_by_test_id("join")
+    await expect(phone.locator('[data-testid="colours"] .colour')).to_have_count(14)
+    await phone.get_by_test_id("name").fill("Бабушка")
+    box = await join.bounding_box()
+    assert box["y"] + box["height"] <= viewport["height"]          # Join in sight without scrolling
+    assert await phone.evaluate(UNDER_JOIN_JS) == []                # and no colour, label or the name under it
+    await ui.shot(phone, "join-form")
