@@ -1,7 +1,8 @@
 """A Russian family's phones, as a fresh tester found them at 360×640 (current Chromium, plain http from a LAN name):
 a phone that arrives mid-game and watches reads each card's votes as votes («3 голоса», one token per voter),
 never as the owner's points, and the standings below say points; the join form at 360×640 hides none of its
-colours under the sticky Join button. Screenshots at 390×844 and 360×640, Russian and English:
+colours under the sticky Join button; at 200 % text nothing of the page shows through the confirm bar, which
+leaves at least half the screen to the page. Screenshots at 390×844 and 360×640, Russian and English:
 test-output/family-phone-*.png.
 """
 from __future__ import annotations
@@ -89,3 +90,65 @@ async def test_nothing_of_the_join_form_hides_under_the_join_button(ui, viewport
     assert box["y"] + box["height"] <= viewport["height"]          # Join in sight without scrolling
     assert await phone.evaluate(UNDER_JOIN_JS) == []                # and no colour, label or the name under it
     await ui.shot(phone, "join-form")
+
+
+async def _big_text_phone(ui, server_process, session, locale: str, viewport: dict):
+    """A browser phone (`viewport`, `locale`, the root font at 200 %) seated with three WebSocket seats; the game
+    starts with the browser phone telling. Returns (table, phone page)."""
+    async with session.post(f"{server_process.url}/api/rooms") as res:
+        code = (await res.json())["code"]
+    table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
+                               names=[n for n, _ in FAMILY[1:]], colours=[c for _, c in FAMILY[1:]],
+                               tv_name="watcher", settings={"special_cells": False}, start=False)
+    phone = await ui.phone(code, *FAMILY[0], locale, viewport)
+    await table.tv.until_state(lambda s: len(s["room"]["roster"]) == 4)
+    table.expected = table.tv.state_id
+    await phone.evaluate("document.documentElement.style.fontSize = '200%'")
+    mine = next(r["seat"] for r in table.tv.state["room"]["roster"] if r["name"] == FAMILY[0][0])
+    await table.act(table.phones[0], "start", storyteller=mine)
+    return table, phone
+
+
+
+# The page's content under the confirm bar made invisible (the bar itself and what is above it stay).
+HIDE_UNDER_BAR = """() => document.querySelectorAll('.phone-main > section *').forEach((el) => {
+  if (!el.closest('.confirm-bar') && !el.querySelector('.confirm-bar')) el.style.visibility = 'hidden';
+})"""
+SHOW_AGAIN = "() => document.querySelectorAll('[style*=visibility]').forEach((e) => { e.style.visibility = ''; })"
+# The space the page's content has between the header's bottom (0 once it has scrolled away) and the bar's top.
+ROOM_JS = """() => {
+  const top = document.querySelector('.phone-top').getBoundingClientRect();
+  return document.querySelector('.confirm-bar').getBoundingClientRect().top - Math.max(0, top.bottom);
+}"""
+
+
+@pytest.mark.parametrize("viewport, locale", SIZES, ids=SIZE_IDS)
+async def test_at_200_percent_text_nothing_runs_under_the_bottom_button(ui, server_process, viewport, locale):
+    """The storyteller's screen with the root font at 200 %: the instruction stands whole between the header and the
+    confirm bar, and whatever of the page lies under the bar does not show through it (the disabled button was
+    see-through): the bar's pixels are the same with the content under it hidden. Scrolled to the end, the last
+    card is above the bar."""
+    ui.prefix = f"family-phone-{viewport['width']}-{locale[:2]}"
+    async with aiohttp.ClientSession() as session:
+        _table, phone = await _big_text_phone(ui, server_process, session, locale, viewport)
+        await expect(phone.get_by_test_id("you-tell")).to_be_visible()
+        await phone.wait_for_function("() => [...document.querySelectorAll('img')].every((i) => i.complete)")
+        bar = await phone.locator(".confirm-bar").bounding_box()
+        told = await phone.get_by_test_id("you-tell").bounding_box()
+        assert told["y"] + told["height"] <= bar["y"], (told, bar)
+        assert await phone.evaluate(ROOM_JS) >= viewport["height"] / 2   # the bar takes less than half the screen
+        await ui.shot(phone, "telling-200")
+        for scroll in ("0", "document.scrollingElement.scrollHeight / 3"):
+            await phone.evaluate(f"window.scrollTo(0, {scroll})")
+            before = await phone.screenshot(clip=bar, animations="disabled")
+            await phone.evaluate(HIDE_UNDER_BAR)
+            after = await phone.screenshot(clip=bar, animations="disabled")
+            assert before == after, f"{scroll}: the page's content shows through the confirm bar"
+            await phone.evaluate(SHOW_AGAIN)
+        await phone.locator('[data-testid="grid-card"]').first.click()
+        await phone.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        last = await phone.locator('[data-testid="grid-card"]').last.bounding_box()
+        bar = await phone.locator(".confirm-bar").bounding_box()
+        assert last["y"] + last["height"] <= bar["y"], (last, bar)
+        await ui.shot(phone, "telling-200-end")
+
