@@ -2,17 +2,20 @@
 a phone that arrives mid-game and watches reads each card's votes as votes («3 голоса», one token per voter),
 never as the owner's points, and the standings below say points; the join form at 360×640 hides none of its
 colours under the sticky Join button; at 200 % text nothing of the page shows through the confirm bar, which
-leaves at least half the screen to the page. Screenshots at 390×844 and 360×640, Russian and English:
+leaves at least half the screen to the page; a colour lost in a race is said once (the notice, no toast).
+Screenshots at 390×844 and 360×640, Russian and English:
 test-output/family-phone-*.png.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 
 import aiohttp
 import pytest
 from playwright.async_api import expect
 
+from tests.helpers.bounds import EVENT_S
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -152,3 +155,62 @@ async def test_at_200_percent_text_nothing_runs_under_the_bottom_button(ui, serv
         assert last["y"] + last["height"] <= bar["y"], (last, bar)
         await ui.shot(phone, "telling-200-end")
 
+
+
+# Records the words of every toast the page shows from now on in window.toastsSeen.
+COUNT_TOASTS = """() => {
+  window.toastsSeen = [];
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => {
+    if (n.nodeType === 1 && n.classList.contains('toast')) window.toastsSeen.push(n.textContent);
+  }))).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+@pytest.mark.parametrize("order, locale", [("state-first", "ru-RU"), ("refusal-first", "en-US")])
+async def test_a_colour_lost_in_a_race_is_said_once(ui, order, locale):
+    """Two phones join with the same colour at once: the one that loses is told once, by the notice over the
+    colours, not by a toast saying the same as well. The server's answers to the losing page are held back so
+    that its Join goes out after the other's, whichever of the refusal and the new state reaches it first."""
+    ui.prefix = f"family-phone-360-{locale[:2]}"
+    tv, code = await ui.tv(locale)
+    late = await ui.page(f"/join/{code}", SMALL, locale, mobile=True)
+    held: list = []
+    holding = False
+    refusal = asyncio.Event()
+
+    def hold(ws, message) -> None:
+        if not holding:
+            ws.send(message)
+            return
+        held.append((ws, message))
+        if '"error"' in str(message):
+            refusal.set()
+
+    def relay(ws) -> None:   # the page's socket: frames to the server go on; the server's wait while held
+        server = ws.connect_to_server()
+        server.on_message(lambda message: hold(ws, message))
+
+    await late.route_web_socket("**/ws", relay)
+    await late.reload()
+    await late.get_by_test_id("name").fill("Бабушка")
+    await late.locator('[data-testid="colours"] [data-colour="red"]').click()
+    holding = True
+    await ui.phone(code, "Мама", "red", locale, SMALL)          # the other phone is first with red
+    await expect(tv.get_by_test_id("roster-item")).to_have_count(1)
+    await late.get_by_test_id("join").click()
+    await asyncio.wait_for(refusal.wait(), EVENT_S)              # held: the new state, then the refusal
+    assert len(held) >= 2 and '"error"' in str(held[-1][1]), held
+    if order == "refusal-first":
+        held.insert(0, held.pop())
+    await late.evaluate(COUNT_TOASTS)
+    released, held[:] = list(held), []
+    holding = False
+    for ws, message in released:
+        ws.send(message)
+    lost = late.get_by_test_id("colour-lost")
+    await expect(lost).to_be_visible()
+    await expect(lost).to_contain_text("красный" if locale == "ru-RU" else "red")
+    await expect(late.locator('[data-testid="colours"] [data-colour="red"]')).to_have_count(0)
+    await expect(late.get_by_test_id("join")).to_be_disabled()   # nothing chosen for them instead
+    assert await late.evaluate("() => window.toastsSeen") == []   # (a toast goes by itself after a while)
+    await ui.shot(late, f"colour-lost-{order}")

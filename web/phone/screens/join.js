@@ -100,7 +100,21 @@ export function create(ctx) {
     fill(watch, inGame && c.game ? watchView(c) : null);
     refresh();
   }
-  return { el, update, refused: () => { busy = false; refresh(); } };
+  /**
+   * The server refused what this form sent. A colour another phone took first is said by the notice over the
+   * colours (whichever of the refusal and the state without that colour comes first): true, no toast needed.
+   * @param {{code?: string} | undefined} msg
+   */
+  function refused(msg) {
+    busy = false;
+    if (msg && msg.code === 'colour_taken') {
+      if (colour) { lost = colour; colour = null; picked = false; update(ctx); }
+      if (lost) return true;
+    }
+    refresh();
+    return false;
+  }
+  return { el, update, refused };
 }
 
 /** A spectator's view of the game (the public view, as on the TV): phase, association, the table, standings. */
