@@ -9,7 +9,7 @@ import { icon } from '/static/shared/icons.js';
  * A grid of cards. items: [{id, card, number?, disabled?, label?, below?}]; `below` is a node drawn under the
  * card, outside its picture (whose card it was, its votes). options:
  *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
- *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier corner enlarges it.
+ *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier under it enlarges it.
  * Returns { el, selected(): ids, select(ids), clear() }.
  * @param {Array<{id: string, card: string, number?: number | null, disabled?: boolean, label?: string | null, below?: Node | null}>} items
  * @param {{deck: string, selectable?: boolean, max?: number, onChange?: (selected: string[]) => void}} options
@@ -26,16 +26,17 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
   };
   items.forEach((item, i) => {
     const choosable = selectable && !item.disabled;
+    // The label ("your card") on the picture's foot, inside the picture: the magnifier is under it (phone.css).
     const face = h('div', { class: 'card', role: choosable ? 'button' : 'img', tabindex: choosable ? 0 : null,
       'aria-pressed': choosable ? 'false' : null, 'aria-disabled': selectable && item.disabled ? 'true' : null,
-      'aria-label': spoken(item, i, false) }, cardImg(deck, item.card, 'thumb', 'card-img', item.number));
+      'aria-label': spoken(item, i, false) }, cardImg(deck, item.card, 'thumb', 'card-img', item.number),
+    item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null);
     const card = h('div', {
       class: `grid-card${item.disabled ? ' disabled' : ''}`, role: 'listitem',
       'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
     },
     face,
     item.number != null ? h('span', { class: 'grid-number', 'aria-hidden': 'true', text: String(item.number) }) : null,
-    item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null,
     h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
       onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, choosable ? () => pick(item.id) : null); } },
     icon('search')),
