@@ -15,6 +15,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
+from server.messages import plural_form
 from tests.helpers.bounds import EVENT_S
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
@@ -245,3 +246,24 @@ async def test_the_magnifier_leaves_each_picture_whole(ui, server_process, viewp
         await phone.get_by_test_id("enlarge").click()
         await expect(phone.get_by_test_id("enlarge")).to_have_count(0)
         await expect(cards.nth(4)).not_to_have_class(re.compile("selected"))   # the magnifier only enlarges
+
+
+RU_TIMES = {"one": "раз", "few": "раза", "many": "раз"}
+
+
+async def test_the_lobby_says_in_russian_how_many_times_each_tells(ui):
+    """«каждый будет ведущим 6 раз» (the count's own form of «раз»), not «ведущим у каждого: 6»; the host's badge
+    «Хозяин» starts with a capital, as «Ведущий» does."""
+    ui.prefix = "family-phone-360-ru"
+    tv, code = await ui.tv("ru-RU")
+    phones = [await ui.phone(code, n, c, "ru-RU", SMALL) for n, c in FAMILY[:3]]
+    line = phones[0].get_by_test_id("phone-game-length")
+    await expect(line).to_contain_text("каждый будет ведущим")
+    said = re.search(r"каждый будет ведущим (\d+(?:–(\d+))?) (\w+) ·", await line.text_content())
+    assert said, await line.text_content()
+    last = int(said.group(2) or said.group(1))
+    assert said.group(3) == RU_TIMES[plural_form(last, ["one", "few", "many"])], said.group(0)
+    await expect(tv.get_by_test_id("tv-game-length")).to_contain_text(said.group(0))
+    await expect(phones[0].get_by_test_id("me-host")).to_have_text("Хозяин")
+    await ui.shot(phones[0], "lobby-length")
+    await ui.shot(tv, "tv-lobby-length")
