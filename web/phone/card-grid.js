@@ -26,17 +26,17 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
   };
   items.forEach((item, i) => {
     const choosable = selectable && !item.disabled;
-    // The label ("your card") on the picture's foot, inside the picture: the magnifier is under it (phone.css).
     const face = h('div', { class: 'card', role: choosable ? 'button' : 'img', tabindex: choosable ? 0 : null,
       'aria-pressed': choosable ? 'false' : null, 'aria-disabled': selectable && item.disabled ? 'true' : null,
-      'aria-label': spoken(item, i, false) }, cardImg(deck, item.card, 'thumb', 'card-img', item.number),
-    item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null);
+      'aria-label': spoken(item, i, false) }, cardImg(deck, item.card, 'thumb', 'card-img', item.number));
     const card = h('div', {
       class: `grid-card${item.disabled ? ' disabled' : ''}`, role: 'listitem',
       'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
     },
-    face,
-    item.number != null ? h('span', { class: 'grid-number', 'aria-hidden': 'true', text: String(item.number) }) : null,
+    // The picture with its number and label ("your card") over it; the magnifier in the frame under it (phone.css).
+    h('div', { class: 'grid-picture' }, face,
+      item.number != null ? h('span', { class: 'grid-number', 'aria-hidden': 'true', text: String(item.number) }) : null,
+      item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null),
     h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
       onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, choosable ? () => pick(item.id) : null); } },
     icon('search')),
