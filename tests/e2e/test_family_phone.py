@@ -1,10 +1,11 @@
 """A Russian family's phones, as a fresh tester found them at 360×640 (current Chromium, plain http from a LAN name):
 a phone that arrives mid-game and watches reads each card's votes as votes («3 голоса», one token per voter),
-never as the owner's points, and the standings below say points; the join form at 360×640 hides none of its
-colours under the sticky Join button; at 200 % text nothing of the page shows through the confirm bar, which
-leaves at least half the screen to the page; a colour lost in a race is said once (the notice, no toast).
-Screenshots at 390×844 and 360×640, Russian and English:
-test-output/family-phone-*.png.
+never as the owner's points, and the standings below say points; the join form hides none of its colours under
+the Join button (at 360×640, and at 200 % text wherever it is scrolled); at 200 % text nothing of the page shows
+through the confirm bar, which leaves at least half the screen to the page; a colour lost in a race is said once
+(the notice, no toast); each card's magnifier lies under its picture, not on it; the lobby's game length reads
+«каждый будет ведущим 7 раз» and the host's badge «Хозяин». Screenshots at 390×844 and 360×640, Russian and
+English: test-output/family-phone-*.png.
 """
 from __future__ import annotations
 
@@ -267,3 +268,18 @@ async def test_the_lobby_says_in_russian_how_many_times_each_tells(ui):
     await expect(phones[0].get_by_test_id("me-host")).to_have_text("Хозяин")
     await ui.shot(phones[0], "lobby-length")
     await ui.shot(tv, "tv-lobby-length")
+
+
+async def test_at_200_percent_text_no_colour_hides_under_join(ui):
+    """The join form at 200 % text on a 360×640 phone is taller than the screen: wherever it is scrolled, no colour
+    lies under the Join button (a sticky one stood over them)."""
+    ui.prefix = "family-phone-360-ru"
+    _tv, code = await ui.tv("ru-RU")
+    phone = await ui.page(f"/join/{code}", SMALL, "ru-RU", mobile=True)
+    await expect(phone.locator('[data-testid="colours"] .colour')).to_have_count(14)
+    await phone.evaluate("document.documentElement.style.fontSize = '200%'")
+    await expect(phone.locator("html.big-text")).to_have_count(1)
+    for scroll in (0, 150, 300):
+        await phone.evaluate(f"window.scrollTo(0, {scroll})")
+        assert await phone.evaluate(UNDER_JOIN_JS) == [], scroll
+    await ui.shot(phone, "join-200")
