@@ -105,6 +105,29 @@ async def test_a_child_takes_their_seat_with_a_phone(client, make_table, connect
     assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["points"]
 
 
+async def test_the_hosts_skip_leaves_the_reveal_to_the_adult(make_table):
+    # RULES.md §2.5 (the adult starts each reveal) and D13 (a guess never entered abstains)
+    table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
+    await table.act(adult, "start")
+    await table.play_until(lambda g: g["phase"] == "voting")
+    adult_seat = adult.welcome["seat"]
+    masha, petya = table.tv.game["waiting_for"]
+    await table.act(adult, "vote", card=1, **{"for": masha})
+    await table.act(adult, "skip")                        # Петя's guess is never entered
+    game = table.tv.game
+    assert game["phase"] == "voting" and game["result"] is None
+    assert game["waiting_for"] == [adult_seat] and game["awaiting"] == {"reveal": [adult_seat]}
+    assert adult.me["can"] == ["reveal"]
+    await table.refused(adult, "vote", "not_your_turn", card=2, **{"for": petya})
+    err = await table.refused(adult, "skip", "reveal_awaited")   # a skip never turns the cards
+    assert err["message"] == "Every guess is in: the adult turns the cards with “Reveal!”."
+    assert table.tv.game["phase"] == "voting"
+    await table.act(adult, "reveal")
+    result = table.tv.game["result"]
+    assert table.tv.game["phase"] == "scored" and result["points"][petya] == 0
+    assert all(petya not in card["votes"] for card in result["table"])
+
+
 async def test_kids_refusals(client, make_table):
     table = await make_table(3, start=False)
     host = table.phones[0]
