@@ -20,10 +20,7 @@ Public API (the server calls these):
                                             # raises DeckNotFound (a KeyError) for unknown/invalid ids
     library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
     library.kids_filter(deck_id) -> KidsFilter  # the same, and how many saved ones no longer find their
-                                            # picture (kids_filter.py: a filter follows pictures, not ids);
-                                            # blocking (hashes pictures): an executor's, never the loop's
-    library.known_kids_filter(deck_id) -> KidsFilter | None   # the same without reading a picture: None
-                                            # until `kids_filter` has looked at the deck as it is now
+                                            # picture (kids_filter.py); blocking: `known_kids_filter` on the loop
     library.set_excluded(deck_id, card_ids) # persisted atomically in <data_dir>/excluded/<deck_id>.json;
                                             # raises DeckNotFound, or ValueError for ids not in the deck
 The room refuses a deck too small for the table using `Deck.size` (the kids' game: `DeckInfo.kids_size`, the
@@ -42,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from server.decks.kids_filter import KidsFilter, PictureHashes, filter_record, read_filter
+from server.decks.kids_filter import KidsFilter, KnownFilters, PictureHashes, filter_key, filter_record, read_filter
 from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
 from server.decks.pictures import IMAGE_SUFFIXES, check_picture, problem_message
 
@@ -201,8 +198,7 @@ class DeckLibrary:
         self._cache: dict[Path, tuple[tuple[int, int], Deck]] = {}  # folder -> (stamps, deck)
         self._lock = threading.Lock()
         self._hashes = PictureHashes()   # the pictures' content, for the kids' filter
-        # deck id -> (`_filter_key` it was read at, the filter as it applied then): `known_kids_filter`'s
-        self._filters: dict[str, tuple[tuple[str, tuple[int, ...]], KidsFilter]] = {}
+        self._filters = KnownFilters()   # each deck's filter as last read (`known_kids_filter`)
 
     # -- finding ------------------------------------------------------------------------------------------
     def _shipped(self) -> dict[str, Path]:
@@ -311,52 +307,28 @@ class DeckLibrary:
     def _excluded_path(self, deck_id: str) -> Path:
         return self.excluded_dir / f"{deck_id}.json"
 
-    def _filter_key(self, deck_id: str, deck: Deck) -> tuple[str, tuple[int, ...]]:
-        """What a read filter depends on: the deck's pictures (`rev`: ids, sizes, modification times) and
-        the filter file's times and size (its change time moves on every write, even one whose modification
-        time is set back; () when none is saved). Stats files, never reads a picture."""
-        try:
-            st = self._excluded_path(deck_id).stat()
-        except OSError:
-            return deck.rev, ()
-        return deck.rev, (st.st_mtime_ns, st.st_ctime_ns, st.st_size)
-
     def kids_filter(self, deck_id: str) -> KidsFilter:
         """The kids' filter of `deck_id` as it applies to the deck's pictures today: the card ids taken out,
         and how many saved exclusions were dropped because their picture changed or went (the adult is
-        told to look again); remembered for `known_kids_filter`. Blocking: it may read and hash every picture
-        of the deck (kids_filter.py), so a server calls it in an executor, never on its event loop. Raises
-        DeckNotFound."""
-        deck = self.get(deck_id)
-        key = self._filter_key(deck_id, deck)
-        with self._lock:
-            hit = self._filters.get(deck_id)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        kept = read_filter(self._excluded_path(deck_id), deck.files, self._hashes)
-        with self._lock:
-            self._filters[deck_id] = (key, kept)
+        told to look again). Blocking (it may hash every picture): an executor's. Raises DeckNotFound."""
+        deck, path = self.get(deck_id), self._excluded_path(deck_id)
+        key = filter_key(path, deck.rev)
+        kept = self._filters.get(deck_id, key)
+        if kept is None:
+            kept = read_filter(path, deck.files, self._hashes)
+            self._filters.put(deck_id, key, kept)
         return kept
 
     def read_kids_filters(self) -> None:
-        """`kids_filter` of every deck with a saved filter, so that `known_kids_filter` knows them (at the
-        server's start). Blocking (hashes pictures); a deck gone or unreadable is left out."""
+        """`kids_filter` of every deck with a saved filter (at the server's start). Blocking."""
         for path in sorted(self.excluded_dir.glob("*.json")):
-            with contextlib.suppress(DeckNotFound, OSError):
+            with contextlib.suppress(DeckNotFound, OSError):   # a deck gone or unreadable: left out
                 self.kids_filter(path.stem)
 
     def known_kids_filter(self, deck_id: str) -> KidsFilter | None:
-        """`kids_filter(deck_id)` without reading a picture, for the event loop: the filter as `kids_filter`
-        last read it while the deck's pictures and the saved filter are unchanged since (files are only
-        stat'ed), an empty one when no filter is saved, else None (then `kids_filter` in an executor
-        reads it). Raises DeckNotFound."""
-        deck = self.get(deck_id)
-        key = self._filter_key(deck_id, deck)
-        if not key[1]:
-            return KidsFilter()
-        with self._lock:
-            hit = self._filters.get(deck_id)
-        return hit[1] if hit is not None and hit[0] == key else None
+        """`kids_filter` for the event loop: as last read if nothing changed since (no picture read), else None."""
+        key = filter_key(self._excluded_path(deck_id), self.get(deck_id).rev)
+        return self._filters.get(deck_id, key) if key[1] else KidsFilter()   # () : no filter saved
 
     def excluded(self, deck_id: str) -> set[str]:
         """Card ids of `deck_id` the host took out of play (`kids_filter`'s). Raises DeckNotFound."""
@@ -364,17 +336,15 @@ class DeckLibrary:
 
     def set_excluded(self, deck_id: str, card_ids) -> set[str]:
         """Replaces the filter of `deck_id` with `card_ids` (any iterable of card ids; empty clears it),
-        recording each one's picture (so a changed deck never applies it to other pictures), and returns
-        it. Blocking (hashes the pictures taken out): an executor's, never the event loop's. Raises
-        DeckNotFound, ValueError naming ids that are not cards of the deck, or OSError when a picture cannot
-        be read (then nothing is changed)."""
+        recording each one's picture (so a changed deck never applies it to other pictures; blocking), and
+        returns it. Raises DeckNotFound, ValueError naming ids that are not cards of the deck, or OSError when
+        a picture cannot be read (then nothing is changed)."""
         deck = self.get(deck_id)
         ids = set(card_ids)
         unknown = sorted(c for c in ids if not isinstance(c, str) or c not in deck.files)
         if unknown:
             raise ValueError(f"not cards of deck {deck_id}: {', '.join(map(str, unknown[:10]))}")
         write_json_atomic(self._excluded_path(deck_id), filter_record(deck_id, ids, deck.files, self._hashes))
-        with self._lock:   # what reading it back would give: each picture is where the filter saw it
-            self._filters[deck_id] = (self._filter_key(deck_id, deck), KidsFilter(frozenset(ids)))
+        self._filters.put(deck_id, filter_key(self._excluded_path(deck_id), deck.rev), KidsFilter(frozenset(ids)))
         self.version += 1   # the deck list's kids_size changed
         return ids
