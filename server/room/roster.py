@@ -19,8 +19,9 @@ from server.room.lookalike import looks_alike
 from server.room.record import Person, Record
 from server.room.refusals import Refused
 
-# In the order a table is offered them (a newcomer's first free one is chosen for them): the first seven
-# stay apart for colour-blind eyes (web/shared/colours.js has their shades; tests/web/test_palette.py).
+# In the order a table is offered them (a newcomer's first free one is chosen for them): all stay apart for
+# colour-blind eyes, the first seven the furthest (web/shared/colours.js has their shades;
+# tests/web/test_palette.py).
 COLOURS = ("white", "orange", "teal", "green", "yellow", "blue", "red", "purple", "pink", "brown", "grey",
            "black", "lime", "navy")
 

@@ -4,8 +4,9 @@ never as the owner's points, and the standings below say points; the join form h
 the Join button (at 360×640, and at 200 % text wherever it is scrolled); at 200 % text nothing of the page shows
 through the confirm bar, which leaves at least half the screen to the page; a colour lost in a race is said once
 (the notice, no toast); each card's magnifier lies under its picture, not on it; the lobby's game length reads
-«каждый будет ведущим 7 раз» and the host's badge «Хозяин». Screenshots at 390×844 and 360×640, Russian and
-English: test-output/family-phone-*.png.
+«каждый будет ведущим 7 раз» and the host's badge «Хозяин», in English «everyone tells 7 times» (with seven
+players, the TV at 1280×720 and a newcomer's join form at 360×640 in the screenshots). Screenshots at 390×844
+and 360×640, Russian and English: test-output/family-phone-*.png.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from playwright.async_api import expect
 
 from server.messages import plural_form
 from tests.helpers.bounds import EVENT_S
+from tests.helpers.browser import resize_tv
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -268,6 +270,30 @@ async def test_the_lobby_says_in_russian_how_many_times_each_tells(ui):
     await expect(phones[0].get_by_test_id("me-host")).to_have_text("Хозяин")
     await ui.shot(phones[0], "lobby-length")
     await ui.shot(tv, "tv-lobby-length")
+
+
+SEVEN = [("Ann", "white"), ("Boris", "orange"), ("Vika", "teal"), ("Gosha", "green"), ("Dasha", "yellow"),
+         ("Egor", "blue"), ("Zhanna", "red")]
+
+
+async def test_the_lobby_says_in_english_how_many_times_everyone_tells(ui):
+    """«everyone tells 6 times» (once for one), not «turns as storyteller each: 6»; with seven players the TV at
+    1280×720 and an eighth phone's join form at 360×640 are shot."""
+    ui.prefix = "family-phone-360-en"
+    tv, code = await ui.tv("en-US")
+    await resize_tv(tv, 1280, 720)
+    phones = [await ui.phone(code, n, c, "en-US", SMALL) for n, c in SEVEN]
+    line = phones[0].get_by_test_id("phone-game-length")
+    await expect(line).to_contain_text("everyone tells")
+    said = re.search(r"everyone tells (once|(\d+(?:–\d+)?) times) ·", await line.text_content())
+    assert said and said.group(1) != "1 times", await line.text_content()
+    assert "storyteller each" not in await line.text_content()
+    await expect(tv.get_by_test_id("tv-game-length")).to_contain_text(said.group(0))
+    newcomer = await ui.page(f"/join/{code}", SMALL, "en-US", mobile=True)
+    await expect(newcomer.get_by_test_id("colours")).to_be_visible()
+    await ui.shot(phones[0], "lobby-length")
+    await ui.shot(newcomer, "join-form")
+    await ui.shot(tv, "tv-lobby-length-720")
 
 
 async def test_at_200_percent_text_no_colour_hides_under_join(ui):

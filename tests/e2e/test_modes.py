@@ -282,7 +282,7 @@ async def test_kids_the_adults_phone_runs_the_game_for_children_without_phones(u
     await adult.get_by_test_id("setting-lang").select_option("ru")         # the TV speaks Russian
     await expect(tv.locator(".settings")).to_contain_text("Детская")
     await expect(tv.get_by_test_id("roster-item").filter(has_text="Оля").locator(".token")).to_have_css(
-        "background-color", "rgb(240, 98, 146)")     # pink
+        "background-color", "rgb(255, 89, 136)")     # pink
     await ui.shot(tv, "tv-lobby")
     await ui.shot(adult, "phone-lobby")
     await adult.get_by_test_id("start").click()

@@ -1,9 +1,11 @@
-"""The elephant colours a table is offered first can be told apart by colour-blind guests: under a full
-deuteranopia and protanopia (red–green) every two of the first seven are at least 15 apart in CAM02-UCS,
-and at least 10 under tritanopia (blue–yellow), by colorspacious' simulation (Machado et al. 2009, severity
-100). Below about 10, two tokens look the same from a sofa. The order is the server's (what a newcomer is
-offered, `colours_free`), the shades the pages' (web/shared/colours.js). Each colour also looks as its name
-says in English and Russian (its hue in the band of the name)."""
+"""Every elephant colour can be told apart by colour-blind guests: under a full deuteranopia and protanopia
+(red–green) and tritanopia (blue–yellow), by colorspacious' simulation (Machado et al. 2009, severity 100), and
+with normal sight, every two of all fourteen (a pairs game of seven teams wears them all) are at least 10 apart
+in CAM02-UCS; below about 10, two tokens look the same from a sofa. The first seven, what a table is offered
+first, are further apart still: at least 15, and 10 under tritanopia. No two colours lean on anything else to
+be told apart (the initials on the board's elephants are a second cue, not the only one). The order is the
+server's (what a newcomer is offered, `colours_free`), the shades the pages' (web/shared/colours.js). Each
+colour also looks as its name says in English and Russian (its hue in the band of the name)."""
 from __future__ import annotations
 
 import itertools
@@ -20,6 +22,7 @@ from server.room.roster import COLOURS
 ROOT = Path(__file__).resolve().parents[2]
 FIRST = 7
 FLOOR = {"deuteranomaly": 15.0, "protanomaly": 15.0, "tritanomaly": 10.0, None: 15.0}
+EVERY_FLOOR = 10.0
 
 
 def shades() -> dict[str, str]:
@@ -48,6 +51,12 @@ def test_the_pages_draw_every_colour_the_server_offers():
 def test_the_first_seven_stay_apart(cvd):
     distance, a, b = closest_pair(list(COLOURS[:FIRST]), cvd)
     assert distance >= FLOOR[cvd], f"{a} and {b} are {distance:.1f} apart under {cvd}"
+
+
+@pytest.mark.parametrize("cvd", list(FLOOR), ids=[str(c) for c in FLOOR])
+def test_every_colour_stays_apart(cvd):
+    distance, a, b = closest_pair(list(COLOURS), cvd)
+    assert distance >= EVERY_FLOOR, f"{a} and {b} are {distance:.1f} apart under {cvd}"
 
 
 def test_the_check_catches_the_old_palette():

@@ -2,12 +2,14 @@
 import { h, s, signed } from './dom.js';
 import { graphemes } from './text.js';
 
-// The first seven are colour-blind-safe, and each looks as its name says (test_palette.py): red is a true red
-// (#c62828; the vermilion #d55e00 before it read as orange, beside orange itself).
+// Every two stay apart for colour-blind eyes, the first seven (a table's usual colours) the furthest; each looks
+// as its name says (test_palette.py): red is a true red (#c62828; the vermilion #d55e00 before it read as
+// orange, beside orange itself); purple, pink, brown, grey, black, lime and navy were moved apart (purple
+// #9c27b0 was blue's double to a red-green colour-blind eye, pink grey's, brown green's, lime orange's).
 export const COLOURS = {
   white: '#f5f5f5', orange: '#e69f00', teal: '#44bbcc', green: '#009e73', yellow: '#f0e442',
-  blue: '#0072b2', red: '#c62828', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
-  black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
+  blue: '#0072b2', red: '#c62828', purple: '#d130ef', pink: '#ff5988', brown: '#7b655f', grey: '#9e9a9d',
+  black: '#272221', lime: '#a4c86c', navy: '#1f2d9b',
 };
 
 /** CSS colour of a colour name; unknown names are grey. */
@@ -16,7 +18,7 @@ export function colourHex(name) {
 }
 
 // Luminance over 0.18: dark ink reads better than white.
-const LIGHT = new Set(['white', 'orange', 'teal', 'green', 'yellow', 'pink', 'grey', 'lime']);
+const LIGHT = new Set(['white', 'orange', 'teal', 'green', 'yellow', 'purple', 'pink', 'grey', 'lime']);
 
 /** Ink (text/silhouette) colour readable on top of the elephant colour. */
 export function inkFor(name) {
