@@ -33,7 +33,8 @@ export function showTimes(n) {
 /**
  * Builds the screen (cards once per result). `show`: the result arrived while this TV watched the vote, so it
  * is revealed step by step; otherwise (a TV that joins late or reloads) it shows finished at once.
- * Returns {el, update, walkDelay: s before the elephants walk (0: at once)}.
+ * Returns {el, update, pointsDelay: s before the points count up, walkDelay: s before the elephants walk (0: at
+ * once)}.
  */
 export function create(ctx0, show) {
   const top = h('div', { class: 'scored-top' });
@@ -98,7 +99,7 @@ export function create(ctx0, show) {
     el.classList.add(STEPS[step++]);
     return true;
   }
-  return { el, update, afterFit, walkDelay: show ? times.walk : 0 };
+  return { el, update, afterFit, pointsDelay: show ? times.points : 0, walkDelay: show ? times.walk : 0 };
 }
 
 /** Whether everyone, nobody or some found the card, in words. */
