@@ -1,0 +1,74 @@
+"""What a family on the sofa sees on the TV, at 1920×1080 and 1280×720: the lobby's second address (the mDNS
+name) and the "Room code" label large enough to read from three metres, beside a QR of 400 stage px (its white
+frame 432), every line inside the join panel and none over another. Screenshots go to test-output/tv-table-*.png.
+"""
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from playwright.async_api import expect
+
+from tests.helpers.browser import Scene, resize_tv, run_scene
+
+SIZES = ((1920, 1080), (1280, 720))
+NAMES = ["Бабушка Оля", "Аня", "Борис", "Катя"]
+# The smallest text a sofa three metres from a 1280×720 TV reads (screen px; 32 on the 1920 stage)
+READABLE_720 = 21
+
+# The join panel's parts: [test name, font size on the screen, box] and the panel's box.
+JOIN_JS = """() => {
+  const panel = document.querySelector('.join-panel');
+  const scale = document.getElementById('app').getBoundingClientRect().width / 1920;
+  const part = (sel) => {
+    const el = panel.querySelector(sel);
+    const r = el.getBoundingClientRect();
+    return { sel, font: parseFloat(getComputedStyle(el).fontSize) * scale, box: [r.left, r.top, r.right, r.bottom] };
+  };
+  const r = panel.getBoundingClientRect();
+  return { panel: [r.left, r.top, r.right, r.bottom], scale,
+    parts: ['.join-title', '.qr-frame', '.join-url', '.join-alt', '.room-code-label', '.room-code'].map(part) };
+}"""
+
+
+async def _with_mdns_address(sc: Scene, tv) -> None:
+    """The TV again with /api/info naming an mDNS address, as a server that advertises one does (the test server
+    runs with --no-zeroconf): the server's real answer with `mdns_url` set."""
+    async def answer(route) -> None:
+        query = route.request.url.split("?", 1)[1]
+        async with sc.session.get(f"{sc.url}/api/info?{query}") as response:
+            body = await response.json()
+        body["mdns_url"] = "http://imaginarium.local:8080"
+        await route.fulfill(json=body)
+    await tv.route("**/api/info*", answer)
+    await tv.reload()
+    await expect(tv.get_by_test_id("join-alt")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_the_lobby_join_lines_read_from_the_sofa(server_process, launch_options, output_dir, lang):
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(NAMES)
+        await table.act(table.phones[0], "set_settings", settings={"lang": lang})
+        await _with_mdns_address(sc, tv)
+        await expect(tv.get_by_test_id("roster-item")).to_have_count(4)
+        for width, height in SIZES:
+            await resize_tv(tv, width, height)
+            seen = await tv.evaluate(JOIN_JS)
+            where = f"{lang} {width}x{height}"
+            parts = {p["sel"]: p for p in seen["parts"]}
+            small = {s: round(parts[s]["font"], 1) for s in (".join-alt", ".room-code-label")
+                     if parts[s]["font"] < READABLE_720 * width / 1280}
+            assert not small, f"{where}: too small to read from the sofa (px): {small}"
+            qr = parts[".qr-frame"]["box"]
+            assert qr[2] - qr[0] >= 432 * seen["scale"] - 1, f"{where}: the QR shrank: {qr}"
+            px, py, pr, pb = seen["panel"]
+            out = [s for s, p in parts.items() if p["box"][0] < px - 1 or p["box"][1] < py - 1
+                   or p["box"][2] > pr + 1 or p["box"][3] > pb + 1]
+            assert not out, f"{where}: outside the join panel {seen['panel']}: {out}"
+            boxes = [p["box"] for p in seen["parts"]]
+            for a, b in pairwise(boxes):
+                assert a[3] <= b[1] + 0.5, f"{where}: the join panel's lines overlap: {seen['parts']}"
+            await sc.shot(tv, f"lobby-{lang}-{width}")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-table", body)
