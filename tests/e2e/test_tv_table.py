@@ -72,3 +72,60 @@ async def test_the_lobby_join_lines_read_from_the_sofa(server_process, launch_op
             await sc.shot(tv, f"lobby-{lang}-{width}")
 
     await run_scene(server_process, launch_options, output_dir, "tv-table", body)
+
+
+# The boxes of `sels` (each element of each) that meet test id `who`'s box: [selector, its box].
+MEETS_JS = """([who, sels]) => {
+  const a = document.querySelector(`[data-testid=${who}]`).getBoundingClientRect();
+  const out = [];
+  for (const sel of sels) {
+    for (const el of document.querySelectorAll(sel)) {
+      const b = el.getBoundingClientRect();
+      if (b.width && b.height && a.left < b.right - 0.5 && a.right > b.left + 0.5 && a.top < b.bottom - 0.5
+          && a.bottom > b.top + 0.5) out.push([sel, [b.left, b.top, b.right, b.bottom].map(Math.round)]);
+    }
+  }
+  return out;
+}"""
+# Standings rows not wholly inside the standings' box (cut by it), and text cut inside the host-away notice.
+CUT_ROWS_JS = """() => {
+  const shown = document.querySelector('[data-testid=standings]');
+  const list = shown && shown.getBoundingClientRect();
+  const rows = [...document.querySelectorAll('.standing')].filter((r) => {
+    const b = r.getBoundingClientRect();
+    return b.top < list.top - 0.5 || b.bottom > list.bottom + 0.5;
+  }).map((r) => r.dataset.elephant);
+  const texts = [...document.querySelectorAll('[data-testid=tv-host-away] span')]
+    .filter((s) => s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent);
+  return { rows, texts };
+}"""
+SEVEN = ["Бабушка Оля", "Аня", "Борис", "Катя", "Дедушка Коля", "Вика", "Гоша"]
+
+
+@pytest.mark.parametrize(("where", "players"), [("lobby", 4), ("lobby", 7), ("game", 4), ("game", 7)])
+async def test_the_host_away_notice_covers_nothing_the_table_needs(server_process, launch_options, output_dir,
+                                                                   where, players):
+    """The host's phone goes offline: the TV's notice covers neither the QR nor the room code (what a newcomer
+    needs), in the lobby nor in a game, nor the lobby's roster and how to play, nor a game's standings, board or
+    centre; its words are whole; in a game every standing stays in sight beside it."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(SEVEN[:players])
+        await table.act(table.phones[0], "set_settings", settings={"lang": "ru"})
+        await expect(tv.get_by_test_id("roster-item")).to_have_count(players)
+        if where == "game":
+            await table.act(table.phones[0], "start")
+            await expect(tv.get_by_test_id("tv-telling")).to_be_visible()
+        await table.phones[0].close()
+        await expect(tv.get_by_test_id("tv-host-away")).to_be_visible()
+        covered = ([".qr-frame", "[data-testid=room-code]", ".join-panel", ".lobby-side", ".lobby .how", ".brand",
+                    ".tv-top-right", "[data-testid=sound-prompt]"] if where == "lobby"
+                   else [".side-qr", ".side-code", ".standings", ".tv-main", ".board", ".tv-heading", ".tv-top-right"])
+        for width, height in SIZES:
+            await resize_tv(tv, width, height)
+            await sc.shot(tv, f"host-away-{where}-{players}-{width}")
+            met = await tv.evaluate(MEETS_JS, ["tv-host-away", covered])
+            assert not met, f"{where} {width}x{height}: the host-away notice covers {met}"
+            cut = await tv.evaluate(CUT_ROWS_JS)
+            assert not cut["rows"] and not cut["texts"], f"{where} {width}x{height}: cut {cut}"
+
+    await run_scene(server_process, launch_options, output_dir, "tv-table", body)
