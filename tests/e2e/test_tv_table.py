@@ -129,3 +129,50 @@ async def test_the_host_away_notice_covers_nothing_the_table_needs(server_proces
             assert not cut["rows"] and not cut["texts"], f"{where} {width}x{height}: cut {cut}"
 
     await run_scene(server_process, launch_options, output_dir, "tv-table", body)
+
+
+# Points items (under the cards, or on the plates) cut off at the bottom by the points' box or the centre:
+# [its text, px cut].
+POINTS_CUT_JS = """() => {
+  const pts = document.querySelector('[data-testid=points]').getBoundingClientRect();
+  const main = document.querySelector('.tv-main').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid=points] .points-item, .plate-points')].map((i) => {
+    const r = i.getBoundingClientRect();
+    const edge = i.classList.contains('plate-points') ? main.bottom : Math.min(pts.bottom, main.bottom);
+    return [i.innerText.replace(/\\s+/g, ' '), Math.round((r.bottom - edge) * 10) / 10];
+  }).filter((c) => c[1] > 0.5);
+}"""
+# No animation of the show still to run (the storyteller's endless pulse aside).
+SHOW_DONE_JS = """() => !document.getAnimations().some((a) => a.playState !== 'finished'
+  && a.effect.getTiming().iterations !== Infinity)"""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_the_points_under_the_cards_are_whole_after_a_voting_timeout(server_process, launch_options,
+                                                                           output_dir, players):
+    """The voting time runs out (the host's skip, which the timer sends) after one vote: the result's points
+    row under the cards is whole on a 1280×720 TV and at 1920×1080 (a storyteller's two reasons made it a few px
+    taller than its room, and the cards kept their size)."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(["Бабушка Оля", "Дедушка Коля", "Аня", "Борис"][:players])
+        await table.act(table.phones[0], "set_settings", settings={"timer": 60})
+        await resize_tv(tv, 1280, 720)
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        # a grandparent (a name on two lines) finds the storyteller's card (who then has two reasons), and the
+        # time runs out
+        teller = table.seat(table.tv.game["storyteller"])
+        card = next(e["number"] for e in table.tv.game["table"] if e["card"] in teller.game["me"]["played"])
+        voter = next(p for p in table.phones[:2] if p is not teller)
+        await table.act(voter, "vote", card=card)
+        await table.act(table.phones[0], "skip")
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await tv.wait_for_function(SHOW_DONE_JS)
+        for width, height in reversed(SIZES):
+            await resize_tv(tv, width, height)
+            await sc.shot(tv, f"voting-timeout-{players}-{width}")
+            cut = await tv.evaluate(POINTS_CUT_JS)
+            assert not cut, f"{width}x{height}: points cut off at the bottom (text, px): {cut}"
+
+    await run_scene(server_process, launch_options, output_dir, "tv-table", body)

@@ -93,13 +93,22 @@ export function create(ctx0, show) {
   let step = 0;
   function afterFit() {
     if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
-    // the points list gives way first (min-height 0): cut there, more than its items' edges (6 px), is too tall too
-    const over = el.scrollHeight > el.clientHeight + 1 || points.scrollHeight > points.clientHeight + 6;
+    // the points list gives way first (min-height 0): an item of it cut at all is too tall too (its box, not its
+    // scrollHeight: a token's ring may reach past an item unseen)
+    const over = el.scrollHeight > el.clientHeight + 1 || pointsCut(points);
     if (step >= STEPS.length || !over) return false;
     el.classList.add(STEPS[step++]);
     return true;
   }
   return { el, update, afterFit, pointsDelay: show ? times.points : 0, walkDelay: show ? times.walk : 0 };
+}
+
+/** Whether the points list cuts off the foot of any of its items (by half a screen pixel or more). */
+function pointsCut(points) {
+  const items = points.querySelectorAll('.points-item');
+  const bottom = points.getBoundingClientRect().bottom + 0.5;
+  for (let i = 0; i < items.length; i++) if (items[i].getBoundingClientRect().bottom > bottom) return true;
+  return false;
 }
 
 /** Whether everyone, nobody or some found the card, in words. */
