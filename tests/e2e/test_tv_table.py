@@ -176,3 +176,33 @@ async def test_the_points_under_the_cards_are_whole_after_a_voting_timeout(serve
             assert not cut, f"{width}x{height}: points cut off at the bottom (text, px): {cut}"
 
     await run_scene(server_process, launch_options, output_dir, "tv-table", body)
+
+
+# Each vote token on the result whose letters differ from its team's elephant's: [team, token's, elephant's].
+VOTE_LETTERS_JS = """() => [...document.querySelectorAll('[data-testid=tv-scored] .vote-token')].map((tok) => {
+  const row = [...document.querySelectorAll('.standing')].find((s) =>
+    s.querySelector('.standing-name').textContent === tok.title);
+  const drawn = row && row.querySelector('.token-initials');
+  return [tok.title, tok.textContent, drawn ? drawn.textContent : null];
+})"""
+
+
+async def test_a_teams_vote_shows_the_letters_of_its_elephant(server_process, launch_options, output_dir):
+    """Pairs (eight people, four teams): each vote on the result shows its team's letters, the ones on the team's
+    elephant ("ЖЗ" for Женя & Зина), not its first member's ("Же")."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(["Женя", "Зина", "Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"])
+        assert table.tv.state["room"]["settings"]["mode"] == "pairs"
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        await table.play_until(lambda g: g["phase"] == "scored")
+        await expect(tv.locator("[data-testid=tv-scored] .vote-token")).to_have_count(3)
+        await tv.wait_for_function(SHOW_DONE_JS)
+        seen = await tv.evaluate(VOTE_LETTERS_JS)
+        assert all(drawn for _, _, drawn in seen), seen
+        wrong = [s for s in seen if s[1] != s[2]]
+        assert not wrong, f"votes not in their team's letters (team, vote, elephant): {wrong}"
+        await sc.shot(tv, "pairs-votes")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-table", body)
