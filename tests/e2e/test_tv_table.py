@@ -206,3 +206,48 @@ async def test_a_teams_vote_shows_the_letters_of_its_elephant(server_process, la
         await sc.shot(tv, "pairs-votes")
 
     await run_scene(server_process, launch_options, output_dir, "tv-table", body)
+
+
+# Per points element on the result: [its elephant, the owners of the cards whose column its centre is in].
+POINTS_OVER_CARDS_JS = """() => {
+  const cards = [...document.querySelectorAll('[data-testid=tv-scored] [data-testid=table-card]')].map((c) => {
+    const r = c.querySelector('.front').getBoundingClientRect();
+    return [c.querySelector('.owner-plate').dataset.owner, r.left, r.right];
+  });
+  return [...document.querySelectorAll('[data-testid=tv-scored] .points-item, [data-testid=plate-points]')].map((p) => {
+    const r = p.getBoundingClientRect();
+    const x = (r.left + r.right) / 2;
+    return [p.dataset.elephant, cards.filter((c) => x >= c[1] && x <= c[2]).map((c) => c[0])];
+  });
+}"""
+
+
+@pytest.mark.parametrize("mode", ["trio", "duel"])
+async def test_points_belong_to_players_not_to_cards_nobody_owns(server_process, launch_options, output_dir, mode):
+    """Trio (two bot cards, RULES.md §2.3): each player's points under their own card, none under a bot card.
+    Duel (RULES.md §2.4): the shared elephant owns no card and the mammoth's card is no player's, so the points
+    are a titled line of their own, not a row that reads as the cards'."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(SEVEN[:3] if mode == "trio" else SEVEN[:2])
+        await table.act(table.phones[0], "set_settings", settings={"mode": mode, "lang": "ru"})
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        await table.play_until(lambda g: g["phase"] == "scored")
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await tv.wait_for_function(SHOW_DONE_JS)
+        for width, height in SIZES:
+            await resize_tv(tv, width, height)
+            await sc.shot(tv, f"{mode}-result-{width}")
+            seen = await tv.evaluate(POINTS_OVER_CARDS_JS)
+            if mode == "trio":
+                assert len(seen) == 3, seen
+                wrong = [s for s in seen if s[1] != [s[0]]]
+                assert not wrong, f"points not under their player's own card (elephant, cards above): {wrong}"
+            else:
+                await expect(tv.locator("[data-testid=points].apart .points-title")).to_have_text("За этот ход")
+                assert sorted(s[0] for s in seen) == ["elephant", "mammoth"], seen
+            cut = await tv.evaluate(POINTS_CUT_JS)
+            assert not cut, f"{width}x{height}: points cut off at the bottom (text, px): {cut}"
+
+    await run_scene(server_process, launch_options, output_dir, "tv-table", body)
