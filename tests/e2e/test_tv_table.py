@@ -4,12 +4,13 @@ frame 432), every line inside the join panel and none over another. Screenshots 
 """
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import pytest
 from playwright.async_api import expect
 
-from tests.helpers.browser import Scene, resize_tv, run_scene
+from tests.helpers.browser import PHONE, Scene, resize_tv, run_scene
 
 SIZES = ((1920, 1080), (1280, 720))
 NAMES = ["Бабушка Оля", "Аня", "Борис", "Катя"]
@@ -249,5 +250,49 @@ async def test_points_belong_to_players_not_to_cards_nobody_owns(server_process,
                 assert sorted(s[0] for s in seen) == ["elephant", "mammoth"], seen
             cut = await tv.evaluate(POINTS_CUT_JS)
             assert not cut, f"{width}x{height}: points cut off at the bottom (text, px): {cut}"
+
+    await run_scene(server_process, launch_options, output_dir, "tv-table", body)
+
+
+# The page's visible words, and how many pieces it draws of each kind: [text, {rabbit, elephant}].
+WORDS_AND_PIECES_JS = """() => [document.body.innerText, {
+  rabbit: document.querySelectorAll('svg.rabbit').length,
+  elephant: document.querySelectorAll('svg.elephant:not(.rabbit):not(.mammoth-svg)').length }]"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_dixit_speaks_its_own_words_and_draws_rabbits(server_process, launch_options, output_dir, lang):
+    """Dixit's terms (RULES.md): its storyteller is «рассказчик» in Russian (English: storyteller still), its
+    players' pieces are rabbits: on the TV (lobby, a round, the board and standings) and on a phone, never
+    «ведущий» or an elephant; the same words and pieces come back with Imaginarium."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(SEVEN[:4])
+        await table.act(table.phones[0], "set_settings", settings={"lang": lang, "ruleset": "dixit"})
+        player = table.phones[1]
+        phone = await sc.page(f"/join/{table.code}", PHONE, player.token, table.code)
+        await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
+        await expect(tv.get_by_test_id("roster-item")).to_have_count(4)
+        await expect(tv.locator(".roster-item svg.rabbit")).to_have_count(4)
+        text, pieces = await tv.evaluate(WORDS_AND_PIECES_JS)
+        wrong = ["ведущ", "Ведущ", "слон", "Слон"] if lang == "ru" else ["elephant", "Elephant"]
+        assert "рассказчик" in text if lang == "ru" else "storyteller" in text, text
+        assert not [w for w in wrong if w in text], text
+        await sc.shot(tv, f"dixit-lobby-{lang}")
+        await table.act(table.phones[0], "start")
+        await expect(tv.get_by_test_id("tv-telling")).to_be_visible()
+        await expect(tv.locator(".standing svg.rabbit")).to_have_count(4)   # the board: a crowd of discs
+        await expect(tv.get_by_test_id("phase-title")).to_have_text(
+            "Рассказчик выбирает карту" if lang == "ru" else re.compile("[Ss]toryteller"))
+        for page, where in ((tv, "TV"), (phone, "phone")):
+            text, pieces = await page.evaluate(WORDS_AND_PIECES_JS)
+            assert not [w for w in [*wrong, "elephant", "Elephant"] if w in text], f"{where}: {text}"
+            assert pieces["rabbit"] and not pieces["elephant"], f"{where}: {pieces}"
+        # the phone speaks its own browser's language (English here), Dixit's words in it
+        await expect(phone.get_by_text(re.compile("storyteller", re.I)).first).to_be_visible()
+        await sc.shot(tv, f"dixit-telling-{lang}")
+        await sc.shot(phone, f"dixit-phone-{lang}")
+        for size in SIZES[1:]:
+            await resize_tv(tv, *size)
+            await sc.shot(tv, f"dixit-telling-{lang}-{size[0]}")
 
     await run_scene(server_process, launch_options, output_dir, "tv-table", body)

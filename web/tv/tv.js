@@ -1,6 +1,6 @@
 // The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
 import { h, append, fill, setHidden, setText, toast, toastHost } from '/static/shared/dom.js';
-import { detectLang, loadLang, t } from '/static/shared/i18n.js';
+import { detectLang, loadLang, t, useRuleset } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules, modeOf } from '/static/shared/rules.js';
 import { noteDeck } from '/static/shared/cards.js';
@@ -86,6 +86,7 @@ function onMessage(msg) {
     const result = msg.game && msg.game.result;
     sound.onState(last, msg, result && mounted.key === 'voting' ? scored.showTimes(result.table.length).points * 1000 : 0);
     last = msg;
+    useRuleset((msg.room.settings || {}).ruleset);   // its own words and pieces (Dixit: рассказчик, rabbits)
     const wanted = (msg.room.settings || {}).lang;
     const changed = Boolean(wanted) && wanted !== roomLang;
     roomLang = wanted || roomLang;
