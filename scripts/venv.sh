@@ -1,7 +1,10 @@
 # Sourced by scripts/run and scripts/test: make (once) the project's .venv and install the package into it.
 # Usage: ensure_venv MARKER PIP-TARGET   e.g. ensure_venv .installed-test '.[test]'
 # The venv is made with $PYTHON if set, else python3 (CI sets Debian's /usr/bin/python3: 3.11, as on a
-# Raspberry Pi); a .venv made by another interpreter is made again, so the tests run on the Python asked for.
+# Raspberry Pi). A working .venv of Python 3.11 or newer is kept whichever interpreter made it, unless PYTHON
+# names another: then it is made again, so the tests run on the Python asked for. (Without PYTHON, a python3
+# that is today another one than yesterday's, /usr/bin/python3 or a pyenv shim, would remake a .venv a running
+# server uses.)
 # Why .venv is (re)made, in one line: a new .venv ("first run only"), another Python asked for, or a
 # change since the last setup (a `git pull` that touched pyproject.toml, or a setup that did not finish).
 # Usage: setup_message MARKER HAVE WANT VERSION   (HAVE/WANT: the .venv's and the asked-for interpreter)
@@ -19,12 +22,21 @@ setup_message() {
 }
 
 ensure_venv() {
-  local marker=".venv/$1" target="$2" python="${PYTHON:-python3}" want have
-  if ! want="$("$python" -c 'import os, sys; assert sys.version_info >= (3, 11); print(os.path.realpath(sys.executable))' 2>/dev/null)"; then
+  local marker=".venv/$1" target="$2" python="${PYTHON:-python3}" want have kept
+  have="$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null || true)"
+  kept="$(.venv/bin/python -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null && echo "$have" || true)"
+  if [ -z "${PYTHON:-}" ] && [ -n "$kept" ]; then
+    # No interpreter asked for and .venv works: keep it (say so when python3 here is another one).
+    want="$("$python" -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null || true)"
+    if [ "$want" != "$kept" ]; then
+      echo "Using .venv as it is ($(.venv/bin/python -V 2>&1), made by $kept; python3 here is ${want:-not there})." \
+        "To make it again with another Python: PYTHON=/path/to/python3 $0" >&2
+    fi
+    python="$kept" want="$kept"
+  elif ! want="$("$python" -c 'import os, sys; assert sys.version_info >= (3, 11); print(os.path.realpath(sys.executable))' 2>/dev/null)"; then
     echo "$0: needs Python 3.11 or newer; '$python' is $("$python" -V 2>/dev/null || echo "not there") (set PYTHON=/path/to/python3.11)" >&2
     exit 1
   fi
-  have="$(.venv/bin/python -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null || true)"
   if [ -L .venv ] && [ -n "$have" ] && [ "$have" != "$want" ]; then
     # venv's --clear would empty the link's target (another checkout's .venv) before failing on the link.
     echo "$0: .venv links to $(readlink .venv), made by $have; run with PYTHON=$have, or remove the link" >&2

@@ -65,6 +65,13 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
                     max_seats=config.max_seats, game_seed=config.game_seed,
                     host_grace=config.host_grace, timer_extra=config.timer_test_seconds)
     rooms = Rooms(env, default_lang=config.lang)
+
+    def filter_read(deck_id: str) -> None:   # a thread read a kids' filter: the pages showing its count get it
+        for room in rooms:
+            room.kids_filter_changed(deck_id)
+    env.filter_read = filter_read
+    # every saved kids' filter read before the rooms need one (it hashes pictures: a thread's work)
+    await asyncio.get_running_loop().run_in_executor(None, app[keys.LIBRARY].read_kids_filters)
     loaded = rooms.load()
     app[keys.ROOMS] = rooms
     log.info("store %s: %d room(s) resumed", config.db_path, loaded)

@@ -65,6 +65,38 @@ class PictureHashes:
         return digest
 
 
+def filter_key(path: Path, rev: str) -> tuple[str, tuple[int, ...]]:
+    """What the filter saved at `path` of a deck whose pictures' fingerprint is `rev` (`Deck.rev`: ids, sizes,
+    modification times) depends on: `rev`, and the file's times and size (its change time moves on every
+    write, even one whose modification time is set back); () when none is saved. Stats, never reads."""
+    try:
+        st = path.stat()
+    except OSError:
+        return rev, ()
+    return rev, (st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+
+
+class KnownFilters:
+    """Each deck's filter as last read, with the `filter_key` it was read at, so that the event loop has it
+    without reading a picture (`DeckLibrary.known_kids_filter`) while nothing it depends on changed; reading
+    it again (hashing pictures) is a thread's work. Thread-safe."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[tuple[str, tuple[int, ...]], KidsFilter]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, deck_id: str, key: tuple[str, tuple[int, ...]]) -> KidsFilter | None:
+        """Deck `deck_id`'s filter if it was read at `key`, else None."""
+        with self._lock:
+            hit = self._known.get(deck_id)
+        return hit[1] if hit is not None and hit[0] == key else None
+
+    def put(self, deck_id: str, key: tuple[str, tuple[int, ...]], kept: KidsFilter) -> None:
+        """Deck `deck_id`'s filter as read (or, just saved, as reading it back gives it) at `key`."""
+        with self._lock:
+            self._known[deck_id] = (key, kept)
+
+
 def read_filter(path: Path, files: Mapping[str, Path], hashes: PictureHashes) -> KidsFilter:
     """The filter stored at `path` for a deck whose cards are `files` (card id -> picture file), as it
     applies to those pictures (the module docstring). A missing file is an empty filter; an unreadable or

@@ -20,7 +20,7 @@ Public API (the server calls these):
                                             # raises DeckNotFound (a KeyError) for unknown/invalid ids
     library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
     library.kids_filter(deck_id) -> KidsFilter  # the same, and how many saved ones no longer find their
-                                            # picture (kids_filter.py: a filter follows pictures, not ids)
+                                            # picture (kids_filter.py); blocking: `known_kids_filter` on the loop
     library.set_excluded(deck_id, card_ids) # persisted atomically in <data_dir>/excluded/<deck_id>.json;
                                             # raises DeckNotFound, or ValueError for ids not in the deck
 The room refuses a deck too small for the table using `Deck.size` (the kids' game: `DeckInfo.kids_size`, the
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from server.decks.kids_filter import KidsFilter, PictureHashes, filter_record, read_filter
+from server.decks.kids_filter import KidsFilter, KnownFilters, PictureHashes, filter_key, filter_record, read_filter
 from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
 from server.decks.pictures import IMAGE_SUFFIXES, check_picture, problem_message
 
@@ -198,6 +198,7 @@ class DeckLibrary:
         self._cache: dict[Path, tuple[tuple[int, int], Deck]] = {}  # folder -> (stamps, deck)
         self._lock = threading.Lock()
         self._hashes = PictureHashes()   # the pictures' content, for the kids' filter
+        self._filters = KnownFilters()   # each deck's filter as last read (`known_kids_filter`)
 
     # -- finding ------------------------------------------------------------------------------------------
     def _shipped(self) -> dict[str, Path]:
@@ -309,9 +310,25 @@ class DeckLibrary:
     def kids_filter(self, deck_id: str) -> KidsFilter:
         """The kids' filter of `deck_id` as it applies to the deck's pictures today: the card ids taken out,
         and how many saved exclusions were dropped because their picture changed or went (the adult is
-        told to look again). Raises DeckNotFound."""
-        deck = self.get(deck_id)
-        return read_filter(self._excluded_path(deck_id), deck.files, self._hashes)
+        told to look again). Blocking (it may hash every picture): an executor's. Raises DeckNotFound."""
+        deck, path = self.get(deck_id), self._excluded_path(deck_id)
+        key = filter_key(path, deck.rev)
+        kept = self._filters.get(deck_id, key)
+        if kept is None:
+            kept = read_filter(path, deck.files, self._hashes)
+            self._filters.put(deck_id, key, kept)
+        return kept
+
+    def read_kids_filters(self) -> None:
+        """`kids_filter` of every deck with a saved filter (at the server's start). Blocking."""
+        for path in sorted(self.excluded_dir.glob("*.json")):
+            with contextlib.suppress(DeckNotFound, OSError):   # a deck gone or unreadable: left out
+                self.kids_filter(path.stem)
+
+    def known_kids_filter(self, deck_id: str) -> KidsFilter | None:
+        """`kids_filter` for the event loop: as last read if nothing changed since (no picture read), else None."""
+        key = filter_key(self._excluded_path(deck_id), self.get(deck_id).rev)
+        return self._filters.get(deck_id, key) if key[1] else KidsFilter()   # () : no filter saved
 
     def excluded(self, deck_id: str) -> set[str]:
         """Card ids of `deck_id` the host took out of play (`kids_filter`'s). Raises DeckNotFound."""
@@ -319,14 +336,15 @@ class DeckLibrary:
 
     def set_excluded(self, deck_id: str, card_ids) -> set[str]:
         """Replaces the filter of `deck_id` with `card_ids` (any iterable of card ids; empty clears it),
-        recording each one's picture (so a changed deck never applies it to other pictures), and returns
-        it. Raises DeckNotFound, ValueError naming ids that are not cards of the deck, or OSError when a
-        picture cannot be read (then nothing is changed)."""
+        recording each one's picture (so a changed deck never applies it to other pictures; blocking), and
+        returns it. Raises DeckNotFound, ValueError naming ids that are not cards of the deck, or OSError when
+        a picture cannot be read (then nothing is changed)."""
         deck = self.get(deck_id)
         ids = set(card_ids)
         unknown = sorted(c for c in ids if not isinstance(c, str) or c not in deck.files)
         if unknown:
             raise ValueError(f"not cards of deck {deck_id}: {', '.join(map(str, unknown[:10]))}")
         write_json_atomic(self._excluded_path(deck_id), filter_record(deck_id, ids, deck.files, self._hashes))
+        self._filters.put(deck_id, filter_key(self._excluded_path(deck_id), deck.rev), KidsFilter(frozenset(ids)))
         self.version += 1   # the deck list's kids_size changed
         return ids

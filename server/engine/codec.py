@@ -15,11 +15,19 @@ FORMAT = 1
 # circular-reference check (a fifth of the encoding's time)
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
+#: Fields added to the state after format 1 was first stored, with the value a state stored before them
+#: means (kids' `abstained`: nobody skipped). Such a field is written only when it holds something else, so
+#: `from_json` reads every stored state and a state that never used it writes back the very same text.
+_ADDED: dict[str, object] = {"abstained": []}
+
 
 def to_record(state: GameState) -> dict[str, object]:
     """The whole state as a JSON-able dict (includes hidden cards and the RNG: for storage, never for
     players): what `to_json` encodes, for a caller with a faster encoder of the same text."""
     values = dict(state.__dict__)
+    for name, empty in _ADDED.items():
+        if values[name] == empty:
+            del values[name]
     values["settings"] = state.settings.to_dict()
     values["board"] = state.board.to_dict()
     values["format"] = FORMAT
@@ -42,6 +50,8 @@ def from_json(text: str) -> GameState:
         raise MalformedAction(f"not JSON: {exc}") from None
     if not isinstance(values, dict) or values.pop("format", None) != FORMAT:
         raise MalformedAction("not a saved game state of this format")
+    for name, empty in _ADDED.items():   # stored before the field existed: its empty value
+        values.setdefault(name, empty)
     if set(values) != set(FIELDS):
         raise MalformedAction(f"state fields differ: {sorted(set(values) ^ set(FIELDS))}")
     try:

@@ -47,7 +47,12 @@ def _return_player(state: GameState, seat: str | None, action: Action) -> GameSt
 def _skip(state: GameState, seat: str | None, action: Action) -> GameState:
     """Host: move past whoever the phase waits on. Telling: the turn passes to the next storyteller;
     playing: each waiting seat plays a random card (and a dispute is set aside); voting: waiting
-    voters abstain and the round is scored."""
+    voters abstain and the round is scored (RULES.md D13). Kids (§2.5: the adult's phone starts each
+    reveal): the children still to guess abstain and the round waits for the adult's `reveal`; once
+    only the reveal is awaited there is nobody to skip.
+
+    :raises IllegalAction: ``not_allowed`` when nobody else can tell; ``reveal_awaited`` in the kids'
+        game once every child's guess is in (only the adult reveals)."""
     mode = state.mode
     if state.phase == "telling":
         storyteller = mode.next_storyteller(state)
@@ -65,6 +70,12 @@ def _skip(state: GameState, seat: str | None, action: Action) -> GameState:
                 hands[other] = [c for c in hands[other] if c not in played[other]]
         write(state, {"hands": hands, "played": played, "rng": rng, "disputed": False})
         return maybe_lay_out(state)
+    if mode.adult_reveals:
+        missing = state.votes_missing()
+        if not missing:
+            raise IllegalAction("reveal_awaited", "every guess is in: only the adult starts the reveal")
+        write(state, {"abstained": [*state.abstained, *missing]})
+        return state
     return score_table(state)
 
 

@@ -143,6 +143,7 @@ _NOT_PROXY: Why = ("not_allowed", "only the adult in the kids' game votes for so
 _STORYTELLER_VOTES: Why = ("storyteller_cannot_vote", "the storyteller does not vote", _NONE)
 _NOT_A_VOTER: Why = ("not_your_turn", "this seat does not vote this round", _NONE)
 _ALREADY_VOTED: Why = ("already_voted", "you have already voted", _NONE)
+_ABSTAINED: Why = ("not_your_turn", "the host skipped this guess; the adult starts the reveal", _NONE)
 _LAST_VOTE_REVEALS: Why = ("not_allowed", "the last vote reveals the cards in this game", _NONE)
 _NOT_ADULT: Why = ("not_adult", "only the adult starts the reveal", _NONE)
 _OWN_ASSOCIATION: Why = ("not_allowed", "the storyteller cannot dispute their own association", _NONE)
@@ -183,6 +184,8 @@ def _vote(state: GameState, seat: str | None, voter: str | None) -> Why | None:
         return _ALREADY_VOTED  # as after the voters' check below, without listing the voters
     if voter is None or not state.mode.is_voter(state, voter):
         return _NOT_A_VOTER
+    if state.abstained and voter in state.abstained:   # kids: the host's skip (RULES.md §2.5, D13)
+        return _ABSTAINED
     return None
 
 

@@ -83,6 +83,9 @@ class GameState:
     """Owner of each `table` card: a seat, "bot", "deck" or "mammoth" (hidden until scored)."""
     votes: Mapping[str, int]
     """Voter seat -> table number 1..N (hidden until scored)."""
+    abstained: Sequence[str]
+    """Kids: the children the host's skip left without a guess this round, while the round waits for the
+    adult's reveal (RULES.md §2.5, D13); they owe no vote any more. Empty in every other mode and phase."""
     result: RoundResult | None
     """The last scored round, until the next turn begins; else None."""
     first_draw: Mapping[str, int] | None
@@ -134,8 +137,11 @@ class GameState:
         """The voters yet to vote this round (`Mode.voters`: everyone but the storyteller, RULES.md §1.1;
         the children in the kids' game, §2.5), in seat order; the one account of "not every vote is in"
         that scoring at the last vote, the adult's proxy vote and the kids' `reveal` all read. Meaningful
-        in ``voting`` (the votes are cleared once the round is scored)."""
-        votes = self.votes
+        in ``voting`` (the votes are cleared once the round is scored). A kids' child the host skipped
+        (`abstained`) is no longer missing."""
+        votes, abstained = self.votes, self.abstained
+        if abstained:
+            return [v for v in self.mode.voters(self) if v not in votes and v not in abstained]
         return [v for v in self.mode.voters(self) if v not in votes]
 
     def active_seats(self) -> list[str]:
@@ -170,6 +176,7 @@ class Changes(TypedDict, total=False):
     table: Sequence[str]
     owners: Sequence[str]
     votes: Mapping[str, int]
+    abstained: Sequence[str]
     result: RoundResult | None
     first_draw: Mapping[str, int] | None
     winners: Sequence[str] | None

@@ -234,8 +234,9 @@ async def remove_card(request: web.Request) -> web.Response:
     refusal = _refusal(request, deck_id)   # the deletion's rules: uploaded decks only, none a game holds
     if refusal is not None:
         return refusal
-    try:
-        info = photo_import.remove_card(request.app[keys.LIBRARY], deck_id, card_id)
+    try:   # files go and the kids' filter is rewritten (it hashes pictures): a thread's work
+        info = await asyncio.get_running_loop().run_in_executor(
+            None, photo_import.remove_card, request.app[keys.LIBRARY], deck_id, card_id)
     except KeyError:   # DeckNotFound too: no such deck or card
         return error(request, 404, "not_found")
     except DeleteRefused as exc:

@@ -188,7 +188,8 @@ async def deck_cards(request: web.Request) -> web.Response:
     deck_id = request.match_info["deck"]
     try:
         deck = library.get(deck_id)
-        kept = library.kids_filter(deck_id)
+        # it may hash the deck's pictures: a thread's work, so the rooms never wait on it
+        kept = await asyncio.get_running_loop().run_in_executor(None, library.kids_filter, deck_id)
     except DeckNotFound:
         return error(request, 404, "not_found")
     return web.json_response({"deck": deck.id, "cards": deck.cards, "excluded": sorted(kept.excluded),
@@ -211,8 +212,10 @@ async def put_excluded(request: web.Request) -> web.Response:
         return error(request, 400, "malformed")
     if not isinstance(body, list) or not all(isinstance(c, str) for c in body) or len(body) > 10_000:
         return error(request, 400, "malformed")
-    try:
-        ids = library.set_excluded(deck_id, body)
+    try:   # it hashes the pictures taken out: a thread's work, so the rooms never wait on it
+        ids = await asyncio.get_running_loop().run_in_executor(None, library.set_excluded, deck_id, body)
+    except DeckNotFound:   # deleted meanwhile
+        return error(request, 404, "not_found")
     except ValueError:
         unknown = sorted(set(body) - set(library.get(deck_id).cards))
         return error(request, 400, "unknown_cards",

@@ -50,6 +50,7 @@ class DeckEvents:
         changes (deck_use.shows_kids_count: a kids' table's lobby, or its game with that deck), else nothing
         is sent (their view did not change; their next state carries the new `decks_version`)."""
         if deck_use.shows_kids_count(self._room, deck_id):
+            self._room.deck_info(self._room.record, fresh=True)   # read after the change, not before it
             self._tx.stale()
             self._broadcast()
 

@@ -2,13 +2,18 @@
 layer never imports the deck library or the network), and `SharedEnv` is the one the app builds."""
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Protocol, TypedDict
 
 from server import engine
+from server.room.refusals import Refused
 from server.room.store import Store
+
+log = logging.getLogger(__name__)
 
 
 class DeckInfo(TypedDict):
@@ -63,7 +68,13 @@ class DeckSource(Protocol):
         ...
 
     def kids_filter(self, deck_id: str) -> KidsFilter:
-        """The kids' filter of `deck_id` (RULES.md §2.5). Raises KeyError."""
+        """The kids' filter of `deck_id` (RULES.md §2.5). Raises KeyError. Blocking (reads and hashes
+        pictures): never on the event loop."""
+        ...
+
+    def known_kids_filter(self, deck_id: str) -> KidsFilter | None:
+        """`kids_filter` as last read while nothing it depends on changed, without reading a picture; None
+        when it must be read again. Raises KeyError."""
         ...
 
 
@@ -107,7 +118,8 @@ class RoomEnv(Protocol):
         ...
 
     def deck(self, deck_id: object, *, kids: bool = False) -> list[str] | None:
-        """The card ids of a deck (`kids`: without the cards taken out for children), or None."""
+        """The card ids of a deck (`kids`: without the cards taken out for children), or None. Raises
+        Refused("deck_not_ready") while the kids' filter is being checked against the deck's pictures."""
         ...
 
     def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
@@ -139,6 +151,10 @@ class SharedEnv:
         self.game_seed = game_seed
         self.host_grace = host_grace
         self.timer_extra = timer_extra
+        # told the id of a deck whose kids' filter a thread has just read (the app: every room's
+        # `kids_filter_changed`, so the pages showing its count get it); None: nobody is told
+        self.filter_read: Callable[[str], None] | None = None
+        self._reading: set[str] = set()   # decks whose kids' filter a thread is reading now
 
     def board(self, settings: engine.Settings) -> engine.Board:
         """The board `board_for(settings)` gives."""
@@ -172,9 +188,49 @@ class SharedEnv:
             return None
         cards = deck.cards
         if kids:
-            out = self.library.kids_filter(deck_id).excluded
-            cards = [c for c in cards if c not in out]
+            kept = self._kids_filter(deck_id)
+            if kept is None:   # never a deal the filter was not applied to
+                raise Refused("deck_not_ready")
+            cards = [c for c in cards if c not in kept.excluded]
         return cards
+
+    def _kids_filter(self, deck_id: str) -> KidsFilter | None:
+        """The kids' filter of `deck_id` if it is known without reading a picture (`known_kids_filter`), else
+        None, and a thread reads it (`read_kids_filter`). Off a running event loop (a script, a test of the
+        room alone) nothing waits on this thread, so it is read here."""
+        try:
+            kept = self.library.known_kids_filter(deck_id)
+        except (KeyError, LookupError, ValueError, OSError):
+            return None
+        if kept is not None:
+            return kept
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return self.library.kids_filter(deck_id)
+        self.read_kids_filter(deck_id)
+        return None
+
+    def read_kids_filter(self, deck_id: str) -> None:
+        """Read deck `deck_id`'s kids' filter in the loop's default executor (hashing its pictures, which may
+        take a while on a Pi's SD card, never holds up the rooms); once read, `filter_read(deck_id)`. Once at a
+        time per deck; a failure is logged (the filter stays unknown, and the next look tries again)."""
+        if deck_id in self._reading:
+            return
+        self._reading.add(deck_id)
+        future = asyncio.get_running_loop().run_in_executor(None, self.library.kids_filter, deck_id)
+        future.add_done_callback(lambda done: self._filter_done(deck_id, done))
+
+    def _filter_done(self, deck_id: str, done: asyncio.Future[KidsFilter]) -> None:
+        self._reading.discard(deck_id)
+        if done.cancelled():
+            return
+        exc = done.exception()
+        if exc is not None:
+            log.warning("deck %s: kids' filter unreadable (%s)", deck_id, exc)
+            return
+        if self.filter_read is not None:
+            self.filter_read(deck_id)
 
     def decks_version(self) -> int:
         """The library's `version` (DeckLibrary.changed)."""
@@ -190,8 +246,8 @@ class SharedEnv:
             return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0, "filter_outdated": 0,
                     "rev": ""}
         every, dealt, outdated = deck.size, deck.size, 0
-        if kids:
-            kept = self.library.kids_filter(deck_id)
+        kept = self._kids_filter(deck_id) if kids else None
+        if kept is not None:   # (while a thread reads it, every card: the pages get the count once read)
             dealt = sum(1 for c in deck.cards if c not in kept.excluded)
             outdated = kept.outdated
         return {"id": deck_id, "title": deck.title or {"en": deck_id}, "size": dealt, "all": every,

@@ -66,10 +66,23 @@ def room_view(room: RoomState, rec: Record) -> dict[str, object]:
         "host_claim_in": room.host_claim_in(rec),
         "pacing": pacing.view(rec),
         "auto_played": auto_played.view(rec),
+        "adult_enters": adult_enters(rec),
         "length": game_length(room, rec) if in_lobby else None,
         "board": board_view(room, rec) if in_lobby else None,
         "clock": clock.view(rec, time.monotonic()),
     }
+
+
+def adult_enters(rec: Record) -> list[str]:
+    """Kids (RULES.md §2.5: the adult enters the guess of a child without a phone): the seats still to
+    guess (the engine's `awaiting` ``vote``, legal.py) of the children no phone has taken (the roster's
+    `child` and `open`), in seat order, whose guess only the adult's phone can enter; [] in every other
+    mode and phase, and once every guess is in (the adult's `reveal` is awaited then)."""
+    game = rec.game
+    if game is None or game.phase != "voting" or not game.mode.proxy_votes:
+        return []
+    phoneless = {e.person for e in rec.people if e.child and e.open}
+    return [seat for seat in engine.awaiting(game).get("vote", ()) if seat in phoneless]
 
 
 def catalogue(env: RoomEnv) -> dict[str, list[str] | list[int]]:

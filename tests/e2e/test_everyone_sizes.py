@@ -20,7 +20,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 BIG_TEXT = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '200%'; });"
 
 # Visible controls that overlap another control, run off the screen's width or cut their text. Controls
-# inside the same card (the magnifier on its corner) and inside a fixed bar (over the scrolled page) are
+# inside the same card (the magnifier under its picture) and inside a fixed bar (over the scrolled page) are
 # not compared with each other's neighbours.
 LAYOUT = """() => {
   const width = document.documentElement.clientWidth;

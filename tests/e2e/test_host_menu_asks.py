@@ -9,10 +9,10 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 SMALL = {"width": 360, "height": 640}
 TEXT = {"en-US": {"sure_host": "Make Boris host? Tap again", "you_host": "You are the host now",
                   "passed": "Boris is the host now.", "sure_remove": "Remove Vera? Tap again",
-                  "removed": "Vera is out of the game.", "host": "host"},
+                  "removed": "Vera is out of the game.", "host": "Host"},
         "ru-RU": {"sure_host": "Сделать хозяином: Boris? Нажмите ещё раз", "you_host": "Теперь вы хозяин",
                   "passed": "Теперь хозяин — Boris.", "sure_remove": "Убрать из игры: Vera? Нажмите ещё раз",
-                  "removed": "Vera больше не в игре.", "host": "хозяин"}}
+                  "removed": "Vera больше не в игре.", "host": "Хозяин"}}
 
 
 def row(menu, name: str):

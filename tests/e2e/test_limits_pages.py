@@ -10,6 +10,7 @@ import aiohttp
 from playwright.async_api import expect
 
 from tests.helpers.browser import PHONE, fits, run_scene
+from tests.helpers.restart import session_from
 from tests.helpers.wire import Player
 
 SMALL_PHONE = {"width": 360, "height": 640}
@@ -24,7 +25,7 @@ async def _seat(sc, table, names: list[str]) -> list[aiohttp.ClientSession]:
     people's phones on a Wi-Fi would. Returns the sessions to close."""
     sessions = []
     for i, name in enumerate(names):
-        session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{20 + i}", 0)))
+        session = session_from(f"127.0.0.{20 + i}")
         sessions.append(session)
         p = Player(await session.ws_connect(f"{sc.url}/ws"), name)
         await p.hello(table.code)

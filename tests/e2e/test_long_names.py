@@ -17,6 +17,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.helpers.browser import PHONE, TV, Scene, fits, resize_tv, run_scene
+from tests.helpers.restart import session_from
 from tests.helpers.wire import COLOURS, LivePlayer, seated_table
 
 # 24 graphemes each (every character here is one grapheme): wide Cyrillic, an unbroken word, symbols
@@ -265,7 +266,7 @@ async def _family_table(sc: Scene, names: list[str], sessions: list) -> tuple[ob
     code = (await code_el.text_content()).strip()
 
     async def connect(name: str) -> LivePlayer:
-        session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{40 + len(sessions)}", 0)))
+        session = session_from(f"127.0.0.{40 + len(sessions)}")
         sessions.append(session)
         return LivePlayer(await session.ws_connect(f"{sc.url}/ws"), name)
     table = await seated_table(connect, code, names=names, colours=COLOURS, tv_name="watcher", start=False)

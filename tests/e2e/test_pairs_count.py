@@ -2,10 +2,10 @@
 host, on the TV and on the host's phone, who would play a whole elephant alone (a ninth person did so
 silently). The host is a browser phone, the others join over WebSockets; in both languages. Screenshots:
 phone 360x640, TV 1920x1080."""
-import aiohttp
 import pytest
 from playwright.async_api import expect
 
+from tests.helpers.restart import session_from
 from tests.helpers.wire import COLOURS, LivePlayer, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -22,7 +22,7 @@ async def test_pairs_lobby_counts_people_and_names_who_plays_alone(ui, server_pr
     tv, code = await ui.tv(locale)
     host = await ui.phone(code, "Host", COLOURS[0], locale, viewport={"width": 360, "height": 640})
     # the others from another loopback address: joins are limited per address (8 at once), the host's is one
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))) as session:
+    async with session_from("127.0.0.2") as session:
         connect = socket_opener(session, server_process.url, LivePlayer)
         sockets = []
         for i, name in enumerate(["Anna", "Boris", "Vera", "Gleb", "Dima", "Egor", "Zhenya", "Zoe"], start=1):

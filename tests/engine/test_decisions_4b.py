@@ -95,12 +95,14 @@ def test_d13_duel_a_skipped_player_did_not_find_the_mammoths_card():
 def test_d13_kids_one_child_whose_guess_was_never_entered():
     s = tell(game(2, seed=3, mode="kids"))
     s = apply(s, None, SKIP)
+    assert s.phase == "voting" and s.result is None   # the adult still starts the reveal (§2.5)
+    s = apply(s, "s1", {"type": "reveal"})
     assert s.result["outcome"] == "none" and s.result["points"] == {"s2": 0, "s1": 1}
 
 
 def test_d13_kids_a_skipped_child_among_several():
     s = tell(game(3, seed=3, mode="kids"))
-    s = apply(vote(s, "s2", "s1"), None, SKIP)
+    s = apply(apply(vote(s, "s2", "s1"), None, SKIP), "s1", {"type": "reveal"})
     assert s.result["outcome"] == "some" and s.result["points"] == {"s2": 1, "s3": 0}
 
 

@@ -3,6 +3,8 @@ entering each child's guess". In the kids' game the last child's vote leaves the
 for the adult's `reveal`; every other mode still scores at the last vote."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from server.engine import IllegalAction, apply, from_json, player_view, public_view, to_json
@@ -62,7 +64,7 @@ def test_reveal_before_every_child_voted_is_refused_and_changes_nothing():
 def test_only_the_adult_reveals():
     s = vote(vote(tell(kids()), "s2", "s1"), "s3", "s1")
     assert refused(s, "s2", {"type": "reveal"}).code == "not_adult"
-    assert refused(s, None, {"type": "reveal"}).code == "not_allowed"  # the host skips instead
+    assert refused(s, None, {"type": "reveal"}).code == "not_allowed"  # the table has no reveal either
     assert refused(s, "s9", {"type": "reveal"}).code == "no_such_seat"
 
 
@@ -98,6 +100,49 @@ def test_removing_the_last_child_yet_to_vote_waits_for_the_reveal():
     assert reveal(s).result["points"] == {"s2": 1, "s3": 1, "s4": 0}
 
 
-def test_the_hosts_skip_still_moves_a_waiting_reveal_on():
+SKIP = {"type": "skip"}
+
+
+def test_the_hosts_skip_never_turns_the_cards_for_the_adult():
+    # every guess is in: the phase waits only on the adult's reveal (§2.5), which is not the host's to skip
     s = vote(vote(tell(kids()), "s2", "s1"), "s3", "s1")
-    assert apply(s, None, {"type": "skip"}).phase == "scored"
+    before = to_json(s)
+    err = refused(s, None, SKIP)
+    assert err.code == "reveal_awaited" and "adult" in err.message
+    assert to_json(s) == before and s.result is None
+    assert reveal(s).phase == "scored"
+
+
+def test_the_hosts_skip_of_missing_guesses_waits_for_the_adults_reveal():
+    # D13: a child whose guess the adult never entered abstains; the adult still starts the reveal (§2.5)
+    s = vote(tell(kids(4)), "s2", "s1")
+    s = apply(s, None, SKIP)
+    assert s.phase == "voting" and s.result is None and s.votes == {"s2": number_of(s, "s1")}
+    assert s.votes_missing() == [] and list(s.abstained) == ["s3", "s4"]
+    assert public_view(s)["awaiting"] == {"reveal": ["s1"]} and public_view(s)["waiting_for"] == ["s1"]
+    assert player_view(s, "s1")["me"]["can"] == ["reveal"]
+    assert player_view(s, "s3")["me"]["can"] == []
+    assert refused(s, "s3", {"type": "vote", "card": number_of(s, "s1")}).code == "not_your_turn"
+    assert refused(s, "s1", {"type": "vote", "card": number_of(s, "s1"), "for": "s4"}).code == "not_your_turn"
+    assert refused(s, None, SKIP).code == "reveal_awaited"
+    s = reveal(s)
+    assert s.phase == "scored" and s.result["outcome"] == "some"
+    assert s.result["points"] == {"s2": 1, "s3": 0, "s4": 0}
+    assert list(s.abstained) == []
+
+
+def test_a_skipped_guess_is_kept_through_a_stored_round_trip_and_ends_with_the_round():
+    s = apply(tell(kids()), None, SKIP)
+    s = from_json(to_json(s))
+    assert list(s.abstained) == ["s2", "s3"] and public_view(s)["awaiting"] == {"reveal": ["s1"]}
+    s = apply(reveal(s), "s1", {"type": "next_round"})
+    assert s.phase == "telling" and list(s.abstained) == []
+    assert public_view(tell(s))["awaiting"] == {"vote": ["s2", "s3"]}   # next round every child guesses again
+
+
+def test_a_state_without_skipped_guesses_is_stored_as_before():
+    # the field is written only when it holds a child, so older states read and write back the same text
+    text = to_json(vote(tell(kids()), "s2", "s1"))
+    assert "abstained" not in json.loads(text)
+    s = from_json(text)
+    assert list(s.abstained) == [] and s.votes_missing() == ["s3"] and to_json(s) == text

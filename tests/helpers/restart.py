@@ -2,7 +2,8 @@
 (`device_session`, as phones on a Wi-Fi each have theirs, so per-address limits apply per room; `session_from`
 a given one) and new sockets for every device of a room (`reopen`: the TV by the room's code, each phone by its
 seat token), as the pages do by themselves. Used by tests/server/faults/test_kill_every_phase.py,
-tests/server/security/test_attacks.py, scripts/redteam.py and scripts/attack_network.py."""
+tests/server/security/test_attacks.py, the browser tests that seat many phones, scripts/redteam.py and
+scripts/attack_network.py."""
 from __future__ import annotations
 
 import aiohttp

@@ -68,3 +68,36 @@ def test_a_linked_venv_made_by_another_python_is_left_alone(tmp_path):
     assert "links to" in done.stderr and "PYTHON=" in done.stderr, done.stderr
     assert (shared / "keep").read_text() == "still here"
     assert (shared / "bin" / "python3").exists()
+
+
+def test_without_python_a_working_venv_made_by_another_python_is_kept(tmp_path):
+    """No PYTHON: a working .venv made by another interpreter than today's python3 (/usr/bin/python3 then, a
+    pyenv shim now) is kept as it is, so a server running from it is left alone, and the script says which
+    Python it uses and how to ask for another. PYTHON naming that other one still makes .venv again."""
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    pyproject = checkout / "pyproject.toml"
+    pyproject.write_text("[project]\nname = 'x'\n")
+    venv.create(checkout / ".venv", with_pip=False, symlinks=True)
+    (checkout / ".venv" / "keep").write_text("still here")
+    marker = checkout / ".venv" / ".installed"
+    marker.touch()
+    stamp = marker.stat().st_mtime
+    os.utime(pyproject, (stamp - 10, stamp - 10))   # set up after the last change: nothing to update
+    other = tmp_path / "other-python"
+    venv.create(other, with_pip=False, symlinks=False)   # a copy of the interpreter: another real path
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON"}
+    env.update(NO_PACKAGES, PATH=f"{other / 'bin'}{os.pathsep}{os.environ['PATH']}")   # python3 is the other one
+    done = subprocess.run(["bash", "-c", f". {VENV_SH}; ensure_venv .installed . && echo kept"], cwd=checkout,
+                          env=env, capture_output=True, text=True, timeout=HANG_S, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "kept", done.stderr
+    assert (checkout / ".venv" / "keep").read_text() == "still here"
+    said = done.stderr.strip()
+    assert said.startswith("Using .venv as it is (Python 3.") and str(other / "bin") in said, said
+    assert "PYTHON=/path/to/python3" in said and "Setting up" not in said, said
+    # asked for by name, the other Python makes .venv again (no index here: it stops after the message)
+    env["PYTHON"] = str(other / "bin" / "python3")
+    again = subprocess.run(["bash", "-c", f". {VENV_SH}; ensure_venv .installed ."], cwd=checkout, env=env,
+                           capture_output=True, text=True, timeout=HANG_S, check=False)
+    assert again.stderr.startswith("Setting up .venv again with Python 3."), again.stderr
+    assert not (checkout / ".venv" / "keep").exists()

@@ -1,13 +1,20 @@
 """Uploaded decks at kids' tables and when a deck goes, over real HTTP and WebSockets against the whole app:
 a kids' table shows and counts the cards its filter leaves everywhere (RULES.md §2.5), a filter tap re-sends
 the state only to the rooms that show a count it changes, and a lobby's fall-back to the built-in deck that
-the disk refused is stored once the disk takes it again."""
+the disk refused is stored once the disk takes it again; the filter's picture hashing never runs on the
+event loop."""
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
 
 from server import engine
+from server.decks.kids_filter import PictureHashes
 from server.net import keys
 from tests.decks.helpers import picture
 from tests.helpers.bounds import EVENT_S
@@ -226,3 +233,118 @@ async def test_a_filter_whose_pictures_changed_is_dropped_and_the_adult_told_unt
     state = await adult.until_state(lambda s: s["room"]["deck"]["filter_outdated"] == 0)
     assert state["room"]["deck"]["size"] == 28
     assert (await (await client.get(f"/api/decks/{deck}/cards")).json())["outdated"] == 0
+
+
+# ---- the kids' filter's hashing stays off the event loop ------------------------------------------------
+# It hashes a deck's pictures (server/decks/kids_filter.py), which on a Pi's SD card may take seconds: every
+# hash runs in a thread, so no room waits on it. A hash held by a real blocking condition (a thread waiting
+# on an event) leaves the loop answering `/healthz` and a room's socket; the HTTP routes, a kids' lobby and
+# its `start` all hash off the loop thread, and a `start` while the filter is still being read is refused
+# (`deck_not_ready`) rather than dealt unfiltered.
+
+
+class Hashes:
+    """Every `PictureHashes.hash` call noted with whether it ran on the event loop's thread (which fails it at
+    once rather than stalling the test's own loop); with `hold` set, each one waits for it, a real blocking
+    condition, after setting `entered`."""
+
+    def __init__(self) -> None:
+        self.loop_thread = threading.get_ident()
+        self.on_loop = 0
+        self.in_threads = 0
+        self.hold: threading.Event | None = None
+        self.entered = threading.Event()
+
+
+@pytest.fixture
+def hashes(monkeypatch) -> Hashes:
+    watch = Hashes()
+    real = PictureHashes.hash
+
+    def hash_(self: PictureHashes, path: Path) -> str:
+        if threading.get_ident() == watch.loop_thread:
+            watch.on_loop += 1
+            raise AssertionError(f"{path.name} was hashed on the event loop")
+        watch.in_threads += 1
+        hold = watch.hold
+        if hold is not None:
+            watch.entered.set()
+            assert hold.wait(EVENT_S), "the test never let the hash go on"
+        return real(self, path)
+
+    monkeypatch.setattr(PictureHashes, "hash", hash_)
+    return watch
+
+
+def tiny(config) -> Path:
+    """The family deck "tiny" of the server tests' config (10 cards c000..c009)."""
+    return config.data_dir / "decks" / "tiny"
+
+
+def repaint(folder: Path, name: str) -> None:
+    """Another picture under `name`, newer than the filter (the deck's fingerprint moves on)."""
+    path = folder / name
+    path.write_bytes(picture("PNG", size=(40, 60), colour=(3, 3, 3)))
+    later = path.stat().st_mtime_ns + 2_000_000_000
+    os.utime(path, ns=(later, later))
+    os.utime(folder, ns=(later, later))   # the library re-reads a folder when its time moves
+
+
+async def kids_room(make_table):
+    table = await make_table(1, settings={"mode": "kids"}, start=False)
+    adult = table.phones[0]
+    await table.act(adult, "add_child", name="Маша", colour="pink")
+    return table, adult
+
+
+async def test_a_held_hash_leaves_the_loop_answering(client, make_table, config, hashes):
+    table, _ = await kids_room(make_table)
+    resp = await client.put("/api/decks/tiny/excluded", json=["c002"], headers=host_headers(table))
+    assert resp.status == 200 and hashes.in_threads and not hashes.on_loop
+    repaint(tiny(config), "c002.png")   # the filter must be read again, hashing the deck
+    hashes.hold = threading.Event()
+    reading = asyncio.create_task(client.get("/api/decks/tiny/cards"))
+    loop = asyncio.get_running_loop()
+    assert await loop.run_in_executor(None, hashes.entered.wait, EVENT_S), "the filter was never hashed off the loop"
+    health = await client.get("/healthz")   # the loop answers while the hash is held
+    assert health.status == 200
+    await table.tv.send({"type": "ping"})
+    await table.tv.until(lambda m: m["type"] == "pong")
+    assert not reading.done()
+    hashes.hold.set()
+    resp = await reading
+    assert resp.status == 200
+    body = await resp.json()
+    assert body["excluded"] == [] and body["outdated"] == 1   # c002's picture changed: the adult is told
+    assert not hashes.on_loop
+
+
+async def test_a_kids_lobby_and_its_start_hash_only_off_the_loop(client, make_table, config, hashes):
+    table, adult = await kids_room(make_table)
+    resp = await client.put("/api/decks/tiny/excluded", json=["c001", "c002"], headers=host_headers(table))
+    assert resp.status == 200
+    repaint(tiny(config), "c001.png")   # c001 is another picture now: its exclusion no longer applies
+    hashes.hold = threading.Event()
+    await table.act(adult, "set_settings", settings={"deck": "tiny"})   # a thread reads the filter
+    loop = asyncio.get_running_loop()
+    assert await loop.run_in_executor(None, hashes.entered.wait, EVENT_S)
+    err = await table.refused(adult, "start", "deck_not_ready")   # never a deal without the filter
+    assert "kids' filter" in err["message"]
+    hashes.hold.set()
+    for p in table.sockets:   # once read, every page gets the count it leaves
+        await p.until_state(lambda s: s["room"]["deck"]["size"] == 9 and s["room"]["deck"]["filter_outdated"] == 1)
+    await table.act(adult, "start")
+    shown = table.tv.state["room"]["deck"]
+    assert shown["id"] == "tiny" and shown["size"] == 9
+    assert table.tv.game["deck_count"] == 9 - 6   # the adult's hand of 6 dealt from the 9 the filter leaves
+    # the deck list and an uploaded deck's card removal (its filter rewritten) hash in threads too
+    await table.act(adult, "end_game")
+    _, body = await upload(client, table, cards(10), "Ten")
+    deck = body["deck"]["id"]
+    resp = await client.put(f"/api/decks/{deck}/excluded", json=["c003"], headers=host_headers(table))
+    assert resp.status == 200
+    listed = await (await client.get("/api/decks")).json()
+    assert next(d for d in listed["decks"] if d["id"] == deck)["kids_size"] == 9
+    resp = await client.delete(f"/api/decks/{deck}/cards/c003", headers=host_headers(table))
+    assert resp.status == 200, await resp.text()
+    assert hashes.in_threads and not hashes.on_loop

@@ -6,11 +6,12 @@ import { cardImg } from '/static/shared/cards.js';
 import { icon } from '/static/shared/icons.js';
 
 /**
- * A grid of cards. items: [{id, card, number?, disabled?, label?}]. options:
+ * A grid of cards. items: [{id, card, number?, disabled?, label?, below?}]; `below` is a node drawn under the
+ * card, outside its picture (whose card it was, its votes). options:
  *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
- *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier corner enlarges it.
+ *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier under it enlarges it.
  * Returns { el, selected(): ids, select(ids), clear() }.
- * @param {Array<{id: string, card: string, number?: number | null, disabled?: boolean, label?: string | null}>} items
+ * @param {Array<{id: string, card: string, number?: number | null, disabled?: boolean, label?: string | null, below?: Node | null}>} items
  * @param {{deck: string, selectable?: boolean, max?: number, onChange?: (selected: string[]) => void}} options
  */
 export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
@@ -32,12 +33,14 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
       class: `grid-card${item.disabled ? ' disabled' : ''}`, role: 'listitem',
       'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
     },
-    face,
-    item.number != null ? h('span', { class: 'grid-number', 'aria-hidden': 'true', text: String(item.number) }) : null,
-    item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null,
+    // The picture with its number and label ("your card") over it; the magnifier in the frame under it (phone.css).
+    h('div', { class: 'grid-picture' }, face,
+      item.number != null ? h('span', { class: 'grid-number', 'aria-hidden': 'true', text: String(item.number) }) : null,
+      item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null),
     h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
       onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, choosable ? () => pick(item.id) : null); } },
-    icon('search')));
+    icon('search')),
+    item.below || null);
     card.addEventListener('click', (ev) => {
       if (!choosable) enlarge(deck, item, null);
       // A double tap is one choice, not a choice taken back: the second tap of a quick pair on the card it

@@ -125,9 +125,10 @@ function onMessage(msg) {
     noRoom = true;
     badge.set('no_room');
   } else if (msg.type === 'error') {
-    oneToast(msg.message || msg.code);
     if (msg.ref && last && last.game) sent.delete(`${last.game.round}/${msg.ref}`);   // it was not ours after all
-    if (mounted.screen && mounted.screen.refused) mounted.screen.refused(msg);
+    // A screen that says the refusal itself (true: the join form's notice of a colour just taken) has no toast too.
+    const said = mounted.screen && mounted.screen.refused ? mounted.screen.refused(msg) : false;
+    if (said !== true) oneToast(msg.message || msg.code);
   }
 }
 

@@ -3,10 +3,11 @@ import { h, s, signed } from './dom.js';
 import { graphemes } from './text.js';
 import { currentRuleset } from './i18n.js';
 
-// The first seven are colour-blind-safe (test_palette.py).
+// The first seven are colour-blind-safe, and each looks as its name says (test_palette.py): red is a true red
+// (#c62828; the vermilion #d55e00 before it read as orange, beside orange itself).
 export const COLOURS = {
   white: '#f5f5f5', orange: '#e69f00', teal: '#44bbcc', green: '#009e73', yellow: '#f0e442',
-  blue: '#0072b2', red: '#d55e00', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
+  blue: '#0072b2', red: '#c62828', purple: '#9c27b0', pink: '#f06292', brown: '#8d6e63', grey: '#9e9e9e',
   black: '#1c1c1c', lime: '#c0ca33', navy: '#283593',
 };
 
@@ -16,7 +17,7 @@ export function colourHex(name) {
 }
 
 // Luminance over 0.18: dark ink reads better than white.
-const LIGHT = new Set(['white', 'orange', 'teal', 'green', 'yellow', 'red', 'pink', 'grey', 'lime']);
+const LIGHT = new Set(['white', 'orange', 'teal', 'green', 'yellow', 'pink', 'grey', 'lime']);
 
 /** Ink (text/silhouette) colour readable on top of the elephant colour. */
 export function inkFor(name) {

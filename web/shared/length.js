@@ -1,5 +1,5 @@
 // How long the chosen settings will play (room.length, counted ahead by the engine: engine.game_length).
-import { t } from '/static/shared/i18n.js';
+import { t, tn } from '/static/shared/i18n.js';
 
 /** "58–80", or one number when the sampled games agree. */
 function span(low, high) {
@@ -10,12 +10,13 @@ function span(low, high) {
 export function lengthText(length) {
   if (!length) return '';
   const perRound = length.round_minutes || 2;
-  if (length.open) return t('length.open', { per_round: perRound, seats: length.tellers || length.seats });
+  // The noun after a count takes its plural form («раз в 4 хода», «5–6 раз»): a range's by its last number.
+  if (length.open) return tn('length.open', length.tellers || length.seats, { per_round: perRound, seats: length.tellers || length.seats });
   const rounds = span(length.rounds_min != null ? length.rounds_min : length.rounds,
     length.rounds_max != null ? length.rounds_max : length.rounds);
   const turns = span(length.turns_min, length.turns_max);
   const minutes = span(length.minutes_min != null ? length.minutes_min : length.minutes,
     length.minutes_max != null ? length.minutes_max : length.minutes);
-  const key = length.tellers === 1 ? 'length.one_teller' : 'length.line';
-  return t(key, { rounds, turns, minutes, seats: length.seats });
+  if (length.tellers === 1) return t('length.one_teller', { rounds, turns, minutes, seats: length.seats });
+  return tn('length.line', length.turns_max != null ? length.turns_max : length.turns_min, { rounds, turns, minutes, seats: length.seats });
 }

@@ -84,6 +84,14 @@
  *   chosen board (storyteller_on_board: the storyteller has an elephant on it here, so its special cells can set
  *   conditions; kids: only with one child)
  * @property {Clock | null} clock         the timer; null when none runs
+ * @property {AdultEnters} adult_enters   kids: whose guess only the adult's phone enters
+ */
+
+/**
+ * Kids, engine phase `voting` (RULES.md §2.5; server/room/views.py `adult_enters`): the seats of the children
+ * without a phone of their own (the roster's `child` and `open`) still to guess, in seat order, whose guess only
+ * the adult's phone can enter (the engine's `awaiting.vote` among them); empty in every other mode and phase.
+ * @typedef {string[]} AdultEnters
  */
 
 /**

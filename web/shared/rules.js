@@ -66,13 +66,15 @@ export function specialCellsApply(settings, board) {
 }
 
 /**
- * Kids (RULES.md §2.5): the seats of `g` (a voting game view) whose guess only the adult's phone can enter, the
- * children without a phone of their own (`room.roster`'s `open` child places) still to guess; [] elsewhere.
+ * Kids (RULES.md §2.5): the seats whose guess only the adult's phone can enter, the children without a phone of
+ * their own still to guess, as the room view's `adult_enters` says it (the room knows who has a phone); [] elsewhere.
+ * `g` is the game view of the same state (unused: the room view has it all; kept so every caller reads the same).
+ * @param {import('/static/shared/protocol.js').Game | null | undefined} g
+ * @param {import('/static/shared/protocol.js').Room | null | undefined} room
+ * @returns {string[]}
  */
 export function adultEnters(g, room) {
-  if (!g || g.phase !== 'voting' || !modeOf(g).proxy_votes || !g.adult) return [];
-  const roster = (room && room.roster) || [];
-  return (g.waiting_for || []).filter((seat) => seat !== g.adult && roster.some((r) => r.seat === seat && r.child && r.open));
+  return (room && room.adult_enters) || [];
 }
 
 /** Why game view `g` ended, in words with the ruleset's numbers (Dixit's score to win), or null. */

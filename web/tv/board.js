@@ -10,7 +10,6 @@ import { tokenDisc } from '/static/shared/colours.js';
 import { isGone, elephantColour, elephantName } from '/static/shared/roster.js';
 import { conditionIcon } from '/static/shared/conditions.js';
 import { icon } from '/static/shared/icons.js';
-import { flushFlexGap } from '/static/shared/flex-gap.js';
 
 const GAP = 6;      // px between cells (board.css .cells)
 const STRIP = 30;   // px at a cell's top for its number, count and icon (board.css)
@@ -88,10 +87,9 @@ export function create() {
     return { b, race };
   }
 
-  // The track's size in stage px, read once a layout (never per elephant): the stage is 1920×1080 always. Read
-  // with the old browsers' flex gaps in (flex-gap.js; the legend's above the track), as they will be shown.
+  // The track's size in stage px, read once a layout (never per elephant): the stage is 1920×1080 always.
   function measure() {
-    if (!geom.w) { flushFlexGap(); geom.w = track.clientWidth; geom.h = track.clientHeight; }
+    if (!geom.w) { geom.w = track.clientWidth; geom.h = track.clientHeight; }
     return geom;
   }
 

@@ -16,7 +16,6 @@ import * as gameOver from './screens/game-over.js';
 import { infoButton } from './info.js';
 import { fitStage, overlay } from './stage.js';
 import { fitText } from '/static/shared/fit-text.js';
-import { polyfillFlexGap, flushFlexGap } from '/static/shared/flex-gap.js';
 import { finalHold } from '/static/shared/final-hold.js';
 import * as sound from './sound.js';
 import * as hostAway from './host-away.js';
@@ -40,7 +39,7 @@ let pointsAt = 0;       // ms (Date.now()): the result's points count up then, a
 async function main() {
   fitStage(app, overlay());
   toastHost(overlay());
-  polyfillFlexGap(app);
+  markNoFlexGap();
   // The browser's language (or the switch's last tap) until the room names one.
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
@@ -222,10 +221,22 @@ function render() {
   for (let i = 0; i < 4 && mounted.screen && mounted.screen.afterFit && mounted.screen.afterFit(); i++) fitAll();
 }
 
-/** Fits the text (fit-text.js) once the old browsers' flex gaps are in (flex-gap.js): one layout, not two. */
 function fitAll() {
-  flushFlexGap();
   fitText(app);
+}
+
+/**
+ * Marks a browser without flex `gap` (Chromium < 84: html.no-flex-gap), whose flex rows no-flex-gap.css spaces
+ * with margins. The phone's script fallback (shared/flex-gap.js) is not loaded here: it read the styles and
+ * positions of whatever a frame changed, most of a lobby frame on a TV's processor.
+ */
+function markNoFlexGap() {
+  const box = document.createElement('div');
+  box.style.cssText = 'display:flex;flex-direction:column;row-gap:1px;position:absolute;visibility:hidden';
+  box.append(document.createElement('div'), document.createElement('div'));
+  document.body.append(box);
+  if (box.scrollHeight !== 1) document.documentElement.classList.add('no-flex-gap');
+  box.remove();
 }
 
 /** The game's screen (heading, centre, side column, board) in place of the lobby; `hidden`: beside it, unseen. */

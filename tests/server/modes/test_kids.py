@@ -4,6 +4,7 @@ everything, children are added by name and colour and need no phone (the adult e
 child may take their seat with a phone of their own."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -103,6 +104,70 @@ async def test_a_child_takes_their_seat_with_a_phone(client, make_table, connect
     assert err["message"] == "Only the adult starts the reveal."
     await table.act(adult, "reveal")
     assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["points"]
+
+
+async def test_the_room_names_whose_guess_only_the_adult_enters(make_table, connect):
+    # RULES.md §2.5: a child without a phone guesses through the adult's; the room knows who has a phone
+    table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
+    roster = table.tv.state["room"]["roster"]
+    masha, petya = roster[1]["seat"], roster[2]["seat"]
+    phone = await connect("Маша's phone")
+    await phone.hello(table.code)
+    table.phones.append(phone)
+    await table.act(phone, "join", seat=masha)
+
+    def enters() -> list[str]:
+        seen = {json.dumps(sock.state["room"]["adult_enters"]) for sock in table.sockets}
+        assert len(seen) == 1, seen   # the TV and every phone read the same
+        return table.tv.state["room"]["adult_enters"]
+
+    assert enters() == []   # the lobby
+    await table.act(adult, "start")
+    assert enters() == []   # the adult tells
+    await table.play_until(lambda g: g["phase"] == "voting")
+    assert enters() == [petya]   # Маша guesses on her own phone
+    await table.act(phone, "vote", card=1)
+    assert enters() == [petya]
+    await table.act(adult, "vote", card=2, **{"for": petya})
+    assert enters() == [] and table.tv.game["awaiting"] == {"reveal": [adult.welcome["seat"]]}
+    await table.act(adult, "reveal")
+    assert enters() == []
+    await table.play_until(lambda g: g["phase"] == "voting")
+    assert enters() == [petya]
+    late = await connect("Петя's phone")   # Петя takes his seat with a phone: he guesses himself
+    await late.hello(table.code)
+    table.phones.append(late)
+    await table.act(late, "join", seat=petya)
+    assert enters() == [] and late.me["can"] == ["vote"]
+
+
+async def test_other_tables_have_nobody_the_adult_enters(make_table):
+    table = await make_table(4)
+    await table.play_until(lambda g: g["phase"] == "voting")
+    assert table.tv.state["room"]["adult_enters"] == [] and table.tv.game["waiting_for"]
+
+
+async def test_the_hosts_skip_leaves_the_reveal_to_the_adult(make_table):
+    # RULES.md §2.5 (the adult starts each reveal) and D13 (a guess never entered abstains)
+    table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
+    await table.act(adult, "start")
+    await table.play_until(lambda g: g["phase"] == "voting")
+    adult_seat = adult.welcome["seat"]
+    masha, petya = table.tv.game["waiting_for"]
+    await table.act(adult, "vote", card=1, **{"for": masha})
+    await table.act(adult, "skip")                        # Петя's guess is never entered
+    game = table.tv.game
+    assert game["phase"] == "voting" and game["result"] is None
+    assert game["waiting_for"] == [adult_seat] and game["awaiting"] == {"reveal": [adult_seat]}
+    assert adult.me["can"] == ["reveal"] and table.tv.state["room"]["adult_enters"] == []
+    await table.refused(adult, "vote", "not_your_turn", card=2, **{"for": petya})
+    err = await table.refused(adult, "skip", "reveal_awaited")   # a skip never turns the cards
+    assert err["message"] == "Every guess is in: the adult turns the cards with “Reveal!”."
+    assert table.tv.game["phase"] == "voting"
+    await table.act(adult, "reveal")
+    result = table.tv.game["result"]
+    assert table.tv.game["phase"] == "scored" and result["points"][petya] == 0
+    assert all(petya not in card["votes"] for card in result["table"])
 
 
 async def test_kids_refusals(client, make_table):

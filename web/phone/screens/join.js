@@ -1,8 +1,8 @@
 // Phone join: a name and the colour of a free elephant. During a game, a newcomer may take a freed seat.
 import { h, fill } from '/static/shared/dom.js';
-import { t } from '/static/shared/i18n.js';
-import { elephantToken } from '/static/shared/colours.js';
-import { standings, elephantName, elephantColour, ownerName } from '/static/shared/roster.js';
+import { t, tn } from '/static/shared/i18n.js';
+import { elephantToken, voteToken } from '/static/shared/colours.js';
+import { standings, elephantName, elephantColour, ownerName, seatName, seatColour, voteLabel } from '/static/shared/roster.js';
 import { people } from '../people.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from '../card-grid.js';
@@ -100,7 +100,21 @@ export function create(ctx) {
     fill(watch, inGame && c.game ? watchView(c) : null);
     refresh();
   }
-  return { el, update, refused: () => { busy = false; refresh(); } };
+  /**
+   * The server refused what this form sent. A colour another phone took first is said by the notice over the
+   * colours (whichever of the refusal and the state without that colour comes first): true, no toast needed.
+   * @param {{code?: string} | undefined} msg
+   */
+  function refused(msg) {
+    busy = false;
+    if (msg && msg.code === 'colour_taken') {
+      if (colour) { lost = colour; colour = null; picked = false; update(ctx); }
+      if (lost) return true;
+    }
+    refresh();
+    return false;
+  }
+  return { el, update, refused };
 }
 
 /** A spectator's view of the game (the public view, as on the TV): phase, association, the table, standings. */
@@ -111,15 +125,26 @@ function watchView(c) {
   return [
     h('div', { class: 'notice-title', text: t(`tv.title.${g.phase}`) }),
     g.association ? h('div', { class: 'p-association', text: g.association }) : null,
-    // The reveal: numbered cards, and after the votes whose card was whose.
+    // The reveal: numbered cards, and after the votes whose card was whose and who voted for it. The count
+    // says "votes" in words beside a token per voter: a bare "Бабушка · 3" above the standings read as her points.
     table.length ? cardGrid(table.map((e) => ({ id: e.number, card: e.card, number: e.number,
-      label: r ? `${e.number === r.storyteller_card ? '★ ' : ''}${ownerName(c.room, e.owner)} · ${(e.votes || []).length}` : null })),
+      below: r ? cardResult(c, e, e.number === r.storyteller_card) : null })),
     { deck: deckId(c.room) }).el : null,
+    h('h2', { class: 'watch-standings-title', 'data-testid': 'watch-standings-title', text: t('phone.watch_standings') }),
     h('ol', { class: 'p-standings' }, standings(g).map((e) => h('li', { class: 'p-standing' },
       elephantToken(elephantColour(c.room, e), 36),
       h('span', { class: 'p-standing-name', text: elephantName(c.room, e) }),
-      h('span', { class: 'p-standing-distance', text: String(e.distance) })))),
+      h('span', { class: 'p-standing-distance', text: tn('points_n', e.distance) })))),
   ];
+}
+
+/** Under a revealed card: its owner (★ for the storyteller's) and its votes, a token per voter and their count. */
+function cardResult(c, e, storytellers) {
+  const votes = e.votes || [];
+  return h('div', { class: 'watch-result' },
+    h('div', { class: 'result-owner', 'data-testid': 'card-owner', text: (storytellers ? '★ ' : '') + ownerName(c.room, e.owner) }),
+    h('div', { class: 'result-votes' }, votes.map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v), voteLabel(c.room, v)))),
+    h('div', { class: 'watch-votes', 'data-testid': 'card-votes', text: tn('votes_n', votes.length) }));
 }
 
 function savedName() {

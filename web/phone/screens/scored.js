@@ -87,5 +87,6 @@ function childsGuess(c, r) {
 
 function reason(b) {
   const label = has(`reason.${b.reason}`) ? t(`reason.${b.reason}`) : b.reason;
-  return `${label}: ${b.points > 0 ? '+' : ''}${b.points}`;
+  // A line of its own: a capital first letter («Ведущий: +3»), as every line the page starts.
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${b.points > 0 ? '+' : ''}${b.points}`;
 }

@@ -6,7 +6,6 @@ import { loadStory, roundView, storyHeading } from '/static/shared/story.js';
 import { pieceToken } from '/static/shared/pieces.js';
 import { elephantName, standings, places } from '/static/shared/roster.js';
 import { fitText } from '/static/shared/fit-text.js';
-import { flushFlexGap } from '/static/shared/flex-gap.js';
 import { icon } from '/static/shared/icons.js';
 
 /** Phase title for the header. */
@@ -39,7 +38,6 @@ export function create(ctx0) {
       h('span', { class: 'story-caption-n', text: slide ? t('story.slide', { n: slide, total: story.rounds.length }) : t('story.final') }),
       h('span', { class: 'story-dots' }, Array.apply(null, Array(slides())).map((_, i) => h('span', { class: `story-dot${i === slide ? ' on' : ''}` })))] : []);
     // a slide shown again has its names fitted to its widths now (a hidden slide measured none)
-    flushFlexGap();
     fitText(el);
     if (timer !== null) clearTimeout(timer);
     timer = slides() > 1 ? setTimeout(() => { if (el.isConnected) show(slide + 1); }, slide ? ROUND_SLIDE_MS : FINAL_SLIDE_MS) : null;
