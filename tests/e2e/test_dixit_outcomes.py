@@ -14,8 +14,9 @@ SMALL = {"width": 360, "height": 640}
 WORDS = {  # lang -> outcome -> (TV headline, TV per-guesser line, phone line)
     "en": {"all": ("Everyone found", "all found +2", "everyone found the card: +2"),
            "none": ("Nobody found", "none found +2", "nobody found the card: +2")},
-    "ru": {"all": ("Все нашли карту ведущего", "все нашли +2", "все нашли карту: +2"),
-           "none": ("Никто не нашёл карту ведущего", "никто не нашёл +2", "никто не нашёл карту: +2")},
+    # Dixit's storyteller is «рассказчик» (RULES.md terms)
+    "ru": {"all": ("Все нашли карту рассказчика", "все нашли +2", "все нашли карту: +2"),
+           "none": ("Никто не нашёл карту рассказчика", "никто не нашёл +2", "никто не нашёл карту: +2")},
 }
 MISSED = {"en": "not found", "ru": "не нашли"}   # the words both outcomes used to share
 

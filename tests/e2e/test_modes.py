@@ -153,8 +153,9 @@ async def test_trio_three_players_and_two_cards_from_the_deck(ui):
         # and the storyteller's points count one correct voter (3 + 1).
         st_seat = await seat_of(st)
         v0_seat = await seat_of(voters[0])
-        await expect(tv.locator(f'.points-item[data-elephant="{v0_seat}"] .points-value')).to_have_text("0")
-        await expect(tv.locator(f'.points-item[data-elephant="{st_seat}"] .points-value')).to_have_text("+4")
+        points = tv.get_by_test_id("tv-scored")   # each player's under their own card's plate
+        await expect(points.locator(f'[data-elephant="{v0_seat}"] .points-value')).to_have_text("0")
+        await expect(points.locator(f'[data-elephant="{st_seat}"] .points-value')).to_have_text("+4")
         if round_no == 1:
             await ui.shot(tv, "tv-scored")
             await ui.shot(voters[0], "phone-scored")

@@ -321,3 +321,40 @@ async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, la
         await expect(tv.get_by_test_id("outcome")).to_have_text("Nobody voted this round.")
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+# On every frame from now until the elephants have walked: whether the points' count-up (scored.css `roll`) has
+# run past a frame or two, and the distances the standings show then ({elephant: distance}).
+STANDINGS_WATCH_JS = """(framesMs) => {
+  window.standingsSeen = [];
+  const look = () => {
+    const rolls = document.getAnimations().filter((a) => a.animationName === 'roll');
+    const counted = rolls.length > 0 && rolls.every((a) => a.currentTime > a.effect.getTiming().delay + framesMs);
+    const shown = Object.fromEntries([...document.querySelectorAll('.standing')].map((s) => [s.dataset.elephant,
+      Number(s.querySelector('.standing-distance').textContent)]));
+    window.standingsSeen.push([counted, shown]);
+    if (!document.querySelector('.scored.show') || document.getAnimations().some((a) => a.animationName === 'roll'
+        && a.playState !== 'finished') || window.standingsSeen.length < 3) requestAnimationFrame(look);
+    else window.standingsDone = true;
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+async def test_the_standings_take_the_points_as_they_count_up(server_process, launch_options, output_dir):
+    """The phones show a round's points at once: the TV's standings take them as the result's points count up,
+    never a frame of the old scores beside points that have already counted (the elephants walk after)."""
+    async def body(sc) -> None:
+        tv, table = await _watching_the_vote(sc)
+        await _until_scored(table)
+        await expect(tv.locator(".scored.show")).to_have_count(1)
+        await tv.evaluate(STANDINGS_WATCH_JS, FRAMES_MS)
+        await tv.wait_for_function("window.standingsDone === true")
+        seen = await tv.evaluate("window.standingsSeen")
+        now = {e["id"]: e["distance"] for e in table.tv.game["elephants"]}
+        assert any(counted for counted, _ in seen), "the points never counted up"
+        stale = [shown for counted, shown in seen if counted and shown != now]
+        assert not stale, f"old standings beside counted points (now {now}): {stale[:3]}"
+        await sc.shot(tv, "standings-with-points")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)

@@ -12,8 +12,20 @@ import pytest
 from server.messages import plural_form
 
 ROOT = Path(__file__).resolve().parents[2]
-RU = json.loads((ROOT / "web/shared/i18n/ru.json").read_text(encoding="utf-8"))
-EN = json.loads((ROOT / "web/shared/i18n/en.json").read_text(encoding="utf-8"))
+TERM = re.compile(r"\{@([\w.]+)\}")
+
+
+def _terms(words: dict[str, str]) -> dict[str, str]:
+    """The strings as the pages show them with the common terms (web/shared/i18n.js: {@storyteller.ins} is
+    `term.storyteller.ins`, capitalised as written; Dixit's own terms are checked in tests/e2e/test_tv_table.py)."""
+    def term(m: re.Match) -> str:
+        text = words[f"term.{m.group(1).lower()}"]
+        return text[0].upper() + text[1:] if m.group(1)[0].isupper() else text
+    return {k: TERM.sub(term, v) for k, v in words.items()}
+
+
+RU = _terms(json.loads((ROOT / "web/shared/i18n/ru.json").read_text(encoding="utf-8")))
+EN = _terms(json.loads((ROOT / "web/shared/i18n/en.json").read_text(encoding="utf-8")))
 SERVER_RU = json.loads((ROOT / "server/messages/ru.json").read_text(encoding="utf-8"))
 ROLE = re.compile(r"(?<![\wЁёА-я])(ведущ|хозя)\w*", re.IGNORECASE)
 STARTS = ".!?…—:«("   # a capital may follow these (a new sentence, a heading's colon, a quotation, a dash's clause)

@@ -2,7 +2,7 @@
 // server's `state` to the screen for the phase, and sends intents with the state_id. No rules here:
 // which buttons show comes from `me.can`.
 import { h, fill, toast } from '/static/shared/dom.js';
-import { detectLang, loadLang, otherLang, t, tn } from '/static/shared/i18n.js';
+import { detectLang, loadLang, otherLang, t, tn, useRuleset } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
@@ -113,6 +113,7 @@ function onMessage(msg) {
     if (noRoom) { noRoom = false; badge.set('online'); }
     const before = last;
     last = msg;
+    useRuleset((msg.room.settings || {}).ruleset);   // its own words and pieces (Dixit: рассказчик, rabbits)
     render();
     announce(before, msg);
   } else if (msg.type === 'error' && msg.code === 'no_such_room') {

@@ -1,6 +1,7 @@
 // The 14 elephant colours of the protocol (docs/protocol.md) and how to draw them on a dark table.
 import { h, s, signed } from './dom.js';
 import { graphemes } from './text.js';
+import { currentRuleset } from './i18n.js';
 
 // Every two stay apart for colour-blind eyes, the first seven (a table's usual colours) the furthest; each looks
 // as its name says (test_palette.py): red is a true red (#c62828; the vermilion #d55e00 before it read as
@@ -30,7 +31,8 @@ export function inkFor(name) {
  * two letters, or none) are cut out of its body, so a colour is never the only way to tell two apart.
  */
 export function elephantToken(colour, size = 48, label = '', initials = '') {
-  return signed(tokenDisc(colour, size, label, '', elephantSvg(initials)), `token|${colour}|${size}|${label}|${initials}`);
+  const piece = currentRuleset();   // the ruleset's own piece (a Dixit player's is a rabbit): drawn as that
+  return signed(tokenDisc(colour, size, label, '', elephantSvg(initials)), `token|${piece}|${colour}|${size}|${label}|${initials}`);
 }
 
 /** A token's disc in `colour`, `size` CSS px, named `label` (none: ''), with classes `extra` and `inside`. */
@@ -49,9 +51,14 @@ export function tokenDisc(colour, size, label, extra, inside) {
 // and screens draw a token per elephant, chip and vote on many `state` frames.
 const drawings = new Map();
 
+// A player's piece by ruleset (RULES.md terms: Dixit's is a rabbit); any other ruleset's, the elephant.
+const PIECES = { dixit: drawRabbit };
+
 function elephantSvg(initials) {
-  if (!drawings.has(initials)) drawings.set(initials, drawElephant(initials));
-  return drawings.get(initials).cloneNode(true);
+  const ruleset = currentRuleset();
+  const key = `${ruleset}|${initials}`;
+  if (!drawings.has(key)) drawings.set(key, (PIECES[ruleset] || drawElephant)(initials));
+  return drawings.get(key).cloneNode(true);
 }
 
 /** A vote token in the voter's colour, labelled `label` (roster.js voteLabel) or two letters ("Ан"). */
@@ -71,6 +78,32 @@ export function shortLabel(name, n = 2) {
   return (g[0] || '?').toUpperCase() + g.slice(1, n).join('');
 }
 
+/** The initials cut out of a piece's body (x 13..39, y 25..46 of 64: board.js places crowds by them). */
+function bodyInitials(initials) {
+  // the disc's colour on the ink-coloured body: the same contrast as the silhouette on the disc
+  return initials ? s('text', { x: 26, y: initials.length > 1 ? 43 : 46, 'text-anchor': 'middle', fill: 'var(--c)',
+    'font-size': initials.length > 1 ? 21 : 29, 'font-weight': 900, 'font-family': 'sans-serif',
+    class: 'token-initials' }, initials) : '';
+}
+
+/** Dixit's rabbit, drawn like the elephant (64-unit grid, the same body for the initials): long ears, round tail. */
+function drawRabbit(initials) {
+  return s('svg', { viewBox: '0 0 64 64', class: 'elephant rabbit', 'aria-hidden': 'true' },
+    s('g', { fill: 'currentColor' },
+      s('ellipse', { cx: 27, cy: 35, rx: 19, ry: 13 }),
+      s('circle', { cx: 46, cy: 25, r: 10 }),
+      s('ellipse', { cx: 41, cy: 10, rx: 3.6, ry: 10, transform: 'rotate(-14 41 10)' }),
+      s('ellipse', { cx: 50, cy: 10, rx: 3.6, ry: 10, transform: 'rotate(14 50 10)' }),
+      s('circle', { cx: 8, cy: 31, r: 5 }),
+      s('ellipse', { cx: 20, cy: 48, rx: 10, ry: 4.5 }),
+      s('ellipse', { cx: 40, cy: 48, rx: 6, ry: 4 })),
+    s('ellipse', { cx: 41, cy: 10, rx: 1.4, ry: 6.5, fill: 'var(--c)', opacity: 0.55, transform: 'rotate(-14 41 10)' }),
+    s('ellipse', { cx: 50, cy: 10, rx: 1.4, ry: 6.5, fill: 'var(--c)', opacity: 0.55, transform: 'rotate(14 50 10)' }),
+    s('circle', { cx: 50, cy: 23, r: 1.8, fill: 'var(--c)' }),
+    s('circle', { cx: 55.5, cy: 27.5, r: 1.5, fill: 'var(--c)' }),
+    bodyInitials(initials));
+}
+
 function drawElephant(initials) {
   return s('svg', { viewBox: '0 0 64 64', class: 'elephant', 'aria-hidden': 'true' },
     s('g', { fill: 'currentColor' },
@@ -83,8 +116,5 @@ function drawElephant(initials) {
         'stroke-linecap': 'round' })),
     s('ellipse', { cx: 40, cy: 27, rx: 6.5, ry: 9, fill: 'var(--c)', opacity: initials ? 0 : 0.55 }),
     s('circle', { cx: 49, cy: 24, r: 1.8, fill: 'var(--c)' }),
-    // the disc's colour on the ink-coloured body: the same contrast as the silhouette on the disc
-    initials ? s('text', { x: 26, y: initials.length > 1 ? 43 : 46, 'text-anchor': 'middle', fill: 'var(--c)',
-      'font-size': initials.length > 1 ? 21 : 29, 'font-weight': 900, 'font-family': 'sans-serif',
-      class: 'token-initials' }, initials) : '');
+    bodyInitials(initials));
 }

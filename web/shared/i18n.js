@@ -41,10 +41,33 @@ export function otherLang() {
   return current === 'ru' ? 'en' : 'ru';
 }
 
-/** Translates key, filling {param}s; a missing key shows itself (noticed, never blank). */
+// The ruleset whose own words the terms are (RULES.md's terms: Dixit's storyteller is «рассказчик» in Russian,
+// its piece a rabbit): a string names a term as {@storyteller}, {@piece.gen} (a form), {@Piece.a} (capitalised),
+// and the dictionary gives `term.<ruleset>.<word>`, else the common `term.<word>`.
+let ruleset = '';
+
+/** Makes ruleset `id` (settings.ruleset; none: the common terms) the one whose terms the strings use. */
+export function useRuleset(id) {
+  ruleset = id || '';
+}
+
+/** The ruleset whose terms are in use ('' for none). */
+export function currentRuleset() {
+  return ruleset;
+}
+
+/** Term `spec` ("piece.gen", "Storyteller") in the current ruleset's words. */
+function term(spec) {
+  const word = spec.toLowerCase();
+  const own = `term.${ruleset}.${word}`;
+  const text = ruleset && has(own) ? dict[own] : has(`term.${word}`) ? dict[`term.${word}`] : spec;
+  return spec[0] === word[0] ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Translates key, filling {param}s and {@term}s; a missing key shows itself (noticed, never blank). */
 export function t(key, params = {}) {
   const text = has(key) ? dict[key] : key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] != null ? params[k] : m));
+  return text.replace(/\{(@?)([\w.]+)\}/g, (m, at, k) => (at ? term(k) : params[k] != null ? params[k] : m));
 }
 
 /** Translates key, or `fallback` without one (a ruleset new to the translations shows its id). */

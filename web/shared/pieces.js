@@ -1,7 +1,7 @@
 // The piece for an elephant of the view: a seat's in its colour, or the duel's shared elephant and mammoth.
 import { h, s } from './dom.js';
-import { elephantToken, shortLabel } from './colours.js';
-import { elephantColour, elephantName, seatName } from './roster.js';
+import { elephantToken } from './colours.js';
+import { elephantColour, elephantName, seatName, memberLetters } from './roster.js';
 
 /** The mammoth, drawn like the elephants (64-unit grid): hump, domed head, long fur, tusk. */
 function mammothSvg() {
@@ -35,7 +35,5 @@ export function pieceToken(room, e, size = 48) {
 export function initialsOf(room, e) {
   if (e.id === 'elephant') return '';
   const seats = e.seats && e.seats.length ? e.seats : [e.id];
-  // a team's roster name is its members' names joined by " & " (server/room/roster.py)
-  const names = [].concat(...seats.map((seat) => seatName(room, seat).split(' & ')));
-  return names.slice(0, 2).map((n) => shortLabel(n, 1)).join('');
+  return memberLetters(seats.map((seat) => seatName(room, seat)));
 }

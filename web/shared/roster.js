@@ -102,9 +102,19 @@ export function places(sorted) {
   return out;
 }
 
-/** A vote token's label: two letters ("Ан"), else initials ("АП") or more where another seat's matches. */
+/** A team's letters, one per member (the first two), from seat names ("Женя & Зина" → "ЖЗ"). */
+export function memberLetters(names) {
+  // a team's roster name is its members' names joined by " & " (server/room/roster.py)
+  return [].concat(...names.map((n) => String(n).split(' & '))).slice(0, 2).map((n) => shortLabel(n, 1)).join('');
+}
+
+/**
+ * A vote token's label: two letters ("Ан"), else initials ("АП") or more where another seat's matches; a pairs
+ * team's, its members' letters ("ЖЗ"), as its elephant shows them (pieces.js initialsOf).
+ */
 export function voteLabel(room, seat) {
   const name = seatName(room, seat);
+  if (memberCount(seatInfo(room, seat)) > 1) return memberLetters([name]);
   const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name);
   const ways = [(n) => shortLabel(n, 2), initials, (n) => shortLabel(n, 3), (n) => shortLabel(n, 4)];
   for (const way of ways) {

@@ -3,7 +3,6 @@ import { h, patchIf } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { seatInfo } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
-import { overlay } from './stage.js';
 
 let banner = null;
 let timer = null;
@@ -17,12 +16,17 @@ export function update(ctx) {
   const away = Boolean(host && !host.connected && room.host_claim_in != null);
   if (!away) { remove(); return; }
   if (room !== seenRoom) { seenRoom = room; claimAt = Date.now() + (room.host_claim_in || 0) * 1000; }
-  if (!banner) {
-    banner = h('div', { class: 'host-away', 'data-testid': 'tv-host-away', role: 'status' });
-    overlay().append(banner);
+  if (!banner) banner = h('div', { class: 'host-away', 'data-testid': 'tv-host-away', role: 'status' });
+  // Over nothing the table needs (a newcomer needs the QR and the code): in the lobby, the top bar's empty middle;
+  // in a game, the side column above the late-join QR and code (the standings' spare room; tv.css)
+  const game = room.phase !== 'lobby' && Boolean(ctx.game);
+  const at = document.querySelector(game ? '#app > .tv-game:not(.ahead) > .tv-side' : '#app > .tv-top');
+  const before = at && at.querySelector(game ? ':scope > .side-join' : ':scope > .tv-top-right');
+  if (before && (banner.parentNode !== at || banner.nextSibling !== before)) {
+    if (banner.parentNode) banner.parentNode.classList.remove('host-away-in');
+    at.insertBefore(banner, before);
+    at.classList.add('host-away-in');   // the side column's standings and QR give it room (tv.css)
   }
-  // In a game, over the late-join QR (tv.css): never over the cards, the board or the standings.
-  banner.classList.toggle('in-game', room.phase !== 'lobby' && Boolean(ctx.game));
   const name = host.name;
   const tick = () => {
     const left = Math.ceil((claimAt - Date.now()) / 1000);
@@ -44,6 +48,6 @@ function remove() {
   clearInterval(timer);
   timer = null;
   seenRoom = null;
-  if (banner) banner.remove();
+  if (banner && banner.parentNode) { banner.parentNode.classList.remove('host-away-in'); banner.remove(); }
   banner = null;
 }

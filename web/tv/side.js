@@ -6,8 +6,12 @@ import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
 import { elephantName, seatInfo, standings, memberCount, isGone } from '/static/shared/roster.js';
 
-/** Builds the side column; update(ctx, screen) refreshes it (`screen`: the one shown, tv.js). */
+/**
+ * Builds the side column; update(ctx, screen, count) refreshes it (`screen`: the one shown, tv.js; `count`: the
+ * result's points are counting up, so a changed distance counts up to its new value with them).
+ */
 export function create(ctx) {
+  const drawn = new Map();   // elephant id → the distance its row showed last
   const list = h('ol', { class: 'standings', 'data-testid': 'standings' });
   const el = h('aside', { class: 'tv-side' },
     list,
@@ -17,7 +21,7 @@ export function create(ctx) {
         h('span', { class: 'side-code-label', text: t('room_code') }),
         h('span', { class: 'side-code-value', text: ctx.code }))));
 
-  function update(c, screen) {
+  function update(c, screen, count = false) {
     const g = c.game;
     // what the rows show: not the phase itself (the rows stay through a round), only whether the game is over
     const sig = JSON.stringify([c.room.roster, g.elephants, g.storyteller, g.phase === 'game_over']);
@@ -43,10 +47,22 @@ export function create(ctx) {
       h('span', { class: 'standing-name fit', text: elephantName(c.room, e) }),
       // outside the name: its ellipsis never hides who tells
       star ? h('span', { class: 'storyteller-star', title: t('storyteller'), text: '★' }) : null,
-      h('span', { class: 'standing-distance', text: String(e.distance) })));
+      distance(drawn.get(e.id), e.distance, count)));
     }));
+    for (const e of g.elephants || []) drawn.set(e.id, e.distance);
   }
   return { el, update };
+}
+
+/**
+ * A standing's distance (cells); counting from `from` when `count` (tv.css draws the numbers on the way, from its
+ * data-roll, in step with the result's points: scored.css `roll`).
+ */
+function distance(from, to, count) {
+  const steps = [];
+  if (count && from != null && from !== to) for (let n = from; n !== to; n += to > from ? 1 : -1) steps.push(n);
+  return h('span', { class: 'standing-distance', text: String(to), 'data-roll': steps.length ? steps.concat(to).join('\n') : null,
+    style: steps.length ? { '--k': steps.length } : null });
 }
 
 /** Duel: our elephant and the mammoth racing to the finish (D9), as two bars. */

@@ -1,6 +1,6 @@
 // The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
 import { h, append, fill, setHidden, setText, toast, toastHost } from '/static/shared/dom.js';
-import { detectLang, loadLang, t } from '/static/shared/i18n.js';
+import { detectLang, loadLang, t, useRuleset } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules, modeOf } from '/static/shared/rules.js';
 import { noteDeck } from '/static/shared/cards.js';
@@ -34,6 +34,7 @@ let tvKey = null;       // from `welcome`: the TV's key for the story's HTTP req
 let roomLang = null;    // settings.lang, followed on the first state and on every change
 let mounted = { key: null, screen: null, frame: null };
 let walkAt = 0;         // ms (Date.now()): the result's elephants walk then (scored.js showTimes)
+let pointsAt = 0;       // ms (Date.now()): the result's points count up then, and the standings with them
 
 async function main() {
   fitStage(app, overlay());
@@ -84,6 +85,7 @@ function onMessage(msg) {
     const result = msg.game && msg.game.result;
     sound.onState(last, msg, result && mounted.key === 'voting' ? scored.showTimes(result.table.length).points * 1000 : 0);
     last = msg;
+    useRuleset((msg.room.settings || {}).ruleset);   // its own words and pieces (Dixit: рассказчик, rabbits)
     const wanted = (msg.room.settings || {}).lang;
     const changed = Boolean(wanted) && wanted !== roomLang;
     roomLang = wanted || roomLang;
@@ -189,8 +191,11 @@ function render() {
       f.main.dataset.phase = key;
       mounted.key = key;
       mounted.screen = screen;
-      // the board and the standings keep the round's start until the points have counted up
+      // the standings keep the round's start until the points count up (then they count up with them), the
+      // board until they have counted (then the elephants walk)
+      pointsAt = screen.pointsDelay ? Date.now() + screen.pointsDelay * 1000 : 0;
       walkAt = screen.walkDelay ? Date.now() + screen.walkDelay * 1000 : 0;
+      if (pointsAt) setTimeout(() => { if (last) render(); }, screen.pointsDelay * 1000);
       if (walkAt) setTimeout(() => { if (last) render(); }, screen.walkDelay * 1000 + 20);
     }
     setText(f.title, mod.title(ctx));
@@ -206,10 +211,8 @@ function render() {
     const teams = modeOf(ctx.game).people_per_seat > 1;
     f.grid.classList.toggle('teams', teams);
     f.grid.classList.toggle('wide-side', teams && (ctx.game.elephants || []).length > 4);
-    if (!fresh && (key !== 'scored' || Date.now() >= walkAt)) {
-      f.board.update(ctx);
-      f.side.update(ctx, key);
-    }
+    if (!fresh && (key !== 'scored' || Date.now() >= walkAt)) f.board.update(ctx);
+    if (!fresh && (key !== 'scored' || Date.now() >= pointsAt)) f.side.update(ctx, key, key === 'scored' && pointsAt > 0);
   }
   renderPause(ctx);
   hostAway.update(ctx);

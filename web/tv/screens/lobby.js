@@ -1,6 +1,6 @@
 // TV lobby: QR, join URL and code, roster, settings, how to play.
 import { h, fill, later, patch, patchIf, setHidden, setText } from '/static/shared/dom.js';
-import { t, tOr } from '/static/shared/i18n.js';
+import { t, tOr, currentRuleset } from '/static/shared/i18n.js';
 import { modeRules } from '/static/shared/rules.js';
 import { lengthText } from '/static/shared/length.js';
 import { elephantToken } from '/static/shared/colours.js';
@@ -74,7 +74,7 @@ export function create(ctx) {
     roster.classList.toggle('pairs', pairs);
     // A join redraws the newcomer's card alone (later(): a card drawn from the same inputs is kept as it is);
     // drawing every card's elephant again on each join was most of a lobby frame's script on a TV.
-    const lang = document.documentElement.lang;
+    const lang = document.documentElement.lang + currentRuleset();   // the words, and the piece drawn
     const items = seats.map((r) => later(r.seat, JSON.stringify([r, pairs, room.host, m.has_adult, lang]), () => h('li', {
       class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
       'data-testid': 'roster-item', 'data-seat': r.seat },

@@ -33,7 +33,8 @@ export function showTimes(n) {
 /**
  * Builds the screen (cards once per result). `show`: the result arrived while this TV watched the vote, so it
  * is revealed step by step; otherwise (a TV that joins late or reloads) it shows finished at once.
- * Returns {el, update, walkDelay: s before the elephants walk (0: at once)}.
+ * Returns {el, update, pointsDelay: s before the points count up, walkDelay: s before the elephants walk (0: at
+ * once)}.
  */
 export function create(ctx0, show) {
   const top = h('div', { class: 'scored-top' });
@@ -67,8 +68,10 @@ export function create(ctx0, show) {
     const many = presentElephants(g).length > 4;
     const teams = modeOf(g).people_per_seat > 1;
     // Pairs, or 5-7 elephants, that each own a card: points under the plates (a list under the cards would
-    // push them below the voting size); teams' plates then hold a whole "A & B"
-    const onPlates = (teams || many) && presentElephants(g).every((e) => r.table.some((entry) => entry.owner === e.id));
+    // push them below the voting size); teams' plates then hold a whole "A & B". Trio too: a row of three
+    // under five cards put points under the bot cards, which score nobody (RULES.md §2.3).
+    const owned = presentElephants(g).every((e) => r.table.some((entry) => entry.owner === e.id));
+    const onPlates = (teams || many || r.table.some((entry) => NOBODYS.includes(entry.owner))) && owned;
     const k = JSON.stringify([r.table, onPlates]);
     if (k !== key) {
       key = k;
@@ -81,8 +84,13 @@ export function create(ctx0, show) {
     el.classList.toggle('two-rows', many);
     el.classList.toggle('teams', teams);
     el.classList.toggle('on-plates', onPlates);
+    // Points not one under each card (the duel's shared elephant owns none, the mammoth's card is not a
+    // player's: RULES.md §2.4): a line of their own, titled, never a row that reads as the cards'
+    const apart = !kids && !onPlates && !aligned(g, r);
+    points.classList.toggle('apart', apart);
     patchIf(points, JSON.stringify([ctx.room.roster, r, g.elephants, onPlates]),
-      () => (kids ? kidsPoints(ctx, r) : onPlates ? [] : pointsList(ctx, r)));
+      () => (kids ? kidsPoints(ctx, r) : onPlates ? [] : [apart ? h('div', { class: 'points-title', text: t('tv.round_points') }) : null,
+        pointsList(ctx, r)]));
   }
   // After fit-text.js: a result taller than the screen (names that wrap) gets smaller cards, step by step.
   const STEPS = ['tight', 'tighter', 'tightest', 'tiniest'];
@@ -92,13 +100,22 @@ export function create(ctx0, show) {
   let step = 0;
   function afterFit() {
     if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
-    // the points list gives way first (min-height 0): cut there, more than its items' edges (6 px), is too tall too
-    const over = el.scrollHeight > el.clientHeight + 1 || points.scrollHeight > points.clientHeight + 6;
+    // the points list gives way first (min-height 0): an item of it cut at all is too tall too (its box, not its
+    // scrollHeight: a token's ring may reach past an item unseen)
+    const over = el.scrollHeight > el.clientHeight + 1 || pointsCut(points);
     if (step >= STEPS.length || !over) return false;
     el.classList.add(STEPS[step++]);
     return true;
   }
-  return { el, update, afterFit, walkDelay: show ? times.walk : 0 };
+  return { el, update, afterFit, pointsDelay: show ? times.points : 0, walkDelay: show ? times.walk : 0 };
+}
+
+/** Whether the points list cuts off the foot of any of its items (by half a screen pixel or more). */
+function pointsCut(points) {
+  const items = points.querySelectorAll('.points-item');
+  const bottom = points.getBoundingClientRect().bottom + 0.5;
+  for (let i = 0; i < items.length; i++) if (items[i].getBoundingClientRect().bottom > bottom) return true;
+  return false;
 }
 
 /** Whether everyone, nobody or some found the card, in words. */
@@ -117,7 +134,7 @@ function resultCards(ctx, r, onPlates) {
     const owner = entry.owner;
     const fromDeck = owner === 'bot' || owner === 'deck';
     if (fromDeck) card.classList.add('from-deck');
-    const ownerColour = ['bot', 'deck', 'mammoth'].includes(owner) ? null : seatColour(ctx.room, owner);
+    const ownerColour = NOBODYS.includes(owner) ? null : seatColour(ctx.room, owner);
     if (mine) card.querySelector('.flip').append(h('div', { class: 'storyteller-ring' }));
     append(card, [
       // Trio: a vote on a bot card scores nothing (RULES.md §2.3).
@@ -134,7 +151,7 @@ function resultCards(ctx, r, onPlates) {
           tok.style.setProperty('--j', j);
           return tok;
         })),
-      onPlates ? platePoints(r, owner) : null]);
+      onPlates && !NOBODYS.includes(owner) ? platePoints(r, owner) : null]);
   });
   return el;
 }
@@ -161,13 +178,22 @@ function pointsWhy(r, id) {
   return parts.length ? h('div', { class: 'points-why' }, parts) : null;
 }
 
+// Owners of cards nobody plays for: the trio's bot cards, a card from the deck, the duel's mammoth's card.
+const NOBODYS = ['bot', 'deck', 'mammoth'];
+
+/** Whether each elephant of the result owns one card and each card is an elephant's (a points row lines up). */
+function aligned(g, r) {
+  const present = presentElephants(g);   // a removed player's elephant scores nothing and leaves the list
+  const owners = r.table.map((entry) => entry.owner);
+  return owners.length === present.length && present.every((e) => owners.includes(e.id));
+}
+
 function pointsList(ctx, r) {
-  const present = presentElephants(ctx.game);   // a removed player's elephant scores nothing and leaves the list
+  const present = presentElephants(ctx.game);
   const owners = r.table.map((entry) => entry.owner);
   // One card each: the row of points lines up with the row of cards, so each elephant's points go under its
   // own card (a column reads card, owner, votes, points); otherwise the biggest gain first.
-  const aligned = owners.length === present.length && present.every((e) => owners.includes(e.id));
-  const order = aligned ? owners.map((id) => present.find((e) => e.id === id))
+  const order = aligned(ctx.game, r) ? owners.map((id) => present.find((e) => e.id === id))
     : present.sort((a, b) => pointsOf(r, b.id) - pointsOf(r, a.id));
   return order.map((e) => {
     const name = h('div', { class: 'points-name fit', text: elephantName(ctx.room, e) });
