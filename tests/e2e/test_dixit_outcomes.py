@@ -1,7 +1,7 @@
 """Dixit's two flat-2 outcomes told apart on every screen (RULES.md §1.1: all or none found gives every
 other player 2). When everyone finds the storyteller's card the TV's headline says so and each guesser's
-+2 reads "all found" (never "not found"), and the phones say "everyone found the card"; when nobody finds
-it, "none found" / "nobody found the card"; in English and in Russian. Three WebSocket seats play; the
++2 reads "all found" (never "not found"), and the phones say "Everyone found the card"; when nobody finds
+it, "none found" / "Nobody found the card"; in English and in Russian. Three WebSocket seats play; the
 TV (1920×1080) and one seat's phone (360×640) are real Chromium pages. Screenshots:
 test-output/dixit-outcomes-*.png."""
 from __future__ import annotations
@@ -12,11 +12,11 @@ from tests.helpers.browser import TV, Scene, fits, run_scene
 
 SMALL = {"width": 360, "height": 640}
 WORDS = {  # lang -> outcome -> (TV headline, TV per-guesser line, phone line)
-    "en": {"all": ("Everyone found", "all found +2", "everyone found the card: +2"),
-           "none": ("Nobody found", "none found +2", "nobody found the card: +2")},
+    "en": {"all": ("Everyone found", "all found +2", "Everyone found the card: +2"),
+           "none": ("Nobody found", "none found +2", "Nobody found the card: +2")},
     # Dixit's storyteller is «рассказчик» (RULES.md terms)
-    "ru": {"all": ("Все нашли карту рассказчика", "все нашли +2", "все нашли карту: +2"),
-           "none": ("Никто не нашёл карту рассказчика", "никто не нашёл +2", "никто не нашёл карту: +2")},
+    "ru": {"all": ("Все нашли карту рассказчика", "все нашли +2", "Все нашли карту: +2"),
+           "none": ("Никто не нашёл карту рассказчика", "никто не нашёл +2", "Никто не нашёл карту: +2")},
 }
 MISSED = {"en": "not found", "ru": "не нашли"}   # the words both outcomes used to share
 
