@@ -54,6 +54,14 @@ class DeckEvents:
             self._tx.stale()
             self._broadcast()
 
+    def deck_read(self, deck_id: str) -> None:
+        """A thread has read deck `deck_id`'s changed folder (server/room/env.py `SharedEnv`): if the room plays
+        with it or chose it, its pages get the state anew, with the deck as read (its size, `start` possible)."""
+        if deck_id in (self._room.record.settings.deck, self._room.deck_info(self._room.record)["id"]):
+            self._room.deck_info(self._room.record, fresh=True)
+            self._tx.stale()
+            self._broadcast()
+
     def fall_back(self) -> None:
         """Once no action is being stored (the room calls it after each): a lobby whose deck was deleted
         stores the built-in one."""
