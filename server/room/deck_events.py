@@ -55,10 +55,10 @@ class DeckEvents:
             self._broadcast()
 
     def deck_read(self, deck_id: str) -> None:
-        """A thread has read deck `deck_id`'s changed folder (server/room/env.py `SharedEnv`): if the room plays
-        with it or chose it, its pages get the state anew, with the deck as read (its size, `start` possible)."""
-        if deck_id in (self._room.record.settings.deck, self._room.deck_info(self._room.record)["id"]):
-            self._room.deck_info(self._room.record, fresh=True)
+        """A thread has read deck `deck_id`'s changed folder (server/room/env.py `SharedEnv`, whose
+        `decks_version` moved on, so the deck is looked up again): a lobby (its deck may be this one, chosen
+        while the store still writes the choice) or a game with this deck sends its pages the state anew."""
+        if self._room.game is None or self._room.deck_info(self._room.record)["id"] == deck_id:
             self._tx.stale()
             self._broadcast()
 

@@ -163,6 +163,7 @@ class SharedEnv:
         self.filter_read: Callable[[str], None] | None = None
         # told the id of a deck whose changed folder a thread has just read (the app: every room's `deck_read`)
         self.deck_read: Callable[[str], None] | None = None
+        self._decks_read = 0   # changed deck folders a thread has read (`decks_version`)
         self._reading: set[tuple[str, str]] = set()   # ("deck" | "filter", deck id) a thread is reading now
 
     def board(self, settings: engine.Settings) -> engine.Board:
@@ -255,13 +256,16 @@ class SharedEnv:
             log.warning("deck %s: %s unreadable (%s)", deck_id, "kids' filter" if what == "filter" else "pictures",
                         exc)
             return
+        if what == "deck":
+            self._decks_read += 1
         hook = self.filter_read if what == "filter" else self.deck_read
         if hook is not None:
             hook(deck_id)
 
     def decks_version(self) -> int:
-        """The library's `version` (DeckLibrary.changed)."""
-        return self.library.version
+        """The library's `version` (DeckLibrary.changed) plus the changed deck folders a thread has read (their
+        sizes changed: each room's deck and the host's deck list are looked up again)."""
+        return self.library.version + self._decks_read
 
     def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
         """`{"id", "title", "size", "all", "filter_outdated", "rev"}` (`DeckInfo`) of a deck for the room view, in
