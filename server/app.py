@@ -70,6 +70,11 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
         for room in rooms:
             room.kids_filter_changed(deck_id)
     env.filter_read = filter_read
+
+    def deck_read(deck_id: str) -> None:   # a thread read a changed deck folder: the rooms showing it get it
+        for room in rooms:
+            room.deck_read(deck_id)
+    env.deck_read = deck_read
     # every saved kids' filter read before the rooms need one (it hashes pictures: a thread's work)
     await asyncio.get_running_loop().run_in_executor(None, app[keys.LIBRARY].read_kids_filters)
     loaded = rooms.load()

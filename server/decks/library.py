@@ -17,7 +17,7 @@ Public API (the server calls these):
     library.list() -> list[DeckInfo]        # DeckInfo(id, title: dict[lang, str], size, licence, builtin, problems,
                                             #          uploaded, kids_size: cards left after the kids' filter)
     library.get(deck_id) -> Deck            # Deck.id, .title, .cards (sorted card ids), .size, .rev, .path_of(card)
-                                            # raises DeckNotFound (a KeyError) for unknown/invalid ids
+                                            # raises DeckNotFound (a KeyError); blocking: `peek` on the loop
     library.excluded(deck_id) -> set[str]   # the kids' filter: card ids taken out of play
     library.kids_filter(deck_id) -> KidsFilter  # the same, and how many saved ones no longer find their
                                             # picture (kids_filter.py); blocking: `known_kids_filter` on the loop
@@ -33,12 +33,12 @@ import hashlib
 import json
 import logging
 import os
-import tempfile
 import threading
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
+from server.decks.jsonfile import write_json_atomic
 from server.decks.kids_filter import KidsFilter, KnownFilters, PictureHashes, filter_key, filter_record, read_filter
 from server.decks.names import card_id_for, folder_ids, is_deck_id, normalise_title
 from server.decks.pictures import IMAGE_SUFFIXES, check_picture, problem_message
@@ -129,9 +129,10 @@ class Deck:
         """This deck's line in the deck list."""
         return DeckInfo(self.id, self.title, self.size, self.licence, self.builtin, self.problems, self.uploaded)
 
-def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
+def load_deck(deck_id: str, folder: Path, *, builtin: bool, check: bool = True) -> Deck:
     """Reads one deck folder: manifest (optional) and every picture file in it (not in subfolders).
-    Unusable files are skipped and listed in `Deck.problems`. Raises OSError if the folder is unreadable."""
+    Unusable files are skipped and listed in `Deck.problems`; without `check` no picture is opened (every
+    picture-named file counts). Raises OSError if the folder is unreadable."""
     manifest: dict = {}
     mpath = folder / MANIFEST
     if mpath.is_file():
@@ -147,7 +148,7 @@ def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
             continue
         if path.name == "contact-sheet.png":  # the generator's overview, not a card
             continue
-        problem = check_picture(path, decode=not builtin)
+        problem = check_picture(path, decode=not builtin) if check else None
         cid = card_id_for(path.name)
         if problem is None and cid in files:
             problem = "duplicate"
@@ -163,23 +164,6 @@ def load_deck(deck_id: str, folder: Path, *, builtin: bool) -> Deck:
                 licence=licence if isinstance(licence, str) else "", builtin=builtin, path=folder,
                 files=files, problems=tuple(problems),
                 uploaded=not builtin and manifest.get("source") == UPLOAD_SOURCE)
-
-
-def write_json_atomic(path: Path, data: object) -> None:
-    """Writes JSON to a temporary file in the same folder, fsyncs, then renames over `path`, so a reader
-    (or a crash) sees the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
 
 class DeckLibrary:
     """Every deck this server can offer: the shipped ones under `builtin_dir` and the family's under
@@ -247,23 +231,37 @@ class DeckLibrary:
         self.version += 1
 
     # -- loading ------------------------------------------------------------------------------------------
-    def get(self, deck_id: str) -> Deck:
-        """The deck `deck_id`. Raises DeckNotFound (a KeyError) for an unknown or malformed id."""
+    def _stamp(self, deck_id: str) -> tuple[Path, bool, tuple[int, int]]:
         folder, builtin = self._folder(deck_id)
         try:
             stamp = folder.stat().st_mtime_ns
             mstat = (folder / MANIFEST).stat().st_mtime_ns if (folder / MANIFEST).exists() else 0
         except OSError as exc:
             raise DeckNotFound(deck_id) from exc
-        key = (stamp, mstat)
+        return folder, builtin, (stamp, mstat)
+
+    def get(self, deck_id: str) -> Deck:
+        """The deck `deck_id`. Raises DeckNotFound (a KeyError) for an unknown or malformed id. Blocking (a
+        changed folder's pictures are decoded): a thread's; the event loop's is `peek`."""
+        folder, builtin, key = self._stamp(deck_id)
         with self._lock:
-            hit = self._cache.get(folder)
-            if hit and hit[0] == key:
+            if (hit := self._cache.get(folder)) and hit[0] == key:
                 return hit[1]
         deck = load_deck(deck_id, folder, builtin=builtin)
         with self._lock:
             self._cache[folder] = (key, deck)
         return deck
+
+    def peek(self, deck_id: str) -> tuple[Deck, bool]:
+        """`get` for the event loop, never opening a picture (phone photos take seconds to decode): (the deck,
+        True) while its folder is unchanged since read, else (as last read or, never read, its picture files
+        unchecked; False): `get` must read it, in a thread. Raises DeckNotFound, OSError (unreadable folder)."""
+        folder, builtin, key = self._stamp(deck_id)
+        with self._lock:
+            hit = self._cache.get(folder)
+        if hit is not None:
+            return hit[1], hit[0] == key
+        return load_deck(deck_id, folder, builtin=builtin, check=False), False
 
     def list(self) -> list[DeckInfo]:
         """Every deck with at least one card: shipped first, then the family's by title."""
@@ -327,7 +325,9 @@ class DeckLibrary:
 
     def known_kids_filter(self, deck_id: str) -> KidsFilter | None:
         """`kids_filter` for the event loop: as last read if nothing changed since (no picture read), else None."""
-        key = filter_key(self._excluded_path(deck_id), self.get(deck_id).rev)
+        if not (peeked := self.peek(deck_id))[1]:   # its pictures are to be read first (`peek`)
+            return None
+        key = filter_key(self._excluded_path(deck_id), peeked[0].rev)
         return self._filters.get(deck_id, key) if key[1] else KidsFilter()   # () : no filter saved
 
     def excluded(self, deck_id: str) -> set[str]:

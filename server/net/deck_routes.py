@@ -110,16 +110,11 @@ async def card_image(request: web.Request) -> web.StreamResponse:
     m = _CARD_FILE.fullmatch(request.match_info["file"])
     if not is_deck_id(deck_id) or m is None:
         return error(request, 404, "not_found")
-    try:
-        deck = library.get(deck_id)
-        deck.path_of(m["card"])
-    except KeyError:  # DeckNotFound too
-        return error(request, 404, "not_found")
     loop = asyncio.get_running_loop()
-    try:
+    try:   # (`prepare` reads the deck, decoding a changed folder's pictures: a thread's work)
         path = await loop.run_in_executor(None, card_images.prepare, library, deck_id, m["card"], m["size"],
                                           m["fmt"])
-    except KeyError:  # the deck changed meanwhile
+    except KeyError:  # no such deck or card (DeckNotFound too)
         return error(request, 404, "not_found")
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
         # a picture Pillow cannot read: say so, keep serving the others
@@ -186,9 +181,9 @@ async def deck_cards(request: web.Request) -> web.Response:
     exclusions whose picture changed or went since, server/decks/kids_filter.py)."""
     library = request.app[keys.LIBRARY]
     deck_id = request.match_info["deck"]
-    try:
-        deck = library.get(deck_id)
-        # it may hash the deck's pictures: a thread's work, so the rooms never wait on it
+    loop = asyncio.get_running_loop()
+    try:   # reading the deck may decode its pictures, its filter hash them: a thread's work, so no room waits
+        deck = await loop.run_in_executor(None, library.get, deck_id)
         kept = await asyncio.get_running_loop().run_in_executor(None, library.kids_filter, deck_id)
     except DeckNotFound:
         return error(request, 404, "not_found")
@@ -202,8 +197,9 @@ async def put_excluded(request: web.Request) -> web.Response:
         return error(request, 403, "forbidden")
     library = request.app[keys.LIBRARY]
     deck_id = request.match_info["deck"]
-    try:
-        library.get(deck_id)
+    loop = asyncio.get_running_loop()
+    try:   # (a changed folder's pictures are decoded: a thread's work)
+        await loop.run_in_executor(None, library.get, deck_id)
     except DeckNotFound:
         return error(request, 404, "not_found")
     try:
@@ -217,7 +213,7 @@ async def put_excluded(request: web.Request) -> web.Response:
     except DeckNotFound:   # deleted meanwhile
         return error(request, 404, "not_found")
     except ValueError:
-        unknown = sorted(set(body) - set(library.get(deck_id).cards))
+        unknown = sorted(set(body) - set((await loop.run_in_executor(None, library.get, deck_id)).cards))
         return error(request, 400, "unknown_cards",
                      files=[{"name": c, "problem": "not_in_deck"} for c in unknown[:50]])
     except OSError as exc:   # a picture unreadable or the filter not written: the old filter stays

@@ -54,6 +54,14 @@ class DeckEvents:
             self._tx.stale()
             self._broadcast()
 
+    def deck_read(self, deck_id: str) -> None:
+        """A thread has read deck `deck_id`'s changed folder (server/room/env.py `SharedEnv`, whose
+        `decks_version` moved on, so the deck is looked up again): a lobby (its deck may be this one, chosen
+        while the store still writes the choice) or a game with this deck sends its pages the state anew."""
+        if self._room.game is None or self._room.deck_info(self._room.record)["id"] == deck_id:
+            self._tx.stale()
+            self._broadcast()
+
     def fall_back(self) -> None:
         """Once no action is being stored (the room calls it after each): a lobby whose deck was deleted
         stores the built-in one."""

@@ -64,7 +64,13 @@ class DeckSource(Protocol):
         ...
 
     def get(self, deck_id: str) -> CardDeck:
-        """The deck `deck_id`. Raises KeyError (DeckNotFound) for an unknown id, OSError for an unreadable one."""
+        """The deck `deck_id`. Raises KeyError (DeckNotFound) for an unknown id, OSError for an unreadable one.
+        Blocking (decodes a changed folder's pictures): never on the event loop."""
+        ...
+
+    def peek(self, deck_id: str) -> tuple[CardDeck, bool]:
+        """(the deck as last read, True while its folder is unchanged since), without opening a picture; with
+        False, `get` must read it again. Raises KeyError, OSError."""
         ...
 
     def kids_filter(self, deck_id: str) -> KidsFilter:
@@ -119,7 +125,8 @@ class RoomEnv(Protocol):
 
     def deck(self, deck_id: object, *, kids: bool = False) -> list[str] | None:
         """The card ids of a deck (`kids`: without the cards taken out for children), or None. Raises
-        Refused("deck_not_ready") while the kids' filter is being checked against the deck's pictures."""
+        Refused("deck_reading") while a thread reads its changed folder, Refused("deck_not_ready") while the kids'
+        filter is being checked against the deck's pictures."""
         ...
 
     def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
@@ -154,7 +161,10 @@ class SharedEnv:
         # told the id of a deck whose kids' filter a thread has just read (the app: every room's
         # `kids_filter_changed`, so the pages showing its count get it); None: nobody is told
         self.filter_read: Callable[[str], None] | None = None
-        self._reading: set[str] = set()   # decks whose kids' filter a thread is reading now
+        # told the id of a deck whose changed folder a thread has just read (the app: every room's `deck_read`)
+        self.deck_read: Callable[[str], None] | None = None
+        self._decks_read = 0   # changed deck folders a thread has read (`decks_version`)
+        self._reading: set[tuple[str, str]] = set()   # ("deck" | "filter", deck id) a thread is reading now
 
     def board(self, settings: engine.Settings) -> engine.Board:
         """The board `board_for(settings)` gives."""
@@ -168,13 +178,21 @@ class SharedEnv:
         """The seed for a new game: the configured one, else 63 random bits."""
         return self.game_seed if self.game_seed is not None else secrets.randbits(63)
 
-    def _get_deck(self, deck_id: object) -> CardDeck | None:
+    def _get_deck(self, deck_id: object) -> tuple[CardDeck, bool] | None:
+        """(deck `deck_id` as last read, True if it is current), or None if there is none. A deck whose folder
+        changed is read again by a thread (its pictures decoded: seconds for phone photos, which would hold up
+        every room), and `deck_read(deck_id)` once read; off a running event loop it is read here."""
         if not isinstance(deck_id, str):
             return None
         try:
-            return self.library.get(deck_id)
+            deck, current = self.library.peek(deck_id)
+            if not current and not _on_loop():
+                deck, current = self.library.get(deck_id), True
         except (KeyError, LookupError, ValueError, OSError):
             return None
+        if not current:
+            self._in_thread("deck", deck_id, self.library.get)
+        return deck, current
 
     def has_deck(self, deck_id: object) -> bool:
         """True if the library holds a deck with this id."""
@@ -182,10 +200,15 @@ class SharedEnv:
 
     def deck(self, deck_id: object, *, kids: bool = False) -> list[str] | None:
         """The card ids of deck `deck_id`, or None if there is no such deck. `kids`: without the cards
-        the adult took out for children (the library's per-deck filter, RULES.md §2.5)."""
-        deck = self._get_deck(deck_id)
-        if deck is None or not isinstance(deck_id, str):
+        the adult took out for children (the library's per-deck filter, RULES.md §2.5). Raises
+        Refused("deck_reading") while its changed folder is being read (never a deal of unchecked pictures),
+        Refused("deck_not_ready") while its kids' filter is."""
+        got = self._get_deck(deck_id)
+        if got is None or not isinstance(deck_id, str):
             return None
+        deck, current = got
+        if not current:
+            raise Refused("deck_reading")
         cards = deck.cards
         if kids:
             kept = self._kids_filter(deck_id)
@@ -204,51 +227,70 @@ class SharedEnv:
             return None
         if kept is not None:
             return kept
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
+        if not _on_loop():
             return self.library.kids_filter(deck_id)
-        self.read_kids_filter(deck_id)
+        self._in_thread("filter", deck_id, self.library.kids_filter)
         return None
 
     def read_kids_filter(self, deck_id: str) -> None:
         """Read deck `deck_id`'s kids' filter in the loop's default executor (hashing its pictures, which may
-        take a while on a Pi's SD card, never holds up the rooms); once read, `filter_read(deck_id)`. Once at a
-        time per deck; a failure is logged (the filter stays unknown, and the next look tries again)."""
-        if deck_id in self._reading:
-            return
-        self._reading.add(deck_id)
-        future = asyncio.get_running_loop().run_in_executor(None, self.library.kids_filter, deck_id)
-        future.add_done_callback(lambda done: self._filter_done(deck_id, done))
+        take a while on a Pi's SD card, never holds up the rooms); once read, `filter_read(deck_id)`."""
+        self._in_thread("filter", deck_id, self.library.kids_filter)
 
-    def _filter_done(self, deck_id: str, done: asyncio.Future[KidsFilter]) -> None:
-        self._reading.discard(deck_id)
+    def _in_thread(self, what: str, deck_id: str, job: Callable[[str], object]) -> None:
+        """`job(deck_id)` in the loop's default executor, once at a time per deck and `what` ("deck": reading
+        its pictures, then `deck_read`; "filter": its kids' filter, then `filter_read`). A failure is logged
+        (the deck or filter stays unread, and the next look tries again)."""
+        if (what, deck_id) in self._reading:
+            return
+        self._reading.add((what, deck_id))
+        future = asyncio.get_running_loop().run_in_executor(None, job, deck_id)
+        future.add_done_callback(lambda done: self._thread_done(what, deck_id, done))
+
+    def _thread_done(self, what: str, deck_id: str, done: asyncio.Future[object]) -> None:
+        self._reading.discard((what, deck_id))
         if done.cancelled():
             return
         exc = done.exception()
         if exc is not None:
-            log.warning("deck %s: kids' filter unreadable (%s)", deck_id, exc)
+            log.warning("deck %s: %s unreadable (%s)", deck_id, "kids' filter" if what == "filter" else "pictures",
+                        exc)
             return
-        if self.filter_read is not None:
-            self.filter_read(deck_id)
+        if what == "deck":
+            self._decks_read += 1
+        hook = self.filter_read if what == "filter" else self.deck_read
+        if hook is not None:
+            hook(deck_id)
 
     def decks_version(self) -> int:
-        """The library's `version` (DeckLibrary.changed)."""
-        return self.library.version
+        """The library's `version` (DeckLibrary.changed) plus the changed deck folders a thread has read (their
+        sizes changed: each room's deck and the host's deck list are looked up again)."""
+        return self.library.version + self._decks_read
 
     def deck_info(self, deck_id: str, *, kids: bool = False) -> DeckInfo:
         """`{"id", "title", "size", "all", "filter_outdated", "rev"}` (`DeckInfo`) of a deck for the room view, in
         cards: `all` the deck's, `size` what a table deals from it (`kids`: without the cards the kids'
         filter takes out, as `deck(kids=True)` and `start` count them, RULES.md §2.5), `filter_outdated` the
         kids' filter's exclusions that no longer find their picture (0 unless `kids`); all 0 if it is missing."""
-        deck = self._get_deck(deck_id)
-        if deck is None:
+        got = self._get_deck(deck_id)
+        if got is None:
             return {"id": deck_id, "title": {"en": deck_id}, "size": 0, "all": 0, "filter_outdated": 0,
                     "rev": ""}
+        deck, current = got   # (while a thread reads a changed folder, as last read: the pages get it once read)
         every, dealt, outdated = deck.size, deck.size, 0
-        kept = self._kids_filter(deck_id) if kids else None
+        kept = self._kids_filter(deck_id) if kids and current else None
         if kept is not None:   # (while a thread reads it, every card: the pages get the count once read)
             dealt = sum(1 for c in deck.cards if c not in kept.excluded)
             outdated = kept.outdated
         return {"id": deck_id, "title": deck.title or {"en": deck_id}, "size": dealt, "all": every,
                 "filter_outdated": outdated, "rev": deck.rev}
+
+
+def _on_loop() -> bool:
+    """True on a running event loop's thread; off one (a script, a test of the room alone) nothing waits on a
+    thread, so the blocking reads are done there and then."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -190,6 +190,10 @@ class Room(RoomState):
         """A deck's kids' filter changed (DeckEvents.kids_filter_changed)."""
         self.decks.kids_filter_changed(deck_id)
 
+    def deck_read(self, deck_id: str) -> None:
+        """A thread has read a deck's changed folder (DeckEvents.deck_read)."""
+        self.decks.deck_read(deck_id)
+
     async def end_for_deck(self, state_id: int, asker_hosts: bool) -> None:
         """End this room's game so a deck it holds may be deleted (DeckEvents.end_for_deck)."""
         await self.decks.end_for_deck(state_id, asker_hosts)

@@ -219,14 +219,15 @@ def test_sentences_fill_params_and_use_the_terms():
 
 def test_every_room_refusal_is_exercised_by_a_wire_test():
     """Each code the room and socket handler emit appears in the protocol tests, or for the refusals the
-    room makes to the deck page (`Room.end_for_deck`) in test_kids_decks.py (internal_error is a bug by
-    definition and cannot be provoked)."""
+    room makes to the deck page (`Room.end_for_deck`) in test_kids_decks.py, `deck_reading` in
+    test_deck_reading.py (internal_error is a bug by definition and cannot be provoked)."""
     own = set()
     for path in [*(ROOT / "server" / "room").glob("*.py"), ROOT / "server" / "net" / "ws.py"]:
         src = path.read_text(encoding="utf-8")
         own |= set(re.findall(r'(?:Refused\(|refuse\()\s*"([a-z_]+)"', src))
     tests = "".join(p.read_text(encoding="utf-8") for p in [ROOT / "tests" / "server" / "test_protocol.py",
                                                            ROOT / "tests" / "server" / "test_kids_decks.py",
+                                                           ROOT / "tests" / "server" / "test_deck_reading.py",
                                                            *(ROOT / "tests" / "server" / "modes").glob("test_*.py")])
     untested = {c for c in own - {"internal_error"} if f'"{c}"' not in tests}
     assert not untested, sorted(untested)

@@ -85,6 +85,16 @@
  *   conditions; kids: only with one child)
  * @property {Clock | null} clock         the timer; null when none runs
  * @property {AdultEnters} adult_enters   kids: whose guess only the adult's phone enters
+ * @property {AutoPlayed | null} auto_played  whose cards were played for them this round; null when nobody's was
+ */
+
+/**
+ * From the lay-out (engine phases `voting` and `scored`) to the next round, the seats whose cards went down
+ * without their choice and why (docs/protocol.md; server/room/auto_played.py `view`): the timer's or the host's
+ * `skip` in the playing phase, or D1's last turn (every seat but the storyteller). Seats only, never which card.
+ * @typedef {object} AutoPlayed
+ * @property {string[]} seats
+ * @property {'timer' | 'host' | 'last_card'} by
  */
 
 /**
