@@ -132,6 +132,46 @@ async def test_the_host_away_notice_covers_nothing_the_table_needs(server_proces
     await run_scene(server_process, launch_options, output_dir, "tv-table", body)
 
 
+# The lobby's middle column's parts that end below it (cut by the TV's edge): [test id or class, px below].
+SIDE_CUT_JS = """() => {
+  const side = document.querySelector('.lobby-side').getBoundingClientRect();
+  return [...document.querySelectorAll('.lobby-side > *')].filter((el) => !el.hidden && el.offsetHeight)
+    .map((el) => [el.dataset.testid || el.className, Math.round(el.getBoundingClientRect().bottom - side.bottom)])
+    .filter(([, below]) => below > 0);
+}"""
+# How far the how-to-play card runs past its box (the card's text fits itself; its first draw had the dots'
+# row still empty, so it fitted to 16 px more than it keeps).
+HOW_CUT_JS = """() => {
+  const b = document.querySelector('.lobby .how-body');
+  return b.scrollHeight - b.clientHeight;
+}"""
+BUSY_SETTINGS = {"short_game": 20, "reshuffle": True, "restriction": "four_words", "timer": 90}
+
+
+@pytest.mark.parametrize(("lang", "settings"), [("ru", {}), ("en", {}), ("ru", BUSY_SETTINGS)],
+                         ids=["ru", "en", "ru-busy"])
+async def test_a_full_lobby_keeps_its_game_length_and_hint_on_the_screen(server_process, launch_options,
+                                                                          output_dir, lang, settings):
+    """Seven players with two-word names, the built-in deck's long title and (busy) five more settings: the
+    lobby's middle column tightens until its roster, settings, game length and host hint all end on the
+    screen (the hint «Когда все в сборе…» had run off the bottom at seven), and the how-to-play card beside it
+    is whole, at 1920×1080 and 1280×720."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(SEVEN)
+        await table.act(table.phones[0], "set_settings", settings={"lang": lang, **settings})
+        await expect(tv.get_by_test_id("roster-item")).to_have_count(7)
+        await expect(tv.get_by_test_id("tv-game-length")).to_be_visible()
+        for width, height in SIZES:
+            await resize_tv(tv, width, height)
+            await sc.shot(tv, f"lobby-seven-{lang}{'-busy' if settings else ''}-{width}")
+            assert await tv.evaluate(SIDE_CUT_JS) == [], f"{lang} {width}x{height}: ends below the screen"
+            cut_how = await tv.evaluate(HOW_CUT_JS)
+            assert cut_how <= 1, f"{lang} {width}x{height}: how to play's card cut by {cut_how} px"
+            await expect(tv.get_by_test_id("lobby-hint")).to_be_visible()
+
+    await run_scene(server_process, launch_options, output_dir, "tv-table", body)
+
+
 # Points items (under the cards, or on the plates) cut off at the bottom by the points' box or the centre:
 # [its text, px cut].
 POINTS_CUT_JS = """() => {

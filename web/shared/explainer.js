@@ -164,9 +164,10 @@ export function explainer({ auto = 0, size = 96, testid = 'explainer', fit = fal
       c.picture(size),
       h('h3', { class: 'how-title', text: `${index + 1}. ${c.title}` }),
       h('ul', { class: 'how-lines' }, c.lines.map((line) => h('li', { text: line })))));
-    if (fit) fitCard(body.firstChild);
     dots.textContent = '';
     cards.forEach((_, i) => dots.append(h('span', { class: `how-dot${i === index ? ' on' : ''}` })));
+    // after the dots: the first draw's empty row of dots left the card 16 px more room than it keeps
+    if (fit) fitCard(body.firstChild);
   }
 
   function fitCard(face) {

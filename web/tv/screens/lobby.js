@@ -45,6 +45,7 @@ export function create(ctx) {
     else if (ev.key === 'ArrowLeft') how.prev();
   };
   document.addEventListener('keydown', onKey);
+  const side = h('section', { class: 'lobby-side' }, count, alone, roster, settings, length, hint);
   const el = h('main', { class: 'lobby', 'data-testid': 'tv-lobby' },
     h('section', { class: 'join-panel' },
       h('h2', { class: 'join-title', text: t('tv.scan_to_join') }),
@@ -53,7 +54,7 @@ export function create(ctx) {
       alt,
       h('div', { class: 'room-code-label', text: t('room_code') }),
       codeEl),
-    h('section', { class: 'lobby-side' }, count, alone, roster, settings, length, hint),
+    side,
     how.el);
 
   // Each `state` (a join, a colour, a setting) writes only what changed: a new player's card pops in, the
@@ -100,7 +101,18 @@ export function create(ctx) {
     setText(hint, seats.length === 0 ? t('tv.hint_first_is_host')
       : `${tOr('tv.mode_hint.' + mode, '', peopleRange(m, seatsRange))} ${t('tv.hint_host_starts')}`);
   }
-  return { el, update };
+  // Seven players, a long deck title and several settings outgrow the column, whose foot (the game length,
+  // the hint) would run off the screen: each fit that finds it overflowing takes it a step tighter (smaller
+  // gaps and chips, then smaller names). It stays tight for this lobby: loosening as people leave would flicker.
+  let tight = 0;
+  /** After the text fit (tv.js): true when it tightened the column, so the text is fitted again. */
+  function afterFit() {
+    if (tight >= 2 || side.scrollHeight <= side.clientHeight + 1) return false;
+    tight += 1;
+    side.classList.add(tight === 1 ? 'tight' : 'tighter');
+    return true;
+  }
+  return { el, update, afterFit };
 }
 
 /** {min, max} people of a mode's seat range (pairs: two a seat) and {n} cards from the deck, from the catalogue. */
