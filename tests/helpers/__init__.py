@@ -9,6 +9,7 @@ and no test module imports another test module):
 - `tests.helpers.oldchrome`: the old headless Chromium builds of smart TVs, driven over plain CDP;
 - `tests.helpers.scoring_cases`: the scoring-case file and the check of one case;
 - `tests.helpers.stored`: rooms in a stopped server's sqlite file, aged or written by a jumped clock;
+- `tests.helpers.off_loop`: work that must never run on the event loop's thread, watched and held;
 - `tests.helpers.restart`: each room's devices on their own loopback address, and back by token after a restart;
 - `tests.helpers.leaks`: the hidden-information scan of every frame sockets received, and its self-test;
 - `tests.helpers.probes`: authorization and cross-site probes, each answered refused or not;

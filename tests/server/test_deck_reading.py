@@ -16,39 +16,15 @@ from server.decks import pictures
 from server.messages import sentence
 from tests.decks.helpers import picture
 from tests.helpers.bounds import EVENT_S
+from tests.helpers.off_loop import OffLoop
 from tests.server.test_kids_decks import kids_room, tiny
 
 
-class Decodes:
-    """Every picture check that opens the file (`pictures._check_picture`) noted with whether it ran on the
-    event loop's thread (which fails it at once rather than stalling the test's own loop); with `hold` set,
-    each one waits for it, a real blocking condition, after setting `entered`."""
-
-    def __init__(self) -> None:
-        self.loop_thread = threading.get_ident()
-        self.on_loop = 0
-        self.in_threads = 0
-        self.hold: threading.Event | None = None
-        self.entered = threading.Event()
-
-
 @pytest.fixture
-def decodes(monkeypatch) -> Decodes:
-    watch = Decodes()
-    real = pictures._check_picture
-
-    def check(path: Path, size: int, decode: bool) -> str | None:
-        if threading.get_ident() == watch.loop_thread:
-            watch.on_loop += 1
-            raise AssertionError(f"{path.name} was opened on the event loop")
-        watch.in_threads += 1
-        hold = watch.hold
-        if hold is not None:
-            watch.entered.set()
-            assert hold.wait(EVENT_S), "the test never let the decode go on"
-        return real(path, size, decode)
-
-    monkeypatch.setattr(pictures, "_check_picture", check)
+def decodes(monkeypatch) -> OffLoop:
+    """Every picture check that opens the file (`pictures._check_picture`), watched (tests.helpers.off_loop)."""
+    watch = OffLoop("decode")
+    monkeypatch.setattr(pictures, "_check_picture", watch.wrap(pictures._check_picture))
     return watch
 
 

@@ -18,6 +18,7 @@ from server.decks.kids_filter import PictureHashes
 from server.net import keys
 from tests.decks.helpers import picture
 from tests.helpers.bounds import EVENT_S
+from tests.helpers.off_loop import OffLoop
 from tests.server.test_family_decks import RU, cards, deck_ids, host_headers, restarted, upload
 
 
@@ -243,36 +244,11 @@ async def test_a_filter_whose_pictures_changed_is_dropped_and_the_adult_told_unt
 # (`deck_not_ready`) rather than dealt unfiltered.
 
 
-class Hashes:
-    """Every `PictureHashes.hash` call noted with whether it ran on the event loop's thread (which fails it at
-    once rather than stalling the test's own loop); with `hold` set, each one waits for it, a real blocking
-    condition, after setting `entered`."""
-
-    def __init__(self) -> None:
-        self.loop_thread = threading.get_ident()
-        self.on_loop = 0
-        self.in_threads = 0
-        self.hold: threading.Event | None = None
-        self.entered = threading.Event()
-
-
 @pytest.fixture
-def hashes(monkeypatch) -> Hashes:
-    watch = Hashes()
-    real = PictureHashes.hash
-
-    def hash_(self: PictureHashes, path: Path) -> str:
-        if threading.get_ident() == watch.loop_thread:
-            watch.on_loop += 1
-            raise AssertionError(f"{path.name} was hashed on the event loop")
-        watch.in_threads += 1
-        hold = watch.hold
-        if hold is not None:
-            watch.entered.set()
-            assert hold.wait(EVENT_S), "the test never let the hash go on"
-        return real(self, path)
-
-    monkeypatch.setattr(PictureHashes, "hash", hash_)
+def hashes(monkeypatch) -> OffLoop:
+    """Every `PictureHashes.hash` call, watched (tests.helpers.off_loop)."""
+    watch = OffLoop("hash")
+    monkeypatch.setattr(PictureHashes, "hash", watch.wrap(PictureHashes.hash))
     return watch
 
 

@@ -1,0 +1,39 @@
+"""Work that must never run on the event loop's thread (hashing or decoding a family's pictures: one big photo
+stalls every room and socket meanwhile), watched. `OffLoop.wrap(real)` returns `real` as a function that fails
+at once on the loop's thread (rather than stalling the test's own loop), counts the calls made in threads, and,
+while `hold` is set, waits on it after setting `entered`: a real blocking condition that keeps the work going
+for as long as the test looks at the server. Used by tests/server/test_kids_decks.py and test_deck_reading.py."""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from tests.helpers.bounds import EVENT_S
+
+
+class OffLoop:
+    """Calls of one kind of work (`what`, for messages: "hash", "decode"), made where the test's loop runs."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.loop_thread = threading.get_ident()
+        self.on_loop = 0
+        self.in_threads = 0
+        self.hold: threading.Event | None = None
+        self.entered = threading.Event()
+
+    def wrap(self, real: Callable[..., Any]) -> Callable[..., Any]:
+        """`real`, watched (a method too: set the result on its class). Raises AssertionError on the loop's
+        thread, or when `hold` is never set within EVENT_S seconds."""
+        def watched(*args: Any, **kwargs: Any) -> Any:
+            if threading.get_ident() == self.loop_thread:
+                self.on_loop += 1
+                raise AssertionError(f"a {self.what} ran on the event loop: {args!r}")
+            self.in_threads += 1
+            hold = self.hold
+            if hold is not None:
+                self.entered.set()
+                assert hold.wait(EVENT_S), f"the test never let the {self.what} go on"
+            return real(*args, **kwargs)
+        return watched
