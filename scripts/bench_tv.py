@@ -37,6 +37,10 @@ fresh browser profile:
   its frames' samples fell in (DevTools `Profiler` through the page's console.profile, arrival to paint),
   "self" and with their callees "total"; the profiler slows the page, so a profiled run's figures are not
   compared with others.
+- `show_task_ms_per_s`: for each result, the TV's main-thread time per second (DevTools `Performance.getMetrics`
+  TaskDuration, whose seconds are the throttled page's) over the `--result-ms` the family looks at it, from when
+  the phones have the result (the TV's frame comes within a few ms): the result's show (cards turning, votes,
+  points counting up, the elephants' walk) and anything else the page does then; p50 and each.
 - `raf_ms`: the intervals between animation frames for `--reveal-window-ms` after each reveal frame (a rAF
   loop the wrapper starts there): p50 / p95; at 60 Hz an unbroken animation is 16.7 ms.
 Targets (issue "The TV is the show"; printed, never asserted): at 4×, frame→paint p50 ≤ 50 and p95 ≤ 100 ms,
@@ -269,9 +273,17 @@ def load_figures(tally: NetworkTally, timing: dict) -> dict:
             "load_ms": round(timing["load"], 1), "ready_ms": round(timing["ready"], 1)}
 
 
-async def play(session: aiohttp.ClientSession, base: str, code: str, args, rng: random.Random) -> int:
+async def task_s(page) -> tuple[float, float]:
+    """(monotonic s, the page's DevTools TaskDuration s: main-thread time so far)."""
+    got = await page.call("Performance.getMetrics")
+    return time.monotonic(), next(m["value"] for m in got["metrics"] if m["name"] == "TaskDuration")
+
+
+async def play(session: aiohttp.ClientSession, base: str, code: str, args, rng: random.Random, page=None,
+               shows: list[float] | None = None) -> int:
     """Six phones join room `code` and play `args.rounds` rounds at people's pace (a think time per action,
-    a look at each result before Next); returns the rounds played."""
+    a look at each result before Next); returns the rounds played. With `page` (Performance enabled), appends
+    to `shows` the TV's main-thread ms per second while each result is looked at."""
     table = await seated_table(socket_opener(session, base, LivePlayer), code, n=PHONES, tv_name="watcher",
                                start=False)
     await table.act(table.phones[0], "start")
@@ -280,7 +292,11 @@ async def play(session: aiohttp.ClientSession, base: str, code: str, args, rng: 
         phase = table.tv.game["phase"]
         if phase in ("scored", "game_over") and last not in ("scored", "game_over"):
             rounds += 1
+            before = await task_s(page) if page is not None else None
             await asyncio.sleep(args.result_ms / 1000)   # the family looks at the result
+            if before is not None and shows is not None:
+                after = await task_s(page)
+                shows.append(round((after[1] - before[1]) / (after[0] - before[0]) * 1000, 1))
             if phase == "game_over" or rounds >= args.rounds:
                 break
         else:   # a person choosing (or saying ready on the result)
@@ -331,7 +347,9 @@ async def one_run(label: str, root: Path, throttle: float, args) -> dict:
                     again = load_figures(tally, timing)
                     started = await page.evaluate("performance.now()")
                     t0 = time.monotonic()
-                    rounds = await play(session, server.base, timing["code"], args, rng)
+                    await page.call("Performance.enable")
+                    shows: list[float] = []
+                    rounds = await play(session, server.base, timing["code"], args, rng, page, shows)
                     played_s = time.monotonic() - t0
                     # the last reveal's rAF window ends before the figures are read
                     await page.evaluate(f"new Promise((r) => setTimeout(r, {args.reveal_window_ms + 100}))",
@@ -355,6 +373,7 @@ async def one_run(label: str, root: Path, throttle: float, args) -> dict:
         "reveal_ms": {"max": max(reveals) if reveals else None, "each": reveals},
         "long_tasks": {"count": len(longs), "max_ms": round(max(longs), 1) if longs else 0,
                        "over_100ms": sum(1 for d in longs if d > 100), "where": long_task_where(long_at, frames)},
+        "show_task_ms_per_s": {"p50": pct(shows, 0.5), "each": shows},
         "raf_ms": {"p50": pct(seen["raf"], 0.5), "p95": pct(seen["raf"], 0.95), "frames": len(seen["raf"])},
         "by_screen": by_screen(frames), "first_load": first, "reload": again,
         "page_errors": errors[:3], "load_avg": [round(x, 2) for x in os.getloadavg()],
