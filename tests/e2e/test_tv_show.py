@@ -6,6 +6,7 @@ a deuteranopia filter: the elephants told apart by their initials).
 """
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -323,38 +324,71 @@ async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, la
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 
 
-# On every frame from now until the elephants have walked: whether the points' count-up (scored.css `roll`) has
-# run past a frame or two, and the distances the standings show then ({elephant: distance}).
-STANDINGS_WATCH_JS = """(framesMs) => {
+# On every frame from now until the show's count is over: each standing's number as the screen shows it, in its
+# order, and each points counter's under the cards. A number that counts (data-roll: scored.css / tv.css `roll`)
+# is read from its ::before's step, the line of data-roll its animated transform shows; any other, from its text.
+STANDINGS_WATCH_JS = """() => {
   window.standingsSeen = [];
+  let after = 0;
+  const shownOf = (el) => {
+    if (!el.dataset.roll || !el.closest('.scored.show, .standings')) return Number(el.textContent);
+    const lines = el.dataset.roll.split('\\n');
+    const m = getComputedStyle(el, '::before').transform;
+    const ty = m && m !== 'none' ? Number(m.slice(m.indexOf('(') + 1, -1).split(',')[5]) : 0;
+    const step = Math.round(-ty / parseFloat(getComputedStyle(el).height));
+    return Number(lines[Math.max(0, Math.min(lines.length - 1, step))]);
+  };
   const look = () => {
-    const rolls = document.getAnimations().filter((a) => a.animationName === 'roll');
-    const counted = rolls.length > 0 && rolls.every((a) => a.currentTime > a.effect.getTiming().delay + framesMs);
-    const shown = Object.fromEntries([...document.querySelectorAll('.standing')].map((s) => [s.dataset.elephant,
-      Number(s.querySelector('.standing-distance').textContent)]));
-    window.standingsSeen.push([counted, shown]);
-    if (!document.querySelector('.scored.show') || document.getAnimations().some((a) => a.animationName === 'roll'
-        && a.playState !== 'finished') || window.standingsSeen.length < 3) requestAnimationFrame(look);
+    const rows = [...document.querySelectorAll('.standing')].map((s) => [s.dataset.elephant,
+      shownOf(s.querySelector('.standing-distance'))]);
+    const points = Object.fromEntries([...document.querySelectorAll('.scored.show .points-value')]
+      .map((v) => [v.closest('[data-elephant]').dataset.elephant, shownOf(v)]));
+    window.standingsSeen.push([rows, points]);
+    // a few frames past the count's end: the standings take its last step in a frame of their own
+    const rolling = document.getAnimations().some((a) => a.animationName === 'roll' && a.playState !== 'finished');
+    after = rolling ? 0 : after + 1;
+    if (document.querySelector('.scored.show') && (rolling || after < 10 || window.standingsSeen.length < 30)) {
+      requestAnimationFrame(look);
+    }
     else window.standingsDone = true;
   };
   requestAnimationFrame(look);
 }"""
 
 
-async def test_the_standings_take_the_points_as_they_count_up(server_process, launch_options, output_dir):
-    """The phones show a round's points at once: the TV's standings take them as the result's points count up,
-    never a frame of the old scores beside points that have already counted (the elephants walk after)."""
+async def test_the_standings_count_up_with_the_points_and_stay_in_order(server_process, launch_options, output_dir):
+    """The standings count up in step with the points under the cards: on no frame is a row shown above one with
+    a bigger number, nor a total the points under the cards have not yet reached; they end on the round's
+    totals, in the standings' order (the phones show those at once)."""
     async def body(sc) -> None:
-        tv, table = await _watching_the_vote(sc)
+        tv, table = await sc.table(NAMES[:4])
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting" and g["round"] == 2)
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        before = {e["id"]: e["distance"] for e in table.tv.game["elephants"]}
         await _until_scored(table)
         await expect(tv.locator(".scored.show")).to_have_count(1)
-        await tv.evaluate(STANDINGS_WATCH_JS, FRAMES_MS)
-        await tv.wait_for_function("window.standingsDone === true")
+        await tv.evaluate(STANDINGS_WATCH_JS)
+        await tv.wait_for_function("window.standingsDone === true", timeout=30000)
         seen = await tv.evaluate("window.standingsSeen")
         now = {e["id"]: e["distance"] for e in table.tv.game["elephants"]}
-        assert any(counted for counted, _ in seen), "the points never counted up"
-        stale = [shown for counted, shown in seen if counted and shown != now]
-        assert not stale, f"old standings beside counted points (now {now}): {stale[:3]}"
+        assert any(before[e] != now[e] for e in now), "nobody scored"
+        unsorted = [rows for rows, _ in seen if any(a[1] < b[1] for a, b in itertools.pairwise(rows))]
+        assert not unsorted, f"standings out of order for the numbers they show: {unsorted[:3]}"
+        ahead = [(rows, points) for rows, points in seen for e, shown in rows
+                 if e in points and abs(shown - before[e]) > abs(points[e])]
+        assert not ahead, f"a total the points under the cards have not reached (before {before}): {ahead[:3]}"
+        assert any(points and any(p != 0 for p in points.values()) for _, points in seen), "no points counted"
+        outside = [rows for rows, _ in seen for e, shown in rows
+                   if not min(before[e], now[e]) <= shown <= max(before[e], now[e])]
+        assert not outside, f"a total outside the round's way (before {before}, now {now}): {outside[:3]}"
+        # counted a cell at a time: a row that gains two or more shows a number on the way
+        far = [e for e in now if abs(now[e] - before[e]) >= 2]
+        on_way = {e for rows, _ in seen for e, shown in rows if e in far and shown not in (before[e], now[e])}
+        assert on_way == set(far), f"jumped without counting: {set(far) - on_way}"
+        order = sorted(now, key=lambda e: -now[e])
+        last_rows = seen[-1][0]
+        assert dict(last_rows) == now and [n for _, n in last_rows] == [now[e] for e in order]
         await sc.shot(tv, "standings-with-points")
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
