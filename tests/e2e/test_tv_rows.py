@@ -7,6 +7,7 @@ chip names the team, and a chip's mark (… or ✓) stays inside it. Screenshots
 """
 from __future__ import annotations
 
+import pytest
 from playwright.async_api import expect
 
 from tests.helpers.browser import Scene, fits, run_scene
@@ -182,32 +183,34 @@ async def awaited_whole(sc: Scene, tv, done: int, awaited: list[str], names: dic
     await set_size(tv, SIZES[0])
 
 
-async def test_every_awaited_name_stays_whole_as_players_play_and_vote(server_process, launch_options, output_dir):
-    """Five relatives with long names, in Russian: after each card played and each vote, every player still
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_every_awaited_name_stays_whole_as_players_play_and_vote(server_process, launch_options, output_dir,
+                                                                       lang):
+    """Five relatives with long names, in Russian and English: after each card played and each vote, every player still
     awaited has a whole name on the progress row (the row had squeezed into one line once anyone was done,
     cutting «Тётя Констанция Петровна» to «Т…» and, with three done, hiding the last one)."""
     async def body(sc: Scene) -> None:
         tv, table = await sc.table(RELATIVES)
         host, teller = table.phones[0], table.phones[4]
         names = {p.welcome["seat"]: p.name for p in table.phones}
-        await table.act(host, "set_settings", settings={"special_cells": False, "lang": "ru",
+        await table.act(host, "set_settings", settings={"special_cells": False, "lang": lang,
                                                         "first_storyteller": "host"})
         await table.act(host, "start", storyteller=teller.welcome["seat"])
         await table.act(teller, "tell", card=teller.me["hand"][0], association="Где-то далеко")
         await expect(tv.get_by_test_id("tv-playing")).to_be_visible()
         others = [p for p in table.phones if p is not teller]
-        await awaited_whole(sc, tv, 0, [p.welcome["seat"] for p in others], names, "relatives-play0")
+        await awaited_whole(sc, tv, 0, [p.welcome["seat"] for p in others], names, f"relatives-{lang}-play0")
         for i, p in enumerate(others[:-1], start=1):
             await table.act(p, "play_card", card=p.me["hand"][0])
-            await awaited_whole(sc, tv, i, [q.welcome["seat"] for q in others[i:]], names, f"relatives-play{i}")
+            await awaited_whole(sc, tv, i, [q.welcome["seat"] for q in others[i:]], names, f"relatives-{lang}-play{i}")
 
         last = others[-1]
         await table.act(last, "play_card", card=last.me["hand"][0])
         await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
-        await awaited_whole(sc, tv, 0, [p.welcome["seat"] for p in others], names, "relatives-vote0")
+        await awaited_whole(sc, tv, 0, [p.welcome["seat"] for p in others], names, f"relatives-{lang}-vote0")
         for i, p in enumerate(others[:-1], start=1):
             card = next(e["number"] for e in p.game["table"] if e["card"] not in p.me["played"])
             await table.act(p, "vote", card=card)
-            await awaited_whole(sc, tv, i, [q.welcome["seat"] for q in others[i:]], names, f"relatives-vote{i}")
+            await awaited_whole(sc, tv, i, [q.welcome["seat"] for q in others[i:]], names, f"relatives-{lang}-vote{i}")
 
     await run_scene(server_process, launch_options, output_dir, "tv-rows", body)
