@@ -7,6 +7,7 @@ chip names the team, and a chip's mark (… or ✓) stays inside it. Screenshots
 """
 from __future__ import annotations
 
+import pytest
 from playwright.async_api import expect
 
 from tests.helpers.browser import Scene, fits, run_scene
@@ -142,5 +143,74 @@ async def test_pairs_teams_are_named_on_the_ready_row(server_process, launch_opt
         needed = table.tv.state["room"]["pacing"]["ready_needed"]
         await expect(tv.get_by_test_id("readiness").locator(".chip")).to_have_count(len(needed))
         await at_sizes(sc, tv, "readiness", needed, names, "pairs8-scored")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-rows", body)
+
+
+# The awaited chips of the progress row whose name is cut (ellipsis) or lies (partly) outside the TV's stage.
+CUT_AWAITED_JS = """() => {
+  const app = document.getElementById('app').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid=progress] .chip.waiting')].map((c) => {
+    const name = c.querySelector('.chip-name');
+    const r = (name || c).getBoundingClientRect();
+    return { seat: c.dataset.seat, name: name ? name.textContent : null, scroll: name ? name.scrollWidth : 0,
+      client: name ? name.clientWidth : 0, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+      width: r.width };
+  }).filter((c) => c.name === null || c.scroll > c.client || c.width < 1 || c.left < app.left - 1
+    || c.right > app.right + 1 || c.top < app.top - 1 || c.bottom > app.bottom + 1);
+}"""
+# The longest name is the longest the server allows (24 graphemes).
+RELATIVES = ["Бабушка Валентина", "Мама Оля", "Дедушка Коля", "Тётя Констанция Петровна", "Петя"]
+assert len(RELATIVES[3]) == 24
+
+
+async def awaited_whole(sc: Scene, tv, done: int, awaited: list[str], names: dict[str, str], shot: str) -> None:
+    """Fails unless, with `done` done chips, each seat of `awaited` has a chip on the progress row whose name is
+    whole and inside the TV, at 1920×1080 and 1280×720."""
+    row = tv.get_by_test_id("progress")
+    await expect(row.locator(".chip.done")).to_have_count(done)
+    await expect(row.locator(".chip.waiting")).to_have_count(len(awaited))
+    for size in SIZES:
+        await set_size(tv, size)
+        where = f"{shot} at {size['width']}"
+        shown = await tv.evaluate("() => [...document.querySelectorAll('[data-testid=progress] .chip.waiting')]"
+                                  ".map((c) => c.dataset.seat)")
+        assert sorted(shown) == sorted(awaited), f"{where}: awaited chips {shown}"
+        bad = await tv.evaluate(CUT_AWAITED_JS)
+        assert not bad, f"{where}: awaited names cut or off the TV: {[(names[c['seat']], c) for c in bad]}"
+        await fits(tv, size["width"], where)
+        await sc.shot(tv, f"{shot}-{size['width']}")
+    await set_size(tv, SIZES[0])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_every_awaited_name_stays_whole_as_players_play_and_vote(server_process, launch_options, output_dir,
+                                                                       lang):
+    """Five relatives with long names, in Russian and English: after each card played and each vote, every player still
+    awaited has a whole name on the progress row (the row had squeezed into one line once anyone was done,
+    cutting «Тётя Констанция Петровна» to «Т…» and, with three done, hiding the last one)."""
+    async def body(sc: Scene) -> None:
+        tv, table = await sc.table(RELATIVES)
+        host, teller = table.phones[0], table.phones[4]
+        names = {p.welcome["seat"]: p.name for p in table.phones}
+        await table.act(host, "set_settings", settings={"special_cells": False, "lang": lang,
+                                                        "first_storyteller": "host"})
+        await table.act(host, "start", storyteller=teller.welcome["seat"])
+        await table.act(teller, "tell", card=teller.me["hand"][0], association="Где-то далеко")
+        await expect(tv.get_by_test_id("tv-playing")).to_be_visible()
+        others = [p for p in table.phones if p is not teller]
+        await awaited_whole(sc, tv, 0, [p.welcome["seat"] for p in others], names, f"relatives-{lang}-play0")
+        for i, p in enumerate(others[:-1], start=1):
+            await table.act(p, "play_card", card=p.me["hand"][0])
+            await awaited_whole(sc, tv, i, [q.welcome["seat"] for q in others[i:]], names, f"relatives-{lang}-play{i}")
+
+        last = others[-1]
+        await table.act(last, "play_card", card=last.me["hand"][0])
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        await awaited_whole(sc, tv, 0, [p.welcome["seat"] for p in others], names, f"relatives-{lang}-vote0")
+        for i, p in enumerate(others[:-1], start=1):
+            card = next(e["number"] for e in p.game["table"] if e["card"] not in p.me["played"])
+            await table.act(p, "vote", card=card)
+            await awaited_whole(sc, tv, i, [q.welcome["seat"] for q in others[i:]], names, f"relatives-{lang}-vote{i}")
 
     await run_scene(server_process, launch_options, output_dir, "tv-rows", body)

@@ -8,6 +8,11 @@ import { icon } from '/static/shared/icons.js';
 
 // Named chips past this take two rows.
 const ONE_ROW = 3;
+// Awaited names past this many graphemes in all take two rows: one row of them would cut them.
+const ONE_ROW_GRAPHEMES = 28;
+// Played names past this many graphemes in all shrink to their elephants and ✓: named, they would crowd out the
+// awaited names, which the sofa needs most.
+const DONE_GRAPHEMES = 12;
 
 /**
  * Chips for the phase's seats: done (✓, never what) and awaited; flag "has_played" | "has_voted". Seats in `apart`
@@ -18,14 +23,17 @@ export function progressChips(ctx, flag, apart = []) {
   const waiting = new Set(g.waiting_for || []);
   const seats = (g.seats || []).filter((s) => s.active !== false && s.seat !== g.storyteller && !apart.includes(s.seat));
   const many = seats.length > 4;
-  // Many players: done ones shrink to their elephant and ✓, so the line fits.
-  const chip = (seat, done) => seatChip(ctx, seat, done, done && many);
   const done = seats.filter((s) => s[flag] && !waiting.has(s.seat));
   const open = seats.filter((s) => !done.includes(s));
+  const letters = (list) => list.reduce((n, s) => n + graphemeCount(seatName(ctx.room, s.seat)), 0);
+  // Many players or long played names: done ones shrink to their elephant and ✓, so the awaited names stay whole.
+  const tokens = many || letters(done) > DONE_GRAPHEMES;
+  const chip = (seat, isDone) => seatChip(ctx, seat, isDone, isDone && tokens);
+  const limit = letters(open) > ONE_ROW_GRAPHEMES ? 1 : rowLimit(ctx, open.map((s) => s.seat));
   return h('div', { class: `waiting-line${many ? ' many' : ''}`, 'data-testid': 'progress' },
     done.map((s) => chip(s.seat, true)),
     open.length ? h('span', { class: 'waiting-label', text: t('waiting_for') }) : null,
-    chipRows(open, (s) => chip(s.seat, false), rowLimit(ctx, open.map((s) => s.seat))));
+    chipRows(open, (s) => chip(s.seat, false), limit));
 }
 
 /** Everything progressChips() shows, as a string (dom.js patchIf). */
