@@ -5,7 +5,8 @@ while the lobby waits), then the short game's finish cell right before the start
 and finish are first known at the start), or the room's language (the screen built in the old one is dropped
 and built again). A second TV opened on the room once the game runs builds its screen at once; the two are
 compared element by element (tag, attributes, text: the elephants' places, the fitted font sizes and, in the
-old browsers, the flex-gap fallback's margins). In the current Chromium and in Chromium 69 and 80 (the TVs').
+old browsers, the margins no-flex-gap.css gives flex rows). In the current Chromium and in Chromium 69 and 80
+(the TVs').
 """
 from __future__ import annotations
 
