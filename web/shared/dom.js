@@ -229,3 +229,17 @@ export function toast(message, kind = 'error') {
   setTimeout(() => el.classList.add('toast-out'), 4000);
   setTimeout(() => el.remove(), 4600);
 }
+
+/**
+ * True when this browser honours `gap` on flex containers (Chromium 84+, iOS 14.5+). Older ones space flex rows
+ * otherwise: the phone by script (flex-gap.js), the TV by stylesheet (tv/no-flex-gap.css).
+ */
+export function flexGapSupported() {
+  const box = document.createElement('div');
+  box.style.cssText = 'display:flex;flex-direction:column;row-gap:1px;position:absolute;visibility:hidden';
+  box.append(document.createElement('div'), document.createElement('div'));
+  document.body.append(box);
+  const ok = box.scrollHeight === 1;
+  box.remove();
+  return ok;
+}

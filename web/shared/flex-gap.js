@@ -1,19 +1,10 @@
 // Flex `gap` is Chromium 84+ / iOS 14.5+: in older browsers only, items get margins equal to the gap after
 // every change, so stylesheets keep `gap` (docs/architecture.md "Browsers"). An item's own margin stays.
 
+import { flexGapSupported } from './dom.js';
+
 const MARK = 'data-gap-margin';
 const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** True when this browser honours `gap` on flex containers. */
-export function flexGapSupported() {
-  const box = document.createElement('div');
-  box.style.cssText = 'display:flex;flex-direction:column;row-gap:1px;position:absolute;visibility:hidden';
-  box.append(document.createElement('div'), document.createElement('div'));
-  document.body.append(box);
-  const ok = box.scrollHeight === 1;
-  box.remove();
-  return ok;
-}
 
 /** Starts the fallback under `root` if the browser needs it; returns whether it did. */
 export function polyfillFlexGap(root = document.body) {

@@ -1,5 +1,5 @@
 // The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
-import { h, append, fill, setHidden, setText, toast, toastHost } from '/static/shared/dom.js';
+import { h, append, fill, flexGapSupported, setHidden, setText, toast, toastHost } from '/static/shared/dom.js';
 import { detectLang, loadLang, t, useRuleset } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules, modeOf } from '/static/shared/rules.js';
@@ -39,7 +39,10 @@ let pointsAt = 0;       // ms (Date.now()): the result's points count up then, a
 async function main() {
   fitStage(app, overlay());
   toastHost(overlay());
-  markNoFlexGap();
+  // A browser without flex `gap` (Chromium < 84) gets its flex rows spaced by no-flex-gap.css. The phone's script
+  // fallback (shared/flex-gap.js) is not loaded here: it read the styles and positions of whatever a frame
+  // changed, most of a lobby frame on a TV's processor.
+  if (!flexGapSupported()) document.documentElement.classList.add('no-flex-gap');
   // The browser's language (or the switch's last tap) until the room names one.
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
@@ -223,20 +226,6 @@ function render() {
 
 function fitAll() {
   fitText(app);
-}
-
-/**
- * Marks a browser without flex `gap` (Chromium < 84: html.no-flex-gap), whose flex rows no-flex-gap.css spaces
- * with margins. The phone's script fallback (shared/flex-gap.js) is not loaded here: it read the styles and
- * positions of whatever a frame changed, most of a lobby frame on a TV's processor.
- */
-function markNoFlexGap() {
-  const box = document.createElement('div');
-  box.style.cssText = 'display:flex;flex-direction:column;row-gap:1px;position:absolute;visibility:hidden';
-  box.append(document.createElement('div'), document.createElement('div'));
-  document.body.append(box);
-  if (box.scrollHeight !== 1) document.documentElement.classList.add('no-flex-gap');
-  box.remove();
 }
 
 /** The game's screen (heading, centre, side column, board) in place of the lobby; `hidden`: beside it, unseen. */
