@@ -54,7 +54,7 @@ export function associationBox(ctx) {
 /** "Waiting for Аня, Борис" chips. */
 export function waitingChips(ctx) {
   // Kids: a child without a phone is not waited for but entered by the adult (RULES.md §2.5), on a line of its own.
-  const entered = adultEnters(ctx.game, ctx.room);
+  const entered = adultEnters(ctx.room);
   const waiting = (ctx.game.waiting_for || []).filter((s) => !entered.includes(s));
   const chip = (s) => h('span', { class: 'chip waiting' }, elephantToken(seatColour(ctx.room, s), 26), seatName(ctx.room, s));
   return [

@@ -68,12 +68,10 @@ export function specialCellsApply(settings, board) {
 /**
  * Kids (RULES.md §2.5): the seats whose guess only the adult's phone can enter, the children without a phone of
  * their own still to guess, as the room view's `adult_enters` says it (the room knows who has a phone); [] elsewhere.
- * `g` is the game view of the same state (unused: the room view has it all; kept so every caller reads the same).
- * @param {import('/static/shared/protocol.js').Game | null | undefined} g
  * @param {import('/static/shared/protocol.js').Room | null | undefined} room
  * @returns {string[]}
  */
-export function adultEnters(g, room) {
+export function adultEnters(room) {
   return (room && room.adult_enters) || [];
 }
 

@@ -79,7 +79,7 @@ function proxyForm(ctx) {
     ctx = c;
     // The children without a phone first: only this phone can enter their guesses (RULES.md §2.5); those with a
     // phone of their own guess there, and their chips follow (the adult may still enter it for them).
-    const mine = adultEnters(c.game, c.room);
+    const mine = adultEnters(c.room);
     const own = (c.game.waiting_for || []).filter((s) => s !== c.you.seat && !mine.includes(s));
     const waiting = [...mine, ...own];
     // A child's vote went in (or a child voted on their own phone): next child, fresh card choice.

@@ -33,7 +33,7 @@ export function create() {
       row.classList.toggle('few', table.length <= 3);   // kids: three big cards
       fill(cardsBox, row);
     }
-    const entered = adultEnters(ctx.game, ctx.room);   // kids: children without a phone, whose guess the adult enters
+    const entered = adultEnters(ctx.room);   // kids: children without a phone, whose guess the adult enters
     patchIf(progress, progressKey(ctx) + JSON.stringify(ctx.room.auto_played || null),
       () => [progressChips(ctx, 'has_voted', entered), adultEntersLine(ctx, entered), revealLine(ctx), autoPlayedLine(ctx)]);
   }
