@@ -184,7 +184,7 @@ async def deck_cards(request: web.Request) -> web.Response:
     loop = asyncio.get_running_loop()
     try:   # reading the deck may decode its pictures, its filter hash them: a thread's work, so no room waits
         deck = await loop.run_in_executor(None, library.get, deck_id)
-        kept = await asyncio.get_running_loop().run_in_executor(None, library.kids_filter, deck_id)
+        kept = await loop.run_in_executor(None, library.kids_filter, deck_id)
     except DeckNotFound:
         return error(request, 404, "not_found")
     return web.json_response({"deck": deck.id, "cards": deck.cards, "excluded": sorted(kept.excluded),
@@ -209,7 +209,7 @@ async def put_excluded(request: web.Request) -> web.Response:
     if not isinstance(body, list) or not all(isinstance(c, str) for c in body) or len(body) > 10_000:
         return error(request, 400, "malformed")
     try:   # it hashes the pictures taken out: a thread's work, so the rooms never wait on it
-        ids = await asyncio.get_running_loop().run_in_executor(None, library.set_excluded, deck_id, body)
+        ids = await loop.run_in_executor(None, library.set_excluded, deck_id, body)
     except DeckNotFound:   # deleted meanwhile
         return error(request, 404, "not_found")
     except ValueError:

@@ -219,8 +219,8 @@ class SharedEnv:
 
     def _kids_filter(self, deck_id: str) -> KidsFilter | None:
         """The kids' filter of `deck_id` if it is known without reading a picture (`known_kids_filter`), else
-        None, and a thread reads it (`read_kids_filter`). Off a running event loop (a script, a test of the
-        room alone) nothing waits on this thread, so it is read here."""
+        None, and a thread reads it (`_in_thread`: hashing its pictures may take a while on a Pi's SD card).
+        Off a running event loop (a script, a test of the room alone) nothing waits on a thread: read here."""
         try:
             kept = self.library.known_kids_filter(deck_id)
         except (KeyError, LookupError, ValueError, OSError):
@@ -231,11 +231,6 @@ class SharedEnv:
             return self.library.kids_filter(deck_id)
         self._in_thread("filter", deck_id, self.library.kids_filter)
         return None
-
-    def read_kids_filter(self, deck_id: str) -> None:
-        """Read deck `deck_id`'s kids' filter in the loop's default executor (hashing its pictures, which may
-        take a while on a Pi's SD card, never holds up the rooms); once read, `filter_read(deck_id)`."""
-        self._in_thread("filter", deck_id, self.library.kids_filter)
 
     def _in_thread(self, what: str, deck_id: str, job: Callable[[str], object]) -> None:
         """`job(deck_id)` in the loop's default executor, once at a time per deck and `what` ("deck": reading
