@@ -5,6 +5,7 @@ while `hold` is set, waits on it after setting `entered`: a real blocking condit
 for as long as the test looks at the server. Used by tests/server/test_kids_decks.py and test_deck_reading.py."""
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -37,3 +38,16 @@ class OffLoop:
                 assert hold.wait(EVENT_S), f"the test never let the {self.what} go on"
             return real(*args, **kwargs)
         return watched
+
+    async def held(self) -> bool:
+        """Waits, in a thread so the test's loop runs on, until a watched call waits on `hold`; False if none did
+        within EVENT_S seconds."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.entered.wait, EVENT_S)
+
+
+async def loop_answers(client: Any, tv: Any) -> None:
+    """The server's loop answers meanwhile: `/healthz` over HTTP (`client`, pytest-aiohttp's) and a ping on the
+    TV's socket (`tv`, tests.helpers.wire's Player). Raises AssertionError otherwise."""
+    assert (await client.get("/healthz")).status == 200
+    await tv.send({"type": "ping"})
+    await tv.until(lambda m: m["type"] == "pong")

@@ -15,8 +15,7 @@ import pytest
 from server.decks import pictures
 from server.messages import sentence
 from tests.decks.helpers import picture
-from tests.helpers.bounds import EVENT_S
-from tests.helpers.off_loop import OffLoop
+from tests.helpers.off_loop import OffLoop, loop_answers
 from tests.server.test_kids_decks import kids_room, tiny
 
 
@@ -42,11 +41,8 @@ async def test_a_changed_deck_is_read_off_the_loop_and_start_waits_for_it(client
     add_card(tiny(config), "c010.png")
     decodes.hold = threading.Event()
     await table.act(adult, "set_settings", settings={"deck": "tiny"})   # looks at the folder: a thread reads it
-    loop = asyncio.get_running_loop()
-    assert await loop.run_in_executor(None, decodes.entered.wait, EVENT_S), "the deck was never read off the loop"
-    assert (await client.get("/healthz")).status == 200   # the loop answers while the decode is held
-    await table.tv.send({"type": "ping"})
-    await table.tv.until(lambda m: m["type"] == "pong")
+    assert await decodes.held(), "the deck was never read off the loop"
+    await loop_answers(client, table.tv)   # while the decode is held
     err = await table.refused(adult, "start", "deck_reading")   # never a deal of pictures nobody checked
     assert "still being loaded" in err["message"]
     assert "загружаются" in sentence("deck_reading", "ru")
@@ -63,11 +59,8 @@ async def test_the_deck_routes_read_a_changed_deck_off_the_loop(client, make_tab
     add_card(tiny(config), "c010.png")
     decodes.hold = threading.Event()
     reading = asyncio.create_task(client.get("/api/decks/tiny/cards"))
-    loop = asyncio.get_running_loop()
-    assert await loop.run_in_executor(None, decodes.entered.wait, EVENT_S), "the deck was never read off the loop"
-    assert (await client.get("/healthz")).status == 200
-    await table.tv.send({"type": "ping"})
-    await table.tv.until(lambda m: m["type"] == "pong")
+    assert await decodes.held(), "the deck was never read off the loop"
+    await loop_answers(client, table.tv)
     assert not reading.done()
     decodes.hold.set()
     resp = await reading

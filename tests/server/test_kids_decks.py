@@ -18,7 +18,7 @@ from server.decks.kids_filter import PictureHashes
 from server.net import keys
 from tests.decks.helpers import picture
 from tests.helpers.bounds import EVENT_S
-from tests.helpers.off_loop import OffLoop
+from tests.helpers.off_loop import OffLoop, loop_answers
 from tests.server.test_family_decks import RU, cards, deck_ids, host_headers, restarted, upload
 
 
@@ -280,12 +280,8 @@ async def test_a_held_hash_leaves_the_loop_answering(client, make_table, config,
     repaint(tiny(config), "c002.png")   # the filter must be read again, hashing the deck
     hashes.hold = threading.Event()
     reading = asyncio.create_task(client.get("/api/decks/tiny/cards"))
-    loop = asyncio.get_running_loop()
-    assert await loop.run_in_executor(None, hashes.entered.wait, EVENT_S), "the filter was never hashed off the loop"
-    health = await client.get("/healthz")   # the loop answers while the hash is held
-    assert health.status == 200
-    await table.tv.send({"type": "ping"})
-    await table.tv.until(lambda m: m["type"] == "pong")
+    assert await hashes.held(), "the filter was never hashed off the loop"
+    await loop_answers(client, table.tv)   # while the hash is held
     assert not reading.done()
     hashes.hold.set()
     resp = await reading
@@ -302,8 +298,7 @@ async def test_a_kids_lobby_and_its_start_hash_only_off_the_loop(client, make_ta
     repaint(tiny(config), "c001.png")   # c001 is another picture now: its exclusion no longer applies
     hashes.hold = threading.Event()
     await table.act(adult, "set_settings", settings={"deck": "tiny"})   # a thread reads the filter
-    loop = asyncio.get_running_loop()
-    assert await loop.run_in_executor(None, hashes.entered.wait, EVENT_S)
+    assert await hashes.held()
     err = await table.refused(adult, "start", "deck_not_ready")   # never a deal without the filter
     assert "kids' filter" in err["message"]
     hashes.hold.set()
