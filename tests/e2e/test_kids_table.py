@@ -291,6 +291,8 @@ async def test_nothing_on_the_tv_or_a_childs_phone_tells_the_adults_card_before_
     # the children look on at the adult's phone too: its three cards alike before the tap
     sel = "[data-testid=reveal-form] .grid-card"
     await adult.wait_for_function(PICTURES_JS, arg=sel)
+    # as above: a screen just drawn may be mid-animation (one card's fade caught half-way is no mark)
+    await adult.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     looks = await adult.evaluate(LOOK_JS, sel)
     assert len(looks) == 3 and len(set(looks)) == 1, "the adult's reveal screen marks a card"
     await adult.get_by_test_id("confirm").click()
