@@ -17,6 +17,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.helpers.browser import PHONE, TV, Scene, fits, resize_tv, run_scene
+from tests.helpers.page_checks import SPLIT_WORDS_JS
 from tests.helpers.restart import session_from
 from tests.helpers.wire import COLOURS, LivePlayer, seated_table
 
@@ -233,24 +234,6 @@ CUT_NAMES_JS = """() => [...document.querySelectorAll(
     '.tv-main .owner-plate, .tv-main .points-name, .tv-main .outcome, .standing-name')]
   .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
   .map((el) => [el.className, el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
-# Words of those names split across two lines ("Прадедушк-а"): each word's text must lie on one line.
-SPLIT_WORDS_JS = """() => {
-  const split = [];
-  for (const el of document.querySelectorAll('.tv-main .owner-plate, .tv-main .points-name, .standing-name')) {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const re = /\\S+/g;
-      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
-        const range = document.createRange();
-        range.setStart(n, m.index);
-        range.setEnd(n, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (tops.size > 1) split.push(m[0]);
-      }
-    }
-  }
-  return split;
-}"""
 # The font size every one of those names is drawn at (the stage's floor for the sofa is 24 px).
 NAME_SIZES_JS = """() => [...document.querySelectorAll(
     '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .standing-name')]

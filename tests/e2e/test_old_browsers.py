@@ -13,6 +13,7 @@ import aiohttp
 import pytest
 
 from tests.helpers.oldchrome import Browser
+from tests.helpers.page_checks import SPLIT_WORDS_JS
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow"), ("Гоша", "green")]
@@ -167,5 +168,45 @@ async def test_phone_page_plays_a_card_in_chromium_69(server_process, output_dir
             assert not overlaps, f"'waiting for' items overlap in Chromium 69: {overlaps}"
             await phone.screenshot(output_dir / "old69-phone-played.png")
             assert not phone.errors, f"Chromium 69 page errors: {phone.errors}"
+        finally:
+            await browser.close()
+
+
+# Six two-word names, each on its own owner plate under six cards (the points under the plates, scored.js).
+FAMILY = [("Бабушка Валентина", "red"), ("Дедушка Николай", "blue"), ("Тётя Маргарита", "green"),
+          ("Дядя Константин", "teal"), ("Прадедушка Фёдор", "purple"), ("Двоюродный Брат", "pink")]
+# An owner plate or a points name whose text the box hides (cut to its first word, or squeezed to a sliver).
+CUT_PLATES = """JSON.stringify([].filter.call(document.querySelectorAll('.tv-main .owner-plate, .tv-main .points-name'),
+  (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => [el.textContent, el.scrollHeight, el.clientHeight]))"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+async def test_every_owner_plate_shows_its_whole_name_in_chromium_69(server_process, output_dir, size):
+    """Chromium 69 lays out a column of flex items by its own rules: a plate, its overflow hidden, shrank below
+    its lines to fit the card's column, so «Дедушка Николай» read «Дедушка» and the storyteller's plate was a
+    bare 4 px bar; and without min() a smaller card narrowed its plate, breaking «Маргарит/а». With six family
+    names every plate shows its whole name, no word split across lines, once the result is on the TV."""
+    async with aiohttp.ClientSession() as session:
+        browser = Browser("69", session)
+        await browser.start()
+        try:
+            tv = await browser.page(*size)
+            await tv.goto(f"{server_process.page_url}/tv")
+            code = await tv.wait_for(f"/^[A-Z]{{4}}$/.test(({_text_of('room-code')} || '').trim()) && "
+                                     f"{_text_of('room-code')}.trim()", "the room code")
+            table = await _seat_phones(session, server_process.url, code, FAMILY)
+            await table.act(table.phones[0], "set_settings", settings={"special_cells": False, "lang": "ru"})
+            await table.act(table.phones[0], "start")
+            await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+            await tv.wait_for("document.querySelectorAll('[data-testid=tv-scored] .owner-plate').length === 6",
+                              "six owner plates")
+            await tv.screenshot(output_dir / f"old69-tv-family-plates-{size[0]}.png")
+            cut = await tv.evaluate(CUT_PLATES)
+            assert cut == "[]", f"{size}: names cut on the result: {cut}"
+            # a tightened card's width goes to the gaps, so the plates stay wide enough for whole words
+            split = await tv.evaluate(f"({SPLIT_WORDS_JS})()")
+            assert not split, f"{size}: words split across lines: {split}"
+            assert not tv.errors, tv.errors
         finally:
             await browser.close()

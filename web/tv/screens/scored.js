@@ -98,16 +98,38 @@ export function create(ctx0, show) {
   // Returns whether it tightened (then tv.js fits the text again and asks once more).
   let result = null;
   let step = 0;
+  let w0 = 0;   // without min(): a card's width before the first step, px
   function afterFit() {
-    if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
+    const row = cardsBox.querySelector('.table-row.with-owners');
+    if (result !== key) {
+      STEPS.forEach((cls) => el.classList.remove(cls));
+      step = 0;
+      result = key;
+      if (NO_MIN && row) { row.style.removeProperty('--w'); row.style.removeProperty('--give'); }
+    }
     // the points list gives way first (min-height 0): an item of it cut at all is too tall too (its box, not its
     // scrollHeight: a token's ring may reach past an item unseen)
     const over = el.scrollHeight > el.clientHeight + 1 || pointsCut(points);
     if (step >= STEPS.length || !over) return false;
+    const card = NO_MIN && row && row.querySelector('.table-card');
+    if (card && !step) w0 = card.offsetWidth;
     el.classList.add(STEPS[step++]);
+    if (card) giveToGaps(row, card, w0);
     return true;
   }
   return { el, update, afterFit, pointsDelay: show ? times.points : 0, walkDelay: show ? times.walk : 0 };
+}
+
+// Chromium < 79 has no min(): a step's card width is set outright (scored.css), so a step could widen a card and
+// the width it takes off stayed out of the gaps, narrowing the plates (whole names then broke mid-word).
+const NO_MIN = !(window.CSS && CSS.supports('width', 'min(1px, 2px)'));
+
+/** Without min(): the step's width, never wider than `w0` (px), and what the card gives up as the row's --give. */
+function giveToGaps(row, card, w0) {
+  row.style.removeProperty('--w');
+  const w = card.offsetWidth;
+  if (w > w0) row.style.setProperty('--w', `${w0}px`);
+  row.style.setProperty('--give', `${Math.max(0, w0 - w)}px`);
 }
 
 /** Whether the points list cuts off the foot of any of its items (by half a screen pixel or more). */
