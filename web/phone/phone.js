@@ -7,7 +7,7 @@ import { connect } from '/static/shared/ws-client.js';
 import { loadRules } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatInfo } from '/static/shared/roster.js';
+import { hostAway, seatInfo } from '/static/shared/roster.js';
 import { personInfo } from './people.js';
 import { preloadAll, deckId, noteDeck } from '/static/shared/cards.js';
 import { finalHold } from '/static/shared/final-hold.js';
@@ -273,8 +273,8 @@ function renderHeader(c) {
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
-  const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
-  const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);
+  const host = hostAway(c.room);
+  const hostGone = Boolean(c.you.seat && !c.you.is_host && host);
   const removed = Boolean(info && info.removed);
   header.banner.hidden = !hostGone && !removed;
   if (removed) {
