@@ -12,7 +12,10 @@ const ROLE = { duel: 'tv.duel_storyteller', kids: 'tv.kids_storyteller' };
 /** Phase title for the header. */
 export function title(ctx) {
   if (ctx.game.disputed) return t('tv.title.disputed');
-  return t({ duel: 'tv.title.telling_duel', kids: 'tv.title.telling_kids' }[ctx.game.mode] || 'tv.title.telling');
+  const own = { duel: 'tv.title.telling_duel', kids: 'tv.title.telling_kids' }[ctx.game.mode];
+  const st = ctx.game.storyteller;
+  // A pairs team tells together: the heading is plural, as the line under the team's name is.
+  return t(own || (st && isTeam(ctx.room, st) ? 'tv.title.telling_team' : 'tv.title.telling'));
 }
 
 /** Builds the screen; update(ctx) redraws it. */
