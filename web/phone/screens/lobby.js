@@ -264,7 +264,12 @@ function settingsForm(getCtx, carried) {
     if (s.restriction && !next.conditions.includes(s.restriction)) patch.restriction = null;
     set(patch);
   });
-  const mode = select('mode', catalogue.modes.map((m) => m.id), 'mode', (v) => set({ mode: v }));
+  // A greyed mode (one the ruleset lacks) is never sent, whatever picker let it through: the form goes back to
+  // the server's mode, whose refusal would only say what the greyed option already says.
+  const mode = select('mode', catalogue.modes.map((m) => m.id), 'mode', (v) => {
+    const chosen = mode.options[mode.selectedIndex];
+    if (chosen && chosen.disabled) update(getCtx(), true); else set({ mode: v });
+  });
   const shortOn = toggle('short_game', (on) => {
     const rs = rulesOf((getCtx().room.settings || {}).ruleset);
     set({ short_game: on ? Number(shortT.value) || rs.short_game_default : null });
