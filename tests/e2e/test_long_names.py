@@ -401,7 +401,9 @@ async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(se
     """The TV's pairs lobby with four, and with seven, teams of long names: each team's name («Бабушка Валентина &
     Дедушка Николай») is whole in the roster (it shrinks, then wraps, never «Бабушка Валентина &…»), no word split,
     at 1920×1080 and 1280×720; once the game starts, the heading says the team's storytellers choose («Ведущие
-    выбирают карту», plural as the line under their name), in Russian and in English."""
+    выбирают карту», plural as the line under their name), and in the vote, on the TV and on a voter's phone,
+    that their card is to be found («Найдите карту ведущих», «Какая карта у ведущих?»), in Russian and in
+    English."""
     teams = len(names) // 2
     sessions: list[aiohttp.ClientSession] = []
 
@@ -432,6 +434,24 @@ async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(se
         await tv.get_by_test_id("lang").click()
         await expect(title).to_have_text("The storytellers choose")
         await expect(tv.locator(".storyteller-role")).to_contain_text("are the storytellers")
+        # The card to find is the team's: plural on the TV and on a voter's phone (360×640), in both languages.
+        await table.play_until(lambda g: g["phase"] == "voting")
+        voter = next(p for p in table.phones if "vote" in p.me["can"])
+        phone = await sc.page(f"/join/{table.code}", {"width": 360, "height": 640}, voter.token, table.code)
+        hint = phone.get_by_test_id("vote-hint")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        await expect(title).to_have_text("Find the storytellers' card")
+        await expect(hint).to_have_text("Which card is the storytellers'?")
+        await sc.shot(phone, f"phone-360-voting-{teams}-teams-en")
+        await tv.get_by_test_id("lang").click()
+        await phone.get_by_test_id("lang").click()
+        await expect(title).to_have_text("Найдите карту ведущих")
+        await expect(hint).to_have_text("Какая карта у ведущих?")
+        await sc.shot(phone, f"phone-360-voting-{teams}-teams-ru")
+        for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+            await resize_tv(tv, size["width"], size["height"])
+            await sc.shot(tv, f"tv-voting-{teams}-teams-{size['width']}")
+            await fits(tv, size["width"], "TV pairs voting")
 
     try:
         await _run(server_process, launch_options, output_dir, body)

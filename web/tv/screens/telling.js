@@ -2,7 +2,7 @@
 import { h, later, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, memberCount, isTeam } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
 import { waitingChips } from '../parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
@@ -49,11 +49,6 @@ function hero(ctx, st) {
       h('div', { class: `storyteller-name${graphemeCount(name) > 14 ? ' long' : ''}`, text: name }),
       h('div', { class: 'storyteller-role',
         text: t(ROLE[ctx.game.mode] || (isTeam(ctx.room, st) ? 'tv.storyteller_choosing_team' : 'tv.storyteller_choosing')) })));
-}
-
-/** A pairs team tells together: its sentence is plural. */
-function isTeam(room, seat) {
-  return memberCount(seatInfo(room, seat)) > 1;
 }
 
 /** The token draw that chose the first storyteller (round 1). */
