@@ -393,17 +393,29 @@ CUT_ROSTER_JS = """() => [...document.querySelectorAll('[data-testid=roster] .ro
   .map((el) => [el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
 SPLIT_ROSTER_JS = SPLIT_WORDS_JS.replace(
     "'.tv-main .owner-plate, .tv-main .points-name, .standing-name'", "'[data-testid=roster] .roster-name'")
-
+# The roster's badges («Хозяин», «ребёнок») over a name's letters or an elephant: [name, what, its top, badge's bottom].
+BADGE_COVERS_JS = """() => [...document.querySelectorAll('[data-testid=roster-item]')].flatMap((item) => {
+  const badge = item.querySelector('.host-badge, .members');
+  if (!badge) return [];
+  const b = badge.getBoundingClientRect();
+  const name = item.querySelector('.roster-name');
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const parts = [...[...range.getClientRects()].map((r) => ['letters', r]),
+    ...[...item.querySelectorAll('.token')].map((e) => ['elephant', e.getBoundingClientRect()])];
+  return parts.filter(([, r]) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)
+    .map(([what, r]) => [name.textContent, what, Math.round(r.top), Math.round(b.bottom)]);
+})"""
 
 @pytest.mark.parametrize("names", [FAMILY_NAMES, BIG_FAMILY_NAMES], ids=["four-teams", "seven-teams"])
 async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(server_process, launch_options,
                                                                              output_dir, names):
     """The TV's pairs lobby with four, and with seven, teams of long names: each team's name («Бабушка Валентина &
     Дедушка Николай») is whole in the roster (it shrinks, then wraps, never «Бабушка Валентина &…»), no word split,
-    at 1920×1080 and 1280×720; once the game starts, the heading says the team's storytellers choose («Ведущие
-    выбирают карту», plural as the line under their name), and in the vote, on the TV and on a voter's phone,
-    that their card is to be found («Найдите карту ведущих», «Какая карта у ведущих?»), in Russian and in
-    English."""
+    and the «Хозяин» badge covers none of its letters nor the team's elephants, at 1920×1080 and 1280×720; once
+    the game starts, the heading says the team's storytellers choose («Ведущие выбирают карту», plural as the
+    line under their name), and in the vote, on the TV and on a voter's phone, that their card is to be found
+    («Найдите карту ведущих», «Какая карта у ведущих?»), in Russian and in English."""
     teams = len(names) // 2
     sessions: list[aiohttp.ClientSession] = []
 
@@ -420,6 +432,8 @@ async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(se
             assert not cut, f"{size['width']}: team names cut in the lobby: {cut}"
             split = await tv.evaluate(SPLIT_ROSTER_JS)
             assert not split, f"{size['width']}: words split across lines: {split}"
+            covered = await tv.evaluate(BADGE_COVERS_JS)
+            assert not covered, f"{size['width']}: the host's badge covers (name, what, top, badge bottom): {covered}"
             await fits(tv, size["width"], "TV pairs lobby with long team names")
             # the taller names still leave the column's foot on the screen: the game length, and the hint unless
             # the crowded column dropped it (the how-to card says the same)

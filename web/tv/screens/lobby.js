@@ -77,7 +77,8 @@ export function create(ctx) {
     // drawing every card's elephant again on each join was most of a lobby frame's script on a TV.
     const lang = document.documentElement.lang + currentRuleset();   // the words, and the piece drawn
     const items = seats.map((r) => later(r.seat, JSON.stringify([r, pairs, room.host, m.has_adult, lang]), () => h('li', {
-      class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
+      // a child has no phone; `badged`: the host's or a child's badge sits on the top edge (lobby.css)
+      class: `roster-item${r.connected || r.child ? '' : ' offline'}${r.child || r.seat === room.host ? ' badged' : ''}`,
       'data-testid': 'roster-item', 'data-seat': r.seat },
     pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
