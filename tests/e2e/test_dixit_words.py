@@ -10,7 +10,7 @@ import pytest
 from playwright.async_api import Error, expect
 
 from tests.e2e.test_dixit_outcomes import _round
-from tests.helpers.browser import Scene, run_scene
+from tests.helpers.browser import Scene, resize_tv, run_scene
 
 SMALL = {"width": 360, "height": 640}
 WORDS = {  # lang -> (first storyteller's label, ruleset help's start, result's label)
@@ -22,7 +22,7 @@ LACKING = ["pairs", "trio", "duel", "kids"]
 
 async def test_dixit_settings_and_result_say_dixits_words(server_process, launch_options, output_dir):
     async def body(sc: Scene) -> None:
-        _tv, table = await sc.table(["Ann", "Boris", "Vika"])
+        tv, table = await sc.table(["Ann", "Boris", "Vika"])
         host = table.phones[0]
         phone = await sc.page(f"/join/{table.code}", SMALL, host.token, table.code)
         form = phone.get_by_test_id("settings-form")
@@ -42,6 +42,9 @@ async def test_dixit_settings_and_result_say_dixits_words(server_process, launch
                 await expect(mode.locator(f'option[value="{m}"]')).to_be_disabled()
             await expect(mode.locator('option[value="standard"]')).to_be_enabled()
             await sc.shot(phone, f"phone-360-lobby-{lang}")
+        for width, height in ((1920, 1080), (1280, 720)):   # the TV's lobby lists the Dixit table's settings
+            await resize_tv(tv, width, height)
+            await sc.shot(tv, f"tv-lobby-{width}")
         # Playwright refuses a disabled option; the room stays a standard Dixit table.
         with pytest.raises(Error):
             await mode.select_option("pairs", timeout=2000)
