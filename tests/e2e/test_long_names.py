@@ -407,6 +407,7 @@ BADGE_COVERS_JS = """() => [...document.querySelectorAll('[data-testid=roster-it
     .map(([what, r]) => [name.textContent, what, Math.round(r.top), Math.round(b.bottom)]);
 })"""
 
+
 @pytest.mark.parametrize("names", [FAMILY_NAMES, BIG_FAMILY_NAMES], ids=["four-teams", "seven-teams"])
 async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(server_process, launch_options,
                                                                              output_dir, names):
@@ -414,7 +415,7 @@ async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(se
     Дедушка Николай») is whole in the roster (it shrinks, then wraps, never «Бабушка Валентина &…»), no word split,
     and the «Хозяин» badge covers none of its letters nor the team's elephants, at 1920×1080 and 1280×720; once
     the game starts, the heading says the team's storytellers choose («Ведущие выбирают карту», plural as the
-    line under their name), and in the vote, on the TV and on a voter's phone, that their card is to be found
+    line under their name), and in the vote, on the TV, a voter's and a watcher's phone, that their card is found
     («Найдите карту ведущих», «Какая карта у ведущих?»), in Russian and in English."""
     teams = len(names) // 2
     sessions: list[aiohttp.ClientSession] = []
@@ -457,6 +458,10 @@ async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(se
         await expect(title).to_have_text("Find the storytellers' card")
         await expect(hint).to_have_text("Which card is the storytellers'?")
         await sc.shot(phone, f"phone-360-voting-{teams}-teams-en")
+        watcher = await sc.page(f"/join/{table.code}", {"width": 360, "height": 640})   # no seat: it watches
+        await expect(watcher.get_by_test_id("watching")).to_be_visible()
+        watched = watcher.get_by_test_id("watch").locator(".notice-title")
+        await expect(watched).to_have_text("Find the storytellers' card")
         await tv.get_by_test_id("lang").click()
         await phone.get_by_test_id("lang").click()
         await expect(title).to_have_text("Найдите карту ведущих")
