@@ -25,6 +25,11 @@ export function memberCount(entry) {
   return entry && entry.members != null ? entry.members : 1;
 }
 
+/** True when `seat` is a pairs team (RULES.md §2.2: two people tell together): its sentences are plural. */
+export function isTeam(room, seat) {
+  return seat != null && memberCount(seatInfo(room, seat)) > 1;
+}
+
 /**
  * The lobby's head count: "Players: 5" one elephant each; in pairs (RULES.md §2.2) people and teams both
  * ("Players: 9 people, 5 teams"), so a host counting heads finds everyone.

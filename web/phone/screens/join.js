@@ -2,7 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { elephantToken, voteToken } from '/static/shared/colours.js';
-import { standings, elephantName, elephantColour, ownerName, seatName, seatColour, voteLabel } from '/static/shared/roster.js';
+import { standings, elephantName, elephantColour, ownerName, seatName, seatColour, voteLabel, isTeam } from '/static/shared/roster.js';
 import { people } from '../people.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from '../card-grid.js';
@@ -117,13 +117,20 @@ export function create(ctx) {
   return { el, update, refused };
 }
 
+/** The phase's heading as the TV says it: a pairs team tells, and its card is found, in the plural. */
+function phaseTitle(c) {
+  const g = c.game;
+  const team = (g.phase === 'telling' || g.phase === 'voting') && isTeam(c.room, g.storyteller);
+  return `tv.title.${g.phase}${team ? '_team' : ''}`;
+}
+
 /** A spectator's view of the game (the public view, as on the TV): phase, association, the table, standings. */
 function watchView(c) {
   const g = c.game;
   const r = g.phase === 'scored' || g.phase === 'game_over' ? g.result : null;
   const table = r ? r.table : g.phase === 'voting' ? (g.table || []) : [];
   return [
-    h('div', { class: 'notice-title', text: t(`tv.title.${g.phase}`) }),
+    h('div', { class: 'notice-title', text: t(phaseTitle(c)) }),
     g.association ? h('div', { class: 'p-association', text: g.association }) : null,
     // The reveal: numbered cards, and after the votes whose card was whose and who voted for it. The count
     // says "votes" in words beside a token per voter: a bare "Бабушка · 3" above the standings read as her points.
