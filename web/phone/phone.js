@@ -91,6 +91,8 @@ function readToken() {
   try { return localStorage.getItem(tokenKey); } catch { return null; }
 }
 
+let takenOff = false;   // this phone's seat went while it watched (ctx.takenOff: the join form says so)
+
 /** @param {ServerMessage} msg */
 function onMessage(msg) {
   if (msg.type === 'welcome') {
@@ -112,6 +114,10 @@ function onMessage(msg) {
     noteDeck(msg.room);
     if (noRoom) { noRoom = false; badge.set('online'); }
     const before = last;
+    // a seat this phone had is gone (the host removed it in the lobby, or gave the place to a new phone): the
+    // join form says why, not the form alone as if nothing had happened
+    if (before && before.you && before.you.seat && !(msg.you && msg.you.seat)) takenOff = true;
+    else if (msg.you && msg.you.seat) takenOff = false;
     last = msg;
     useRuleset((msg.room.settings || {}).ruleset);   // its own words and pieces (Dixit: рассказчик, rabbits)
     render();
@@ -217,7 +223,7 @@ function renderAway() {
 function ctx() {
   const game = last.game;
   return { room: last.room, game, you: last.you || /** @type {import('/static/shared/protocol.js').You} */ ({}), me: (game && game.me) || null, code, send, sentByMe, token: readToken,
-    stateId: last.state_id, online };
+    stateId: last.state_id, online, takenOff };
 }
 
 function screenKey(c) {

@@ -36,13 +36,16 @@ export function create(ctx) {
   const full = h('div', { class: 'notice table-full', 'data-testid': 'table-full', hidden: true },
     h('div', { class: 'notice-title', text: t('phone.table_full_title') }),
     h('div', { class: 'notice-line' }));
+  const off = h('div', { class: 'notice taken-off', 'data-testid': 'taken-off', role: 'status', hidden: true },
+    h('div', { class: 'notice-title', text: t('phone.taken_off_title') }),
+    h('div', { class: 'notice-line', text: t('phone.taken_off_line') }));
   const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
   const taken = h('p', { class: 'colour-lost', role: 'alert', 'data-testid': 'colour-lost', hidden: true });
   const lobbyPart = h('div', { class: 'join-lobby' },
     field.el,
     colourLabel, taken, colours, btn);
   const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
-  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, watching, full, lobbyPart, seats, watch);
+  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, off, watching, full, lobbyPart, seats, watch);
   let busy = false;
 
   const refresh = () => { btn.disabled = busy || !field.ok() || !colour; };
@@ -61,6 +64,7 @@ export function create(ctx) {
     // A full table says so rather than leaving the join button disabled (docs/protocol.md room_full).
     const isFull = !inGame && c.room.max_people != null && c.room.people >= c.room.max_people;
     full.hidden = !isFull;
+    off.hidden = !c.takenOff;
     full.lastChild.textContent = t('phone.table_full_line', { max: c.room.max_people });
     lobbyPart.hidden = isFull;
     watching.hidden = !inGame;
