@@ -90,6 +90,9 @@ async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output
         points = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=points] .points-value'),"
                                    " (p) => p.textContent)")
         assert len(points) == 4 and all(re.fullmatch(r"[+-]?\d+", p) for p in points), points
+        # the points cue comes with the count's own start (scored.js: a number's roll on its ::before, whose
+        # animationstart this browser gives the number); silenced, sound never having been turned on
+        await tv.wait_for("window.imaginariumSound.silenced.indexOf('points') >= 0", "the points cue")
         standings = await tv.evaluate(_text_of("standings"))
         assert all(name in standings for name, _ in NAMES), standings
         await tv.screenshot(output_dir / f"old{version}-tv-reveal.png")
