@@ -312,7 +312,7 @@ async def test_the_points_cue_comes_as_the_points_count_up(server_process, launc
 
 async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, launch_options, output_dir):
     """The voting timer ran out (here: the host's skip, which the timer sends) before anyone voted: the result
-    says nobody voted, not that the storyteller's card was too hard."""
+    says nobody voted, not that the storyteller's card was too hard, and its points cue comes all the same."""
     async def body(sc) -> None:
         tv, table = await sc.table(NAMES[:4])
         await table.act(table.phones[0], "start")
@@ -320,6 +320,9 @@ async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, la
         await table.act(table.phones[0], "skip")
         assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["outcome"] == "none"
         await expect(tv.get_by_test_id("outcome")).to_have_text("Nobody voted this round.")
+        # no number counts up (nobody scored): the points cue still comes, with the points' own step
+        await expect(tv.locator(".scored.show")).to_have_count(1)
+        await tv.wait_for_function("window.imaginariumSound.silenced.includes('points')")
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 

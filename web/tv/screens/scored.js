@@ -11,6 +11,7 @@ import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
 import { graphemeCount } from '/static/shared/text.js';
 import { readyChips } from '../parts.js';
+import { pointsCounting } from '../sound.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -51,6 +52,15 @@ export function create(ctx0, show) {
     el.style.setProperty('--t-mark', `${times.mark}s`);
     el.style.setProperty('--t-votes', `${times.votes}s`);
     el.style.setProperty('--t-points', `${times.points}s`);
+    // the points cue (sound.js) with the count itself: the first number's roll (a calm TV's fade of it) starting,
+    // or, with no number to count (nobody scored), the points' own fade-in 0.3 s before where the count would be
+    el.addEventListener('animationstart', (e) => {
+      const target = /** @type {Element} */ (e.target);
+      if (target.matches('.points-value[data-roll]')) pointsCounting();
+      else if (target.matches('.points-item, .plate-points') && !el.querySelector('.points-value[data-roll]')) {
+        setTimeout(pointsCounting, 300);
+      }
+    });
   }
   let key = null;
   function update(ctx) {
