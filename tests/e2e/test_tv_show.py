@@ -244,6 +244,27 @@ async def test_the_last_round_keeps_its_standings_and_round_chip(server_process,
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 
 
+async def test_the_last_round_of_seven_shows_its_headline_before_the_standings(server_process, launch_options,
+                                                                              output_dir):
+    """Seven cards make the longest show: the last round's result is held until its headline has come (a flat 7 s
+    hold ended it first, final-hold.js)."""
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:7])
+        await table.act(table.phones[0], "set_settings", settings={"short_game": 3})
+        await table.act(table.phones[0], "start")
+        while True:
+            await table.play_until(lambda g: g["phase"] == "voting")
+            await expect(tv.get_by_test_id("tv-voting")).to_be_visible()   # this TV watches the vote
+            await _until_scored(table)
+            if table.tv.game["phase"] == "game_over":
+                break
+            await table.play_until(lambda g: g["phase"] == "telling")
+        await expect(tv.locator("[data-testid=tv-scored] [data-testid=outcome]")).to_be_visible()
+        await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
 @pytest.mark.parametrize("how", ["prefers-reduced-motion", "calm-tv"])
 async def test_reduced_motion_leaves_only_fades(server_process, launch_options, output_dir, how):
     async def body(sc) -> None:
