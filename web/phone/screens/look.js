@@ -1,6 +1,6 @@
-// Phone, a result the TV is showing (result-hold.js): "Look at the TV!" big, a bar that fills for as long as the
-// TV's show lasts, then phone.js shows the result. The storyteller (kids: the adult) and the host keep their way
-// on: "Next round" as on the result, and "Show now" to see it at once.
+// Phone, a result the TV is showing (result-hold.js; part of the phase `scored`, its styles in scored.css): "Look at
+// the TV!" big, a bar that fills for as long as the TV's show lasts, then phone.js shows the result. The storyteller
+// (kids: the adult) and the host keep their way on: "Next round" as on the result, and "Show now" to see it at once.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { icon } from '/static/shared/icons.js';
