@@ -11,12 +11,14 @@ import { hostAway, seatInfo } from '/static/shared/roster.js';
 import { personInfo } from './people.js';
 import { preloadAll, deckId, noteDeck } from '/static/shared/cards.js';
 import { finalHold } from '/static/shared/final-hold.js';
+import { resultHold } from './result-hold.js';
 import * as join from './screens/join.js';
 import * as lobby from './screens/lobby.js';
 import * as telling from './screens/telling.js';
 import * as playing from './screens/playing.js';
 import * as voting from './screens/voting.js';
 import * as scored from './screens/scored.js';
+import * as look from './screens/look.js';
 import * as gameOver from './screens/game-over.js';
 import * as hostMenu from './host-menu.js';
 import { announce } from './host-news.js';
@@ -30,7 +32,7 @@ import { watchTextSize } from './big-text.js';
 /** @typedef {import('/static/shared/protocol.js').State} State */
 /** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
 
-const SCREENS = { join, lobby, telling, playing, voting, scored, game_over: gameOver };
+const SCREENS = { join, lobby, telling, playing, voting, look, scored, game_over: gameOver };
 const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
 
 const app = document.getElementById('app');
@@ -53,6 +55,8 @@ let everOnline = false;
 let status = 'connecting';   // the socket's last status (ws-client.js): 'restarting' says why we are away
 // The last round's result before the standings, as on the TV (a tap on "Final standings" skips it).
 const hold = finalHold(() => { if (last) render(); });
+// A result the TV is showing: "Look at the TV!" until its show has ended (result-hold.js).
+const tvHold = resultHold(() => { if (last) render(); });
 
 async function main() {
   polyfillFlexGap(app);
@@ -228,8 +232,9 @@ function ctx() {
 
 function screenKey(c) {
   if (!c.you.seat) return 'join';
-  if (c.room.phase === 'lobby' || !c.game) { hold.leave(); return 'lobby'; }
-  return hold.screen(c.game, Boolean(mounted.key) && mounted.key.indexOf('voting/') === 0);
+  if (c.room.phase === 'lobby' || !c.game) { hold.leave(); tvHold.leave(); return 'lobby'; }
+  const fromVoting = Boolean(mounted.key) && mounted.key.indexOf('voting/') === 0;
+  return tvHold.screen(c, hold.screen(c.game, fromVoting), fromVoting);
 }
 
 /** Draws the state in `last`; `carry` {key, data}: what the last screen kept, for the same screen drawn again. */
@@ -237,6 +242,7 @@ function render(carry) {
   const c = ctx();
   const key = screenKey(c);
   c.showFinal = key === 'scored' && hold.holding() ? hold.skip : null;
+  c.look = key === 'look' ? tvHold : null;
   // A new screen per phase and round, so a selection never carries over into the next round.
   const fullKey = `${key}/${c.game ? c.game.round : 0}`;
   if (mounted.key !== fullKey) {
