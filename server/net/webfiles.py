@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import mimetypes
 import posixpath
 import re
@@ -252,7 +253,29 @@ def build(root: Path) -> WebFiles:
     for rel in raw:
         if rel.endswith(".html"):
             _bundle_styles(files, files.by_path[rel])
+        elif m := _CATALOGUE.fullmatch(rel):
+            _tv_catalogue(files, files.by_path[rel], m["lang"])
     return files
+
+
+# The strings only the phone shows (its screens, the host's menu, the deck uploads, the settings' help): the TV
+# leaves them out of its first load, some 3 KB on the wire of its 60 (tests/web/test_tv_catalogue.py checks
+# that the TV's pages name none of them).
+PHONE_ONLY = frozenset({"phone", "host_menu", "host_news", "deck", "photos", "help"})
+_CATALOGUE = re.compile(r"shared/i18n/(?P<lang>[a-z]{2})\.json")
+
+
+def _tv_catalogue(files: WebFiles, full: Asset, lang: str) -> None:
+    """`shared/i18n/tv/<lang>.json`: the catalogue `full` without the phone's own strings (`PHONE_ONLY`, by a
+    key's first part), compact. Raises ValueError if `full` is not a JSON object."""
+    words = json.loads(full.body)
+    if not isinstance(words, dict):
+        raise ValueError(f"{full.path} is not a JSON object")
+    tv = {k: v for k, v in words.items() if k.split(".", 1)[0] not in PHONE_ONLY}
+    body = json.dumps(tv, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    rel = f"shared/i18n/tv/{lang}.json"
+    digest = hashlib.sha256(body).hexdigest()[:HASH_CHARS]
+    files.add(_asset(rel, "/static/" + versioned_name(rel, digest), body, digest))
 
 
 def _asset(rel: str, url: str, body: bytes, digest: str) -> Asset:

@@ -1,6 +1,7 @@
 // The phone page: one seat's hand. Keeps one WebSocket (resuming the seat with its token), routes the
 // server's `state` to the screen for the phase, and sends intents with the state_id. No rules here:
 // which buttons show comes from `me.can`.
+import './icons.js';   // the phone's own icons into the shared set, before any screen draws one
 import { h, fill, toast } from '/static/shared/dom.js';
 import { detectLang, loadLang, otherLang, t, tn, useRuleset } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';

@@ -5,6 +5,14 @@ const STORE_KEY = 'imaginarium.lang';
 let dict = {};
 let current = 'en';
 const loaded = {};
+// where the catalogues are: the whole ones (the phone); the TV's leave out the phone's own strings
+// (server/net/webfiles.py PHONE_ONLY)
+let base = '/static/shared/i18n/';
+
+/** Loads the catalogues from folder `url` ('/static/shared/i18n/tv/') from now on; call before loadLang. */
+export function useCatalogue(url) {
+  base = url;
+}
 
 /** A saved choice, else the browser's first supported language, else English. */
 export function detectLang() {
@@ -20,7 +28,7 @@ export function detectLang() {
 /** Loads a language's strings (kept: no network for a switch later) and makes it current; `ahead`: only loads. */
 export async function loadLang(lang, remember = false, ahead = false) {
   if (!loaded[lang]) {
-    const res = await fetch(`/static/shared/i18n/${lang}.json`);
+    const res = await fetch(`${base}${lang}.json`);
     if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
     loaded[lang] = await res.json();
   }

@@ -4,7 +4,6 @@
 import { s } from './dom.js';
 
 const NODES = {
-  'search': [['circle', {cx: 11, cy: 11, r: 8}], ['path', {d: 'm21 21-4.3-4.3'}]],
   'clapperboard': [['path', {d: 'M20.2 6 3 11l-.9-2.4c-.3-1.1.3-2.2 1.3-2.5l13.5-4c1.1-.3 2.2.3 2.5 1.3Z'}], ['path', {d: 'm6.2 5.3 3.1 3.9'}], ['path', {d: 'm12.4 3.4 3.1 4'}], ['path', {d: 'M3 11h18v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z'}]],
   'user': [['path', {d: 'M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2'}], ['circle', {cx: 12, cy: 7, r: 4}]],
   'book-open': [['path', {d: 'M12 7v14'}], ['path', {d: 'M3 18a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h5a4 4 0 0 1 4 4 4 4 0 0 1 4-4h5a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-6a3 3 0 0 0-3 3 3 3 0 0 0-3-3z'}]],
@@ -15,7 +14,6 @@ const NODES = {
   'volume-x': [['path', {d: 'M11 4.702a.705.705 0 0 0-1.203-.498L6.413 7.587A1.4 1.4 0 0 1 5.416 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.416a1.4 1.4 0 0 1 .997.413l3.383 3.384A.705.705 0 0 0 11 19.298z'}], ['line', {x1: 22, x2: 16, y1: 9, y2: 15}], ['line', {x1: 16, x2: 22, y1: 9, y2: 15}]],
   'chevron-left': [['path', {d: 'm15 18-6-6 6-6'}]],
   'chevron-right': [['path', {d: 'm9 18 6-6-6-6'}]],
-  'image': [['rect', {width: 18, height: 18, x: 3, y: 3, rx: 2, ry: 2}], ['circle', {cx: 9, cy: 9, r: 2}], ['path', {d: 'm21 15-3.086-3.086a2 2 0 0 0-2.828 0L6 21'}]],
   'vote': [['path', {d: 'm9 12 2 2 4-4'}], ['path', {d: 'M5 7c0-1.1.9-2 2-2h10a2 2 0 0 1 2 2v12H5V7Z'}], ['path', {d: 'M22 19H2'}]],
   'timer': [['line', {x1: 10, x2: 14, y1: 2, y2: 2}], ['line', {x1: 12, x2: 15, y1: 14, y2: 11}], ['circle', {cx: 12, cy: 14, r: 8}]],
   'scroll-text': [['path', {d: 'M15 12h-5'}], ['path', {d: 'M15 8h-5'}], ['path', {d: 'M19 17V5a2 2 0 0 0-2-2H4'}], ['path', {d: 'M8 21h12a2 2 0 0 0 2-2v-1a1 1 0 0 0-1-1H11a1 1 0 0 0-1 1v1a2 2 0 1 1-4 0V5a2 2 0 1 0-4 0v2a1 1 0 0 0 1 1h3'}]],
@@ -25,9 +23,14 @@ const NODES = {
   'x': [['path', {d: 'M18 6 6 18'}], ['path', {d: 'm6 6 12 12'}]],
   'check': [['path', {d: 'M20 6 9 17l-5-5'}]],
   'circle-help': [['circle', {cx: 12, cy: 12, r: 10}], ['path', {d: 'M9.09 9a3 3 0 0 1 5.83 1c0 2-3 3-3 3'}], ['path', {d: 'M12 17h.01'}]],
-  'tv': [['rect', {width: 20, height: 15, x: 2, y: 7, rx: 2, ry: 2}], ['polyline', {points: '17 2 12 7 7 2'}]],
   'users': [['path', {d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2'}], ['circle', {cx: 9, cy: 7, r: 4}], ['path', {d: 'M22 21v-2a4 4 0 0 0-3-3.87'}], ['path', {d: 'M16 3.13a4 4 0 0 1 0 7.75'}]],
 };
+
+/** Adds icons to NODES (`nodes`: name → Lucide nodes): the phone's own, which the TV never draws, live in
+ * phone/icons.js and stay off the TV's first load. */
+export function addIcons(nodes) {
+  Object.assign(NODES, nodes);
+}
 
 // Each icon drawn once per size and class, then copied (screens redraw their chips' marks on many frames).
 const drawn = new Map();

@@ -1,6 +1,6 @@
 // The TV page: opens a room, keeps one WebSocket, shows each `state` by phase (no rules here).
 import { h, append, fill, flexGapSupported, setHidden, setText, toast, toastHost } from '/static/shared/dom.js';
-import { detectLang, loadLang, t, useRuleset } from '/static/shared/i18n.js';
+import { detectLang, loadLang, t, useCatalogue, useRuleset } from '/static/shared/i18n.js';
 import { connect } from '/static/shared/ws-client.js';
 import { loadRules, modeOf } from '/static/shared/rules.js';
 import { noteDeck } from '/static/shared/cards.js';
@@ -43,7 +43,8 @@ async function main() {
   // fallback (shared/flex-gap.js) is not loaded here: it read the styles and positions of whatever a frame
   // changed, most of a lobby frame on a TV's processor.
   if (!flexGapSupported()) document.documentElement.classList.add('no-flex-gap');
-  // The browser's language (or the switch's last tap) until the room names one.
+  // The browser's language (or the switch's last tap) until the room names one; the TV's own catalogue.
+  useCatalogue('/static/shared/i18n/tv/');
   await Promise.all([loadLang(detectLang()), loadRules()]);
   badge.refresh();
   switcher.refresh();   // built before the language loaded
