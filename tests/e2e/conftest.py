@@ -147,6 +147,20 @@ class Ui:
         await expect(code_el).to_have_text(re.compile(r"^[A-HJKMNP-Z]{4}$"))
         return tv, (await code_el.text_content()).strip()
 
+    async def child(self, code: str, name: str, locale: str = "en-US", viewport: dict | None = None):
+        """A kids' child's own phone taking the place the adult added for her (the join page's open places): the
+        first tap asks ("Play as Olya? Tap again"), the second takes it; the phone is in the lobby."""
+        phone = await self.page(f"/join/{code}", viewport or PHONE_VIEWPORT, locale, mobile=True)
+        named = phone.locator(".seat-btn").filter(has=phone.get_by_text(name, exact=True))
+        seat = await named.get_attribute("data-seat")
+        place = phone.locator(f'.seat-btn[data-seat="{seat}"]')
+        await place.click()
+        await expect(place).to_have_attribute("data-asking", "true")
+        await expect(phone.get_by_test_id("phone-lobby")).to_have_count(0)   # the first tap took nothing
+        await place.click()
+        await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
+        return phone
+
     async def phone(self, code: str, name: str, colour: str, locale: str = "en-US", viewport: dict | None = None):
         """A phone (`viewport`: PHONE_VIEWPORT by default) that joined room `code` as `name` with elephant
         `colour` (it is in the lobby)."""

@@ -22,14 +22,6 @@ UNDER_THE_BAR_JS = """() => {
 }"""
 
 
-async def child_phone(ui, code: str, name: str, locale: str):
-    """A child's own phone taking the place the adult added for them (the join page's open places)."""
-    phone = await ui.page(f"/join/{code}", {"width": 390, "height": 844}, locale, mobile=True)
-    await phone.locator(".seat-btn").filter(has_text=name).click()
-    await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
-    return phone
-
-
 async def test_children_vote_on_their_phones_and_the_adult_starts_the_reveal(ui):
     ui.prefix = "kids-reveal"
     tv, code = await ui.tv()
@@ -39,8 +31,8 @@ async def test_children_vote_on_their_phones_and_the_adult_starts_the_reveal(ui)
     await adult.reload()   # the socket opened before the listener: open it again under it
     await expect(adult.get_by_test_id("phone-lobby")).to_be_visible()
     await ui.add_children(adult, tv, (("Petya", "orange"), ("Olya", "pink")))
-    petya = await child_phone(ui, code, "Petya", "en-US")
-    olya = await child_phone(ui, code, "Olya", "ru-RU")
+    petya = await ui.child(code, "Petya", "en-US")
+    olya = await ui.child(code, "Olya", "ru-RU")
     await adult.get_by_test_id("start").click()
 
     grid = adult.locator(".card-grid.selectable")

@@ -109,14 +109,6 @@ async def test_the_tv_result_shows_the_rounds_points_whole_and_beside_the_cards(
     await run_scene(server_process, launch_options, output_dir, "kids-table", body)
 
 
-async def child_phone(ui, code: str, name: str, locale: str, viewport: dict):
-    """A child's own phone taking the place the adult added for them (the join page's open places)."""
-    phone = await ui.page(f"/join/{code}", viewport, locale, mobile=True)
-    await phone.locator(".seat-btn").get_by_text(name, exact=True).click()
-    await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
-    return phone
-
-
 @pytest.mark.asyncio(loop_scope="session")
 async def test_the_adult_enters_a_phoneless_childs_guess_and_each_child_hears_of_her_own(ui):
     """Petya has no phone, Olya (Russian, 360×640) and Kolya (English, 390×844) have their own. While they vote the
@@ -126,8 +118,8 @@ async def test_the_adult_enters_a_phoneless_childs_guess_and_each_child_hears_of
     tv, code = await ui.tv()
     adult = await ui.phone(code, "Mama", "purple", viewport={"width": 390, "height": 844})
     await ui.add_children(adult, tv, CHILDREN)
-    olya = await child_phone(ui, code, "Olya", "ru-RU", {"width": 360, "height": 640})
-    kolya = await child_phone(ui, code, "Kolya", "en-US", {"width": 390, "height": 844})
+    olya = await ui.child(code, "Olya", "ru-RU", {"width": 360, "height": 640})
+    kolya = await ui.child(code, "Kolya", "en-US", {"width": 390, "height": 844})
     await adult.get_by_test_id("start").click()
     grid = adult.locator(".card-grid.selectable")
     card = await grid.locator(".grid-card").first.get_attribute("data-card")
@@ -263,7 +255,7 @@ async def test_nothing_on_the_tv_or_a_childs_phone_tells_the_adults_card_before_
     await listen(adult, "adult")
     await expect(adult.get_by_test_id("phone-lobby")).to_be_visible()
     await ui.add_children(adult, tv, CHILDREN[:2])
-    olya = await child_phone(ui, code, "Olya", "en-US", {"width": 390, "height": 844})
+    olya = await ui.child(code, "Olya", "en-US", {"width": 390, "height": 844})
     await listen(olya, "olya")
     await expect(olya.get_by_test_id("phone-lobby")).to_be_visible()
     await adult.get_by_test_id("start").click()

@@ -59,7 +59,8 @@ export function openPhotos({ deck = null, headers, needed = () => null, onChange
   let busy = false;
   const tiles = new Map();     // card id -> its tile
   const title = h('input', { class: 'input', type: 'text', maxlength: 60, 'data-testid': 'photos-title',
-    placeholder: t('photos.title_placeholder'), value: deck ? localized(deck.title) : '' });
+    placeholder: t('photos.default_title'),   // what an empty name becomes (below)
+    value: deck ? localized(deck.title) : '' });
   const rename = h('button', { class: 'btn small', type: 'button', 'data-testid': 'photos-rename',
     text: t('photos.rename'), onclick: () => renameNow() });
   const file = h('input', { type: 'file', accept: 'image/*', multiple: true, hidden: true, 'data-testid': 'photos-file',

@@ -47,6 +47,7 @@ export function create(ctx) {
   const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
   const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, off, watching, full, lobbyPart, seats, watch);
   let busy = false;
+  let asking = null;   // the child's place whose button asks for a second tap, or null
 
   const refresh = () => { btn.disabled = busy || !field.ok() || !colour; };
   name.addEventListener('input', refresh);
@@ -97,9 +98,16 @@ export function create(ctx) {
     // In a game without a free place the "you are watching" notice says it all.
     fill(seats, freed.length ? [
       h('p', { class: 'hint', text: inGame ? t('phone.take_seat_hint') : t('phone.take_place_hint') }),
-      freed.map((p) => h('button', { class: 'btn seat-btn', type: 'button', 'data-seat': p.person,
-        onclick: () => c.send('join', name.value.trim() && !p.child ? { seat: p.person, name: name.value.trim() } : { seat: p.person }) },
-      elephantToken(p.colour, 40), h('span', { text: p.name }))),
+      freed.map((p) => h('button', { class: `btn seat-btn${asking === p.person ? ' asking' : ''}`, type: 'button',
+        'data-seat': p.person, 'data-asking': asking === p.person ? 'true' : 'false',
+        onclick: () => {
+          // A kids' child's elephant: the adult's phone enters her guesses until a phone takes it, so a tap on
+          // a watching phone asks first ("Play as Max? Tap again"), as the host's menu does.
+          if (p.child && asking !== p.person) { asking = p.person; update(ctx); return; }
+          asking = null;
+          c.send('join', name.value.trim() && !p.child ? { seat: p.person, name: name.value.trim() } : { seat: p.person });
+        } },
+      elephantToken(p.colour, 40), h('span', { text: asking === p.person ? t('phone.take_child_sure', { name: p.name }) : p.name }))),
     ] : null);
     fill(watch, inGame && c.game ? watchView(c) : null);
     refresh();
