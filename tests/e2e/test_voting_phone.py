@@ -29,6 +29,7 @@ NUMBER_ON_PICTURE_JS = """() => [...document.querySelectorAll('.grid-card')].fil
   const r = n.getBoundingClientRect();
   return r.left < p.right && r.right > p.left && r.top < p.bottom && r.bottom > p.top;
 }).map((card) => card.dataset.number)"""
+PICTURES_JS = "() => [...document.querySelectorAll('.enlarge img')].every((i) => i.complete)"
 # Parts of the enlarged card's view that lie outside the screen.
 ENLARGED_OUT_JS = """() => [...document.querySelectorAll('.enlarge-note, .enlarge-card, .enlarge-actions .btn')]
   .filter((el) => { const r = el.getBoundingClientRect();
@@ -83,7 +84,7 @@ async def test_ones_own_card_says_so_and_why_it_takes_no_vote(ui, server_process
             await expect(big.get_by_test_id("enlarge-label")).to_have_text(label)
             await expect(big.get_by_test_id("enlarge-why")).to_have_text(why)
             await expect(big.get_by_role("button", name=choose)).to_have_count(0)
-            await phone.wait_for_function("() => [...document.querySelectorAll('.enlarge img')].every((i) => i.complete)")
+            await phone.wait_for_function(PICTURES_JS)
             assert await phone.evaluate(ENLARGED_OUT_JS) == [], size
             await ui.shot(phone, f"own-card-{size['width']}")
             await big.get_by_role("button", name=re.compile("Закрыть|Close")).click()

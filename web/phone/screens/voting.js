@@ -129,7 +129,7 @@ function proxyForm(ctx, fix) {
     // A child's vote went in (or a child voted on their own phone, or a guess was corrected): next child, fresh
     // card choice.
     const done = entered(c);
-    const key = `${waiting.join(',')}|${Object.keys(done).map((s) => `${s}:${done[s]}`).join(',')}`;
+    const key = `${waiting.join(',')}|${Object.keys(done).map((s) => s + ':' + done[s]).join(',')}`;
     if (waitingKey !== null && key !== waitingKey) { grid.clear(); bar.release(); }
     waitingKey = key;
     if (fix.seat !== fixing) {   // a correction taken up (its guess chosen again) or let be
