@@ -83,6 +83,7 @@ async def store_ctx(app: web.Application) -> AsyncIterator[None]:
     yield
     await store.flush()  # what was accepted is stored before the store closes
     store.close()
+    env.close()
 
 
 async def clocks_ctx(app: web.Application) -> AsyncIterator[None]:

@@ -48,7 +48,24 @@ def _plurals(text: str, params: dict) -> str:
 NAMED = {"ruleset": "ruleset", "mode": "mode", "fits": "mode"}
 
 
-def sentence(code: str, lang: str, params: dict | None = None) -> str:
+# A term in a sentence, `{@storyteller}` ({@Storyteller}: capitalised): the ruleset's own word
+# (`term.<ruleset>.storyteller`: Dixit's storyteller is «рассказчик» in Russian, RULES.md's terms), else the
+# common `term.storyteller` («ведущий»), as web/shared/i18n.js gives the pages' terms.
+_TERM = re.compile(r"\{@([\w.]+)\}")
+
+
+def _terms(text: str, table: dict[str, str], ruleset: str | None) -> str:
+    """Replace each `{@word}` in `text` by `table`'s word for `ruleset` (None: the common word)."""
+    def word(match: re.Match) -> str:
+        spec = match.group(1)
+        key = spec.lower()
+        found = table.get(f"term.{ruleset}.{key}") if ruleset else None
+        found = found or table.get(f"term.{key}") or spec
+        return found if spec[0] == key[0] else found[:1].upper() + found[1:]
+    return _TERM.sub(word, text)
+
+
+def sentence(code: str, lang: str, params: dict | None = None, ruleset: str | None = None) -> str:
     """The sentence for error `code` in `lang`, with `{name}` placeholders filled from `params`.
 
     A `reason` param picks a more specific sentence `<code>.<reason>` when there is one (`bad_settings`
@@ -57,7 +74,8 @@ def sentence(code: str, lang: str, params: dict | None = None) -> str:
     `<code>.exact` is used if there is one.
     `{n|form|forms}` picks a noun's plural form for the number `n` (`plural_form`). Unknown codes fall
     back to English, then to the generic `not_allowed`
-    sentence."""
+    sentence. `{@storyteller}` is the term in `ruleset`'s words (the room's `settings.ruleset`; None: the
+    common term): a Dixit table reads «рассказчик» where the others read «ведущий» (RULES.md's terms)."""
     params = dict(params or {})
     table, english = catalogue(lang), catalogue("en")
     keys = [code]
@@ -66,7 +84,7 @@ def sentence(code: str, lang: str, params: dict | None = None) -> str:
     if "min" in params and params.get("min") == params.get("max"):
         keys.insert(0, f"{keys[0]}.exact")  # "exactly 3 players", not "3 to 3 players"
     text = next((c[k] for k in keys for c in (table, english) if k in c), table["not_allowed"])
-    text = _plurals(text, params)
+    text = _terms(_plurals(text, params), table, ruleset)
     for key, family in NAMED.items():
         if isinstance(params.get(key), str):
             params[key] = table.get(f"{family}.{params[key]}") or params[key]

@@ -78,15 +78,19 @@ class Connection:
         return self.frame_writer.write(self.transport, payload)
 
     def refuse(self, code: str, ref: str | None, params: dict | None = None) -> None:
-        """Send `error` with the sentence for `code` in this socket's language. `ref` is echoed only if
-        it is a message type the server knows; `params` keep only numbers, booleans and short strings
+        """Send `error` with the sentence for `code` in this socket's language and its room's ruleset's terms
+        (`server.messages.sentence`; the pages take theirs from the same `settings.ruleset`). `ref` is echoed
+        only if it is a message type the server knows; `params` keep only numbers, booleans and short strings
         (they may come from the client's own input)."""
         params = {k: v for k, v in (params or {}).items()
                   if isinstance(v, (int, float, bool)) or v is None or (isinstance(v, str) and len(v) <= 64)}
         if ref not in KNOWN_TYPES:
             ref = None
+        # In the room's ruleset's words (a Dixit table's storyteller is «рассказчик», as on its pages)
+        ruleset = self.room.record.settings.game.ruleset if self.room is not None else None
+        message = sentence(code, self.lang, params, ruleset)
         # ASCII-escaped: a lone surrogate from a hostile frame can never break the UTF-8 encoder
-        payload = json.dumps({"type": "error", "code": code, "message": sentence(code, self.lang, params),
+        payload = json.dumps({"type": "error", "code": code, "message": message,
                               "ref": ref, "params": params}, separators=(",", ":")).encode()
         if not self._write_now(payload):
             self.outbox.put(payload)

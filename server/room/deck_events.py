@@ -9,6 +9,11 @@ built-in deck (`RoomState.deck_info`) while the stored record still names the de
 tries again every `clock.CHECKPOINT_S` seconds until it is stored (the clock's own retry pace) or the lobby
 no longer names that deck.
 
+A host's `start` refused because its deck's changed folder is still being read (`deck_reading`: a family deck
+copied in a moment before; server/room/env.py reads it in a thread) waits instead, the room serving every other
+message meanwhile, and is answered again once a deck is read (`deck_read`) or the room stores an action; a read
+that takes longer than `env.deck_wait` seconds from the first refusal refuses it as before (`start_waits`).
+
 `end_for_deck` is the way out of a `deck_in_use` refusal (server/room/deck_use.py `describe`): the game
 holding the deck ends as the host's `end_game` would end it (final scores, its story kept), stored like any
 action before anyone is told; a refusal changes nothing.
@@ -22,7 +27,7 @@ from dataclasses import replace
 
 from server.room import clock, deck_use, host
 from server.room.refusals import Refused
-from server.room.state import RoomState
+from server.room.state import Connection, Message, RoomState
 from server.room.transaction import Transaction, accepted
 
 log = logging.getLogger(__name__)
@@ -36,6 +41,9 @@ class DeckEvents:
         self._room, self._tx, self._broadcast = room, tx, broadcast
         self._gone: set[str] = set()   # decks deleted, not yet fallen back from (once no action is being stored)
         self._retry: asyncio.TimerHandle | None = None   # the next try of a fall-back whose store failed
+        self._start: tuple[Connection, Message] | None = None   # a `start` waiting for its deck to be read
+        self._start_bound: asyncio.TimerHandle | None = None    # when that wait ends in `deck_reading`
+        self._deadline: tuple[Message, float] | None = None   # the last waiting `start` and its loop time to give up
 
     def decks_changed(self, deleted: str | None = None) -> None:
         """A deck was uploaded or deleted (`deleted`: its id): every page gets the state anew (`decks_version`
@@ -54,10 +62,49 @@ class DeckEvents:
             self._tx.stale()
             self._broadcast()
 
+    def start_waits(self, conn: Connection, msg: Message) -> bool:
+        """`msg`, a `start` from `conn` refused with `deck_reading` (a thread reads its deck's changed folder):
+        True, and it waits to be answered again (`start_again`) once a deck is read, until `env.deck_wait`
+        seconds after its first refusal, when it is refused with `deck_reading` as it was; False (refuse it now)
+        once that time is up or when the room does not wait (`deck_wait` 0). A later `start` takes the place
+        of a waiting one."""
+        loop = asyncio.get_running_loop()
+        if self._deadline is None or self._deadline[0] is not msg:
+            self._deadline = (msg, loop.time() + self._room.env.deck_wait)
+        if loop.time() >= self._deadline[1]:
+            return False
+        self._drop_start()
+        self._start = (conn, msg)
+        self._start_bound = loop.call_at(self._deadline[1], self._start_refused)
+        return True
+
+    def start_again(self) -> None:
+        """A deck was read or the room stored an action: a waiting `start` is answered again (through the
+        transaction: after the action being stored, if any); refused again with `deck_reading`, it waits on
+        until the same time."""
+        waiting = self._start
+        self._drop_start()
+        if waiting is not None and waiting[0] in self._room.connections:   # a socket that went: nobody to tell
+            self._tx.handle(*waiting)
+
+    def _drop_start(self) -> None:
+        self._start = None
+        if self._start_bound is not None:
+            self._start_bound.cancel()
+            self._start_bound = None
+
+    def _start_refused(self) -> None:
+        waiting = self._start
+        self._drop_start()
+        if waiting is not None and waiting[0] in self._room.connections:
+            waiting[0].refused("start", Refused("deck_reading"))
+
     def deck_read(self, deck_id: str) -> None:
         """A thread has read deck `deck_id`'s changed folder (server/room/env.py `SharedEnv`, whose
-        `decks_version` moved on, so the deck is looked up again): a lobby (its deck may be this one, chosen
-        while the store still writes the choice) or a game with this deck sends its pages the state anew."""
+        `decks_version` moved on, so the deck is looked up again): a waiting `start` is answered again
+        (`start_again`); a lobby (its deck may be this one, chosen while the store still writes the choice) or
+        a game with this deck sends its pages the state anew."""
+        self.start_again()
         if self._room.game is None or self._room.deck_info(self._room.record)["id"] == deck_id:
             self._tx.stale()
             self._broadcast()
@@ -85,7 +132,9 @@ class DeckEvents:
         self.fall_back()   # or, while an action is being stored, when it is done
 
     def stop(self) -> None:
-        """At shutdown: no more tries (a lobby loaded later shows the built-in deck for a missing one)."""
+        """At shutdown: no more tries (a lobby loaded later shows the built-in deck for a missing one), and a
+        waiting `start` is dropped (the host's phone taps it again on the server that comes back)."""
+        self._drop_start()
         if self._retry is not None:
             self._retry.cancel()
             self._retry = None

@@ -7,6 +7,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol, TypedDict
 
 from server import engine
@@ -14,6 +15,13 @@ from server.room.refusals import Refused
 from server.room.store import Store
 
 log = logging.getLogger(__name__)
+
+# threads that read changed deck folders (decoding their pictures): few, and their own, so a family copying in
+# several decks at once neither takes every thread of the loop's default executor (card pictures, the deck
+# page's routes and the kids' filter wait there) nor every core of a Pi
+DECK_READERS = 2
+# seconds a host's `start` waits for the read of its deck's changed folder before it is refused (deck_reading)
+DECK_WAIT_S = 5.0
 
 
 class DeckInfo(TypedDict):
@@ -106,6 +114,7 @@ class RoomEnv(Protocol):
     host_grace: float            # seconds the host must be away before `claim_host` (host.py)
     langs: tuple[str, ...]       # the UI languages a room's TV may be set to
     timer_extra: tuple[int, ...]  # timer seconds allowed besides 60/90/120: tests only (--timer-test-seconds)
+    deck_wait: float             # seconds a `start` waits for its deck's folder to be read (DeckEvents.start_waits)
 
     def board(self, settings: engine.Settings) -> engine.Board:
         """The board of `settings`' ruleset. Raises Refused("bad_settings") if it is unusable."""
@@ -163,8 +172,10 @@ class SharedEnv:
         self.filter_read: Callable[[str], None] | None = None
         # told the id of a deck whose changed folder a thread has just read (the app: every room's `deck_read`)
         self.deck_read: Callable[[str], None] | None = None
+        self.deck_wait = DECK_WAIT_S
         self._decks_read = 0   # changed deck folders a thread has read (`decks_version`)
         self._reading: set[tuple[str, str]] = set()   # ("deck" | "filter", deck id) a thread is reading now
+        self._readers = ThreadPoolExecutor(DECK_READERS, thread_name_prefix="deck-read")   # threads made as needed
 
     def board(self, settings: engine.Settings) -> engine.Board:
         """The board `board_for(settings)` gives."""
@@ -233,13 +244,15 @@ class SharedEnv:
         return None
 
     def _in_thread(self, what: str, deck_id: str, job: Callable[[str], object]) -> None:
-        """`job(deck_id)` in the loop's default executor, once at a time per deck and `what` ("deck": reading
-        its pictures, then `deck_read`; "filter": its kids' filter, then `filter_read`). A failure is logged
-        (the deck or filter stays unread, and the next look tries again)."""
+        """`job(deck_id)` in a thread, once at a time per deck and `what` ("deck": reading its pictures, in one
+        of the DECK_READERS threads, then `deck_read`; "filter": its kids' filter, in the loop's default
+        executor, then `filter_read`). A failure is logged (the deck or filter stays unread, and the next look
+        tries again)."""
         if (what, deck_id) in self._reading:
             return
         self._reading.add((what, deck_id))
-        future = asyncio.get_running_loop().run_in_executor(None, job, deck_id)
+        pool = self._readers if what == "deck" else None
+        future = asyncio.get_running_loop().run_in_executor(pool, job, deck_id)
         future.add_done_callback(lambda done: self._thread_done(what, deck_id, done))
 
     def _thread_done(self, what: str, deck_id: str, done: asyncio.Future[object]) -> None:
@@ -256,6 +269,10 @@ class SharedEnv:
         hook = self.filter_read if what == "filter" else self.deck_read
         if hook is not None:
             hook(deck_id)
+
+    def close(self) -> None:
+        """At shutdown: the deck reads not yet begun are dropped (one in progress ends in its thread)."""
+        self._readers.shutdown(wait=False, cancel_futures=True)
 
     def decks_version(self) -> int:
         """The library's `version` (DeckLibrary.changed) plus the changed deck folders a thread has read (their

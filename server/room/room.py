@@ -26,6 +26,7 @@ from server.room import clock, views
 from server.room.deck_events import DeckEvents
 from server.room.env import RoomEnv
 from server.room.record import Record, empty, from_json
+from server.room.refusals import Refused
 from server.room.settings import default_settings
 from server.room.specs import HANDLERS, check
 from server.room.state import Connection, Message, RoomState
@@ -123,6 +124,9 @@ class Room(RoomState):
         """Check `msg` against the durable record and hand its action to the transaction, or refuse it."""
         try:
             self._check_and_apply(conn, msg)
+        except Refused as exc:   # a start waits (bounded) for its deck's changed folder to be read
+            if not (exc.code == "deck_reading" and msg["type"] == "start" and self.decks.start_waits(conn, msg)):
+                conn.refused(str(msg["type"]), exc)
         except Exception as exc:
             conn.refused(str(msg["type"]), exc)
 
@@ -178,6 +182,7 @@ class Room(RoomState):
                 retry = clock.CHECKPOINT_S
             if action.kind == "deck_deleted":
                 self.decks.fall_back_failed()
+        self.decks.start_again()   # (the host may have chosen another deck meanwhile)
         self.decks.fall_back()
         self.timer.arm(retry)
 

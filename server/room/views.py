@@ -46,7 +46,8 @@ def welcome_key(rec: Record, conn: Connection) -> tuple[object, ...]:
 
 def room_view(room: RoomState, rec: Record) -> dict[str, object]:
     """The room part of every `state` message of `rec`: roster by seat with its people (no tokens),
-    settings, deck, join URL, the colours still free. What no state changes is in `catalogue`."""
+    settings, deck, join URL, the colours still free, how many TV pages watch (`tvs`). What no state
+    changes is in `catalogue`."""
     connected = {c.person for c in room.connections if c.person}
     used = {e.colour for e in rec.people}
     in_lobby = rec.game is None
@@ -62,6 +63,8 @@ def room_view(room: RoomState, rec: Record) -> dict[str, object]:
         "join_url": room.env.join_url(rec.code),
         "colours_free": [c for c in COLOURS if c not in used],
         "spectators": sum(1 for c in room.connections if c.person is None and c.role == "phone"),
+        # the phones hold a result while a TV shows it (web/phone/result-hold.js): only when one is there
+        "tvs": sum(1 for c in room.connections if c.role == "tv"),
         "max_people": room.env.max_seats,
         "host_claim_in": room.host_claim_in(rec),
         "pacing": pacing.view(rec),

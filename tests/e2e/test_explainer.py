@@ -91,6 +91,12 @@ async def test_the_tv_lobby_loops_how_to_play_for_the_chosen_rules(ui):
     await choose(host, tv, "imaginarium", "trio")
     await show_card(tv, "play")
     await expect(how).to_contain_text("adds 2 cards from the top of the deck (bot cards)")
+    # Pairs: a team tells, so the card to find is the storytellers' (plural).
+    await choose(host, tv, "imaginarium", "pairs")
+    await show_card(tv, "vote")
+    await expect(how).to_contain_text("Find the storytellers' card")
+    await expect(how).to_contain_text("Every team but the storytellers' votes for the card it thinks is the "
+                                      "storytellers'.")
     await choose(host, tv, "imaginarium", "kids")
     # The kids' game has special cells too (RULES.md §3): under the adult's elephant, which plays only
     # against a single child (§2.5).

@@ -2,7 +2,8 @@
 when the children vote on their own phones. Headless Chromium drives a TV (1920×1080), the adult's phone
 (360×640) and two children's phones against a real server process: the last child's vote leaves the cards
 face down, the TV and the children's phones say they wait for the adult, and one tap on the adult's
-"Reveal!" (a double tap sends it once) turns them. Screenshots: test-output/kids-reveal-*.png."""
+"Reveal!" (a double tap sends it once) turns them; every phone then looks at the TV while it shows the result.
+Screenshots: test-output/kids-reveal-*.png."""
 import json
 import re
 
@@ -102,7 +103,16 @@ async def test_children_vote_on_their_phones_and_the_adult_starts_the_reveal(ui)
 
     await button.dblclick()   # a double tap: one reveal
     await expect(main).to_have_attribute("data-phase", "scored")
+    # While the TV turns the cards every phone says to look at it (a child's "Right!" would give the answer
+    # away); the adult keeps "Next round" and may look at once.
+    for phone in (adult, petya, olya):
+        await expect(phone.get_by_test_id("phone-look")).to_be_visible()
+    await expect(petya.locator("[data-testid^=guess-]")).to_have_count(0)
     await expect(adult.get_by_test_id("next-round")).to_be_visible()
+    await expect(adult.get_by_test_id("show-now")).to_be_visible()
+    await expect(petya.get_by_test_id("show-now")).to_have_count(0)
+    await expect(petya.locator("[data-testid^=guess-]")).to_be_visible()   # then each child's own answer
+    await expect(adult.get_by_test_id("children-points")).to_be_visible()
     reveals = [f for f in sent if json.loads(f).get("type") == "reveal"]
     assert len(reveals) == 1, reveals
     await expect(tv.get_by_test_id("reveal-wait")).to_have_count(0)

@@ -70,3 +70,27 @@ async def test_become_host_counts_down_while_the_host_is_briefly_away(server_pro
         await sc.shot(page, "claim-countdown")
 
     await _run(server_process, launch_options, output_dir, body)
+
+
+async def test_a_pairs_host_gone_is_seen_though_the_partner_stays(server_process, launch_options, output_dir):
+    """Pairs: the host's phone goes while her partner's stays, so their team's seat is still connected. The other
+    phones offer to become host and the TV says the host is away, naming the host herself, not the team."""
+    async def body(sc) -> None:
+        tv, table = await sc.table(["Аня", "Борис", "Вика", "Гоша"])
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"mode": "pairs"})
+        other = table.phones[2]
+        seats = [p.state["you"]["seat"] for p in table.phones]
+        assert seats[2] != seats[0] and seats[1] == seats[0]   # Борис is her partner
+        page = await sc.page(f"/join/{table.code}", PHONE, other.token, table.code)
+        await expect(page.get_by_test_id("phone-lobby")).to_be_visible()
+        await host.close()
+        table.phones.remove(host)
+        claim = page.get_by_test_id("claim-host")
+        await expect(claim).to_be_visible()
+        await expect(page.get_by_text("Аня's phone (the host) is offline")).to_be_visible()
+        await expect(tv.get_by_test_id("tv-host-away")).to_contain_text("Аня")
+        await expect(tv.get_by_test_id("tv-host-away")).not_to_contain_text("Борис")
+        await sc.shot(page, "pairs-host-gone")
+
+    await _run(server_process, launch_options, output_dir, body)

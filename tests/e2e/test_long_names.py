@@ -17,6 +17,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.helpers.browser import PHONE, TV, Scene, fits, resize_tv, run_scene
+from tests.helpers.page_checks import SPLIT_WORDS_JS
 from tests.helpers.restart import session_from
 from tests.helpers.wire import COLOURS, LivePlayer, seated_table
 
@@ -233,24 +234,6 @@ CUT_NAMES_JS = """() => [...document.querySelectorAll(
     '.tv-main .owner-plate, .tv-main .points-name, .tv-main .outcome, .standing-name')]
   .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
   .map((el) => [el.className, el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
-# Words of those names split across two lines ("Прадедушк-а"): each word's text must lie on one line.
-SPLIT_WORDS_JS = """() => {
-  const split = [];
-  for (const el of document.querySelectorAll('.tv-main .owner-plate, .tv-main .points-name, .standing-name')) {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const re = /\\S+/g;
-      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
-        const range = document.createRange();
-        range.setStart(n, m.index);
-        range.setEnd(n, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (tops.size > 1) split.push(m[0]);
-      }
-    }
-  }
-  return split;
-}"""
 # The font size every one of those names is drawn at (the stage's floor for the sofa is 24 px).
 NAME_SIZES_JS = """() => [...document.querySelectorAll(
     '.tv-main .owner-plate, .tv-main .points-name, .tv-main .ready-line .chip-name, .standing-name')]
@@ -384,3 +367,96 @@ async def test_a_familys_names_are_whole_in_the_final_standings(server_process, 
         assert await tv.evaluate(CUT_FINAL_NAMES_JS) == []
 
     await _run(server_process, launch_options, output_dir, body)
+
+
+# Team names in the TV lobby's roster whose text is hidden (cut with "…" or clamped off a line), and the words of
+# them split across two lines.
+CUT_ROSTER_JS = """() => [...document.querySelectorAll('[data-testid=roster] .roster-name')]
+  .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => [el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
+SPLIT_ROSTER_JS = SPLIT_WORDS_JS.replace(
+    "'.tv-main .owner-plate, .tv-main .points-name, .standing-name'", "'[data-testid=roster] .roster-name'")
+# The roster's badges («Хозяин», «ребёнок») over a name's letters or an elephant: [name, what, its top, badge's bottom].
+BADGE_COVERS_JS = """() => [...document.querySelectorAll('[data-testid=roster-item]')].flatMap((item) => {
+  const badge = item.querySelector('.host-badge, .members');
+  if (!badge) return [];
+  const b = badge.getBoundingClientRect();
+  const name = item.querySelector('.roster-name');
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const parts = [...[...range.getClientRects()].map((r) => ['letters', r]),
+    ...[...item.querySelectorAll('.token')].map((e) => ['elephant', e.getBoundingClientRect()])];
+  return parts.filter(([, r]) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)
+    .map(([what, r]) => [name.textContent, what, Math.round(r.top), Math.round(b.bottom)]);
+})"""
+
+
+@pytest.mark.parametrize("names", [FAMILY_NAMES, BIG_FAMILY_NAMES], ids=["four-teams", "seven-teams"])
+async def test_team_names_are_whole_in_the_tv_lobby_and_the_heading_is_plural(server_process, launch_options,
+                                                                             output_dir, names):
+    """The TV's pairs lobby with four, and with seven, teams of long names: each team's name («Бабушка Валентина &
+    Дедушка Николай») is whole in the roster (it shrinks, then wraps, never «Бабушка Валентина &…»), no word split,
+    and the «Хозяин» badge covers none of its letters nor the team's elephants, at 1920×1080 and 1280×720; once
+    the game starts, the heading says the team's storytellers choose («Ведущие выбирают карту», plural as the
+    line under their name), and in the vote, on the TV, a voter's and a watcher's phone, that their card is found
+    («Найдите карту ведущих», «Какая карта у ведущих?»), in Russian and in English."""
+    teams = len(names) // 2
+    sessions: list[aiohttp.ClientSession] = []
+
+    async def body(sc: Scene) -> None:
+        tv, table = await _family_table(sc, names, sessions)
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"special_cells": False, "lang": "ru"})
+        await expect(tv.get_by_test_id("roster-item")).to_have_count(teams)
+        await expect(tv.get_by_test_id("roster")).to_contain_text(names[-1])
+        for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+            await resize_tv(tv, size["width"], size["height"])
+            await sc.shot(tv, f"tv-lobby-{teams}-teams-{size['width']}")
+            cut = await tv.evaluate(CUT_ROSTER_JS)
+            assert not cut, f"{size['width']}: team names cut in the lobby: {cut}"
+            split = await tv.evaluate(SPLIT_ROSTER_JS)
+            assert not split, f"{size['width']}: words split across lines: {split}"
+            covered = await tv.evaluate(BADGE_COVERS_JS)
+            assert not covered, f"{size['width']}: the host's badge covers (name, what, top, badge bottom): {covered}"
+            await fits(tv, size["width"], "TV pairs lobby with long team names")
+            # the taller names still leave the column's foot on the screen: the game length, and the hint unless
+            # the crowded column dropped it (the how-to card says the same)
+            foot = ".game-length" if await tv.locator(".lobby-hint").is_hidden() else ".lobby-hint"
+            assert await tv.evaluate(BOTTOM_JS, foot) <= await tv.evaluate(BOTTOM_JS, ".lobby-side") + 1
+        await table.act(host, "start")
+        title = tv.get_by_test_id("phase-title")
+        await expect(tv.get_by_test_id("tv-telling")).to_be_visible()
+        await expect(title).to_have_text("Ведущие выбирают карту")
+        await expect(tv.locator(".storyteller-role")).to_contain_text("ведущие")
+        await sc.shot(tv, f"tv-telling-{teams}-teams")
+        await tv.get_by_test_id("lang").click()
+        await expect(title).to_have_text("The storytellers choose")
+        await expect(tv.locator(".storyteller-role")).to_contain_text("are the storytellers")
+        # The card to find is the team's: plural on the TV and on a voter's phone (360×640), in both languages.
+        await table.play_until(lambda g: g["phase"] == "voting")
+        voter = next(p for p in table.phones if "vote" in p.me["can"])
+        phone = await sc.page(f"/join/{table.code}", {"width": 360, "height": 640}, voter.token, table.code)
+        hint = phone.get_by_test_id("vote-hint")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()
+        await expect(title).to_have_text("Find the storytellers' card")
+        await expect(hint).to_have_text("Which card is the storytellers'?")
+        await sc.shot(phone, f"phone-360-voting-{teams}-teams-en")
+        watcher = await sc.page(f"/join/{table.code}", {"width": 360, "height": 640})   # no seat: it watches
+        await expect(watcher.get_by_test_id("watching")).to_be_visible()
+        watched = watcher.get_by_test_id("watch").locator(".notice-title")
+        await expect(watched).to_have_text("Find the storytellers' card")
+        await tv.get_by_test_id("lang").click()
+        await phone.get_by_test_id("lang").click()
+        await expect(title).to_have_text("Найдите карту ведущих")
+        await expect(hint).to_have_text("Какая карта у ведущих?")
+        await sc.shot(phone, f"phone-360-voting-{teams}-teams-ru")
+        for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+            await resize_tv(tv, size["width"], size["height"])
+            await sc.shot(tv, f"tv-voting-{teams}-teams-{size['width']}")
+            await fits(tv, size["width"], "TV pairs voting")
+
+    try:
+        await _run(server_process, launch_options, output_dir, body)
+    finally:
+        for session in sessions:
+            await session.close()

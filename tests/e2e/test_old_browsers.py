@@ -12,7 +12,8 @@ import re
 import aiohttp
 import pytest
 
-from tests.helpers.oldchrome import Browser
+from tests.helpers.oldchrome import Browser, old_tv
+from tests.helpers.page_checks import SPLIT_WORDS_JS
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 NAMES = [("Аня", "red"), ("Борис", "blue"), ("Вика", "yellow"), ("Гоша", "green")]
@@ -53,62 +54,56 @@ async def _seat_phones(session, url: str, code: str, names):
 
 @pytest.mark.parametrize("version", ["69", "80"])
 async def test_tv_page_plays_a_round_in_an_old_tv_browser(server_process, output_dir, version):
-    async with aiohttp.ClientSession() as session:
-        browser = Browser(version, session)
-        await browser.start()
-        try:
-            tv = await browser.page(1280, 720)
-            await tv.goto(f"{server_process.page_url}/tv")
-            assert "game.lan" in await tv.evaluate("location.host")
-            code = await tv.wait_for(f"/^[A-Z]{{4}}$/.test(({_text_of('room-code')} || '').trim()) && "
-                                     f"{_text_of('room-code')}.trim()", "the room code")
-            table = await _seat_phones(session, server_process.url, code, NAMES)
-            await tv.wait_for("document.querySelectorAll('[data-testid=roster-item]:not(.empty)').length === 4",
-                              "four players in the roster")
-            roster = await tv.evaluate(_text_of("roster"))
-            assert all(name in roster for name, _ in NAMES)
-            # How to play beside them: a card of the chosen rules, with its text.
-            how = await tv.wait_for("(document.querySelector('[data-testid=tv-how]') || {dataset: {}}).dataset.rules"
-                                    " === 'imaginarium/standard' && document.querySelectorAll("
-                                    "'[data-testid=tv-how-card] li').length > 0 && " + _text_of("tv-how-card"),
-                                    "a how-to-play card")
-            assert re.match(r"^[1-5]\. ", how), how
-            badge = await tv.evaluate(DOT_GAP)   # "● Connected", never "●Connected"
-            assert badge["text"] == "Connected" and badge["gap"] >= 0.4, badge
-            await tv.screenshot(output_dir / f"old{version}-tv-lobby.png")
+    async with aiohttp.ClientSession() as session, old_tv(version, session, server_process.page_url) as (tv, code):
+        assert "game.lan" in await tv.evaluate("location.host")
+        table = await _seat_phones(session, server_process.url, code, NAMES)
+        await tv.wait_for("document.querySelectorAll('[data-testid=roster-item]:not(.empty)').length === 4",
+                          "four players in the roster")
+        roster = await tv.evaluate(_text_of("roster"))
+        assert all(name in roster for name, _ in NAMES)
+        # How to play beside them: a card of the chosen rules, with its text.
+        how = await tv.wait_for("(document.querySelector('[data-testid=tv-how]') || {dataset: {}}).dataset.rules"
+                                " === 'imaginarium/standard' && document.querySelectorAll("
+                                "'[data-testid=tv-how-card] li').length > 0 && " + _text_of("tv-how-card"),
+                                "a how-to-play card")
+        assert re.match(r"^[1-5]\. ", how), how
+        badge = await tv.evaluate(DOT_GAP)   # "● Connected", never "●Connected"
+        assert badge["text"] == "Connected" and badge["gap"] >= 0.4, badge
+        await tv.screenshot(output_dir / f"old{version}-tv-lobby.png")
 
-            await table.act(table.phones[0], "start")
-            await table.play_until(lambda g: g["phase"] == "voting")
-            # The four cards face up, numbered, their pictures loaded.
-            await tv.wait_for("""
-                document.querySelectorAll('[data-testid=tv-voting] [data-testid=table-card]').length === 4
-                && [].every.call(document.querySelectorAll('[data-testid=table-card] img'),
-                                 (i) => i.complete && i.naturalWidth > 0)""", "four cards on the TV")
-            numbers = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=table-card]'), "
-                                        "(c) => c.dataset.number)")
-            assert sorted(numbers) == ["1", "2", "3", "4"]
-            await tv.screenshot(output_dir / f"old{version}-tv-voting.png")
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] == "voting")
+        # The four cards face up, numbered, their pictures loaded.
+        await tv.wait_for("""
+            document.querySelectorAll('[data-testid=tv-voting] [data-testid=table-card]').length === 4
+            && [].every.call(document.querySelectorAll('[data-testid=table-card] img'),
+                             (i) => i.complete && i.naturalWidth > 0)""", "four cards on the TV")
+        numbers = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=table-card]'), "
+                                    "(c) => c.dataset.number)")
+        assert sorted(numbers) == ["1", "2", "3", "4"]
+        await tv.screenshot(output_dir / f"old{version}-tv-voting.png")
 
-            await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
-            await tv.wait_for("document.querySelector('[data-testid=tv-scored]')", "the reveal")
-            # The votes as tokens on the cards (three guessers), and every elephant's points.
-            await tv.wait_for("document.querySelectorAll('[data-testid=tv-scored] .vote-token').length === 3",
-                              "three vote tokens")
-            points = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=points] .points-value'),"
-                                       " (p) => p.textContent)")
-            assert len(points) == 4 and all(re.fullmatch(r"[+-]?\d+", p) for p in points), points
-            standings = await tv.evaluate(_text_of("standings"))
-            assert all(name in standings for name, _ in NAMES), standings
-            await tv.screenshot(output_dir / f"old{version}-tv-reveal.png")
-            # It remembers its room for a bare /tv (server/net/pages.py), and an unknown room gets its page.
-            assert f"tv_room={code}" in await tv.evaluate("document.cookie")
-            await tv.goto(f"{server_process.page_url}/tv?room=ZZZZ")
-            link = await tv.wait_for(_text_of("room-in-play"), "the no-such-room page's link to the room in play")
-            assert f"Open room {code}" in link, link
-            await tv.screenshot(output_dir / f"old{version}-tv-no-such-room.png")
-            assert not tv.errors, f"Chromium {version} page errors: {tv.errors}"
-        finally:
-            await browser.close()
+        await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+        await tv.wait_for("document.querySelector('[data-testid=tv-scored]')", "the reveal")
+        # The votes as tokens on the cards (three guessers), and every elephant's points.
+        await tv.wait_for("document.querySelectorAll('[data-testid=tv-scored] .vote-token').length === 3",
+                          "three vote tokens")
+        points = await tv.evaluate("[].map.call(document.querySelectorAll('[data-testid=points] .points-value'),"
+                                   " (p) => p.textContent)")
+        assert len(points) == 4 and all(re.fullmatch(r"[+-]?\d+", p) for p in points), points
+        # the points cue comes with the count's own start (scored.js: a number's roll on its ::before, whose
+        # animationstart this browser gives the number); silenced, sound never having been turned on
+        await tv.wait_for("window.imaginariumSound.silenced.indexOf('points') >= 0", "the points cue")
+        standings = await tv.evaluate(_text_of("standings"))
+        assert all(name in standings for name, _ in NAMES), standings
+        await tv.screenshot(output_dir / f"old{version}-tv-reveal.png")
+        # It remembers its room for a bare /tv (server/net/pages.py), and an unknown room gets its page.
+        assert f"tv_room={code}" in await tv.evaluate("document.cookie")
+        await tv.goto(f"{server_process.page_url}/tv?room=ZZZZ")
+        link = await tv.wait_for(_text_of("room-in-play"), "the no-such-room page's link to the room in play")
+        assert f"Open room {code}" in link, link
+        await tv.screenshot(output_dir / f"old{version}-tv-no-such-room.png")
+        assert not tv.errors, f"Chromium {version} page errors: {tv.errors}"
 
 
 async def test_phone_page_plays_a_card_in_chromium_69(server_process, output_dir):
@@ -169,3 +164,34 @@ async def test_phone_page_plays_a_card_in_chromium_69(server_process, output_dir
             assert not phone.errors, f"Chromium 69 page errors: {phone.errors}"
         finally:
             await browser.close()
+
+
+# Six two-word names, each on its own owner plate under six cards (the points under the plates, scored.js).
+FAMILY = [("Бабушка Валентина", "red"), ("Дедушка Николай", "blue"), ("Тётя Маргарита", "green"),
+          ("Дядя Константин", "teal"), ("Прадедушка Фёдор", "purple"), ("Двоюродный Брат", "pink")]
+# An owner plate or a points name whose text the box hides (cut to its first word, or squeezed to a sliver).
+CUT_PLATES = """JSON.stringify([].filter.call(document.querySelectorAll('.tv-main .owner-plate, .tv-main .points-name'),
+  (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => [el.textContent, el.scrollHeight, el.clientHeight]))"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+async def test_every_owner_plate_shows_its_whole_name_in_chromium_69(server_process, output_dir, size):
+    """Chromium 69 lays out a column of flex items by its own rules: a plate, its overflow hidden, shrank below
+    its lines to fit the card's column, so «Дедушка Николай» read «Дедушка» and the storyteller's plate was a
+    bare 4 px bar; and without min() a smaller card narrowed its plate, breaking «Маргарит/а». With six family
+    names every plate shows its whole name, no word split across lines, once the result is on the TV."""
+    async with aiohttp.ClientSession() as session, old_tv("69", session, server_process.page_url, size) as (tv, code):
+        table = await _seat_phones(session, server_process.url, code, FAMILY)
+        await table.act(table.phones[0], "set_settings", settings={"special_cells": False, "lang": "ru"})
+        await table.act(table.phones[0], "start")
+        await table.play_until(lambda g: g["phase"] in ("scored", "game_over"))
+        await tv.wait_for("document.querySelectorAll('[data-testid=tv-scored] .owner-plate').length === 6",
+                          "six owner plates")
+        await tv.screenshot(output_dir / f"old69-tv-family-plates-{size[0]}.png")
+        cut = await tv.evaluate(CUT_PLATES)
+        assert cut == "[]", f"{size}: names cut on the result: {cut}"
+        # a tightened card's width goes to the gaps, so the plates stay wide enough for whole words
+        split = await tv.evaluate(f"({SPLIT_WORDS_JS})()")
+        assert not split, f"{size}: words split across lines: {split}"
+        assert not tv.errors, tv.errors

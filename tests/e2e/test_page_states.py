@@ -1,15 +1,18 @@
 """What a fresh user met on the pages, checked in a real browser against a real server: the host's settings
-form shows only what the server holds (a refused setting snaps back; Dixit hides what it lacks; modes name
-their player counts) and what the host tapped behind a setting still on its way; the TV follows the room's
-language from its first state and after a reload; a phone for an unknown room says so; the host reaches the
-menu while paused and the menu closes when the phase changes; "first to tell" phones say anyone may tell; a
-child's phone in the kids' game is not told to look at cards it does not have. Seats are played by
-WebSockets (tests/helpers/browser.py's Scene); browser phones reuse their tokens. Screenshots:
-test-output/page-states-*.png.
+form shows only what the server holds (a refused setting snaps back; Dixit greys the modes it lacks, with the
+reason, and none of them is sent; modes name their player counts) and what the host tapped behind a setting
+still on its way; the TV follows the room's language from its first state and after a reload; a phone for an
+unknown room says so; the host reaches the menu while paused and the menu closes when the phase changes;
+"first to tell" phones say anyone may tell; a child's phone in the kids' game is not told to look at cards it
+does not have. Seats are played by WebSockets (tests/helpers/browser.py's Scene); browser phones reuse their
+tokens. Screenshots: test-output/page-states-*.png.
 """
 from __future__ import annotations
 
-from playwright.async_api import expect
+import asyncio
+
+import pytest
+from playwright.async_api import Error, expect
 
 from tests.helpers.browser import PHONE, fits, run_scene
 
@@ -31,7 +34,37 @@ async def test_settings_form_follows_the_server_and_the_ruleset(server_process, 
         await expect(mode.locator("option[value=pairs]")).to_have_text("Pairs — 8–14 players")
         await expect(page.get_by_test_id("setting-short_game")).to_be_visible()
 
-        # Dixit: no short game, no special cells or restrictions, no mode but the standard table.
+        # A refused setting does not stay on screen: a short game past the board's end (Imaginarium's is 39).
+        await page.get_by_test_id("setting-short_game").check()
+        table.expected += 1
+        await table.sync()
+        cell = page.get_by_test_id("setting-short-game-cell")
+        held = str(table.tv.state["room"]["settings"]["short_game"])
+        await cell.fill("150")
+        await cell.press("Enter")
+        await expect(page.locator(".toast")).to_contain_text("from 1 to 39")
+        await expect(cell).to_have_value(held)
+        assert str(table.tv.state["room"]["settings"]["short_game"]) == held
+        await sc.shot(page, "refused-snaps-back")
+        await page.get_by_test_id("setting-short_game").uncheck()
+        table.expected += 1
+        await table.sync()
+
+        # Dixit: no short game, no special cells or restrictions, no mode but the standard table. The modes it
+        # lacks stay in the list greyed with the reason (a phone's own picker showed options the page hid), and
+        # none of them can be chosen there.
+        sent: list[str] = []
+        reshuffle_sent = asyncio.Event()
+
+        def on_frame(payload: str | bytes) -> None:
+            sent.append(str(payload))
+            if '"reshuffle"' in sent[-1]:
+                reshuffle_sent.set()
+
+        page.on("websocket", lambda ws: ws.on("framesent", on_frame))
+        await page.reload()   # the listener sees the socket from its opening
+        mode = page.get_by_test_id("setting-mode")
+        await expect(page.get_by_test_id("settings-form")).to_be_visible()
         await page.get_by_test_id("setting-ruleset").select_option("dixit")
         table.expected += 1
         await table.sync()
@@ -40,17 +73,35 @@ async def test_settings_form_follows_the_server_and_the_ruleset(server_process, 
         await expect(page.get_by_test_id("setting-special_cells")).to_be_hidden()
         await expect(page.get_by_test_id("setting-restriction")).to_be_hidden()
         await expect(mode.locator("option[value=standard]")).to_have_text("Standard — 3–6 players")
-        for hidden in ("pairs", "trio", "duel", "kids"):
-            assert await mode.locator(f"option[value={hidden}]").get_attribute("hidden") is not None, hidden
+        await expect(mode.locator("option[value=standard]")).to_be_enabled()
+        greyed = {"pairs": "Pairs", "trio": "Trio (with extra cards)", "duel": "Duel against the mammoth",
+                  "kids": "Kids"}
+        for lacking, name in greyed.items():
+            option = mode.locator(f"option[value={lacking}]")
+            await expect(option).to_be_disabled()
+            await expect(option).to_have_text(f"{name} — not in these rules")
         await fits(page, 390, "Dixit settings")
         await sc.shot(page, "dixit-settings")
-
-        # A setting the server refuses (trio has no Dixit table) does not stay on screen.
-        await mode.select_option("trio")
-        await expect(page.locator(".toast")).to_be_visible()
-        await expect(mode).to_have_value("standard")
+        with pytest.raises(Error):   # Playwright, as a picker, does not choose a disabled option
+            await mode.select_option("trio", timeout=2000)
+        # Were a greyed mode picked all the same (a picker that ignored `disabled`), it is not sent: the form
+        # shows the room's mode again at once, and the next setting tapped is the next thing the socket sends.
+        shown = await mode.evaluate(
+            "(s) => { s.value = 'trio'; s.dispatchEvent(new Event('change')); return s.value; }")
+        assert shown == "standard"
+        face = page.locator(".select-wrap", has=mode).locator(".select-face")
+        await expect(face).to_have_text("Standard — 3–6 players")
+        await page.get_by_test_id("setting-reshuffle").check()
+        table.expected += 1
+        await table.sync()
+        assert table.tv.state["room"]["settings"]["reshuffle"] is True
+        await asyncio.wait_for(reshuffle_sent.wait(), 10)   # the frames before it were seen before it
+        assert not [f for f in sent if '"set_settings"' in f and '"mode"' in f], sent
         assert table.tv.state["room"]["settings"]["mode"] == "standard"
-        await sc.shot(page, "refused-snaps-back")
+        # The server refuses it anyway, and says why.
+        err = await table.refused(host, "set_settings", "bad_settings", settings={"mode": "trio"})
+        assert err["params"]["reason"] == "mode_not_in_ruleset"
+        assert "Dixit has no game for three" in err["message"], err["message"]
 
     await _run(server_process, launch_options, output_dir, body)
 

@@ -33,3 +33,26 @@ async def test_a_removed_player_leaves_the_points_and_fades_on_the_board(ui, ser
                 await table.play_until(lambda g: g["phase"] == "telling")
         for p in table.sockets:
             await p.close()
+
+
+async def test_a_phone_taken_off_in_the_lobby_is_told_why(ui, server_process):
+    """The host removes a guest in the lobby: her phone is back on the join form, which says the host took her
+    off and how to play again (it used to show the form with her name in it, as if nothing had happened). Joining
+    again clears it."""
+    async with aiohttp.ClientSession() as session:
+        code = (await (await session.post(f"{server_process.url}/api/rooms")).json())["code"]
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
+                                   names=["Anna", "Boris", "Vera"], start=False)
+        phone = await ui.phone(code, "Babushka", "teal")
+        await table.tv.until_state(lambda s: len(s["room"]["roster"]) == 4)
+        seat = next(r["seat"] for r in table.tv.state["room"]["roster"] if r["name"] == "Babushka")
+        await expect(phone.get_by_test_id("taken-off")).to_be_hidden()
+        await table.act(table.phones[0], "remove_player", seat=seat)
+        notice = phone.get_by_test_id("taken-off")
+        await expect(notice).to_be_visible()
+        await expect(notice).to_contain_text("The host took you off the table")
+        await expect(phone.get_by_test_id("join")).to_be_visible()
+        await ui.shot(phone, "taken-off")
+        await phone.get_by_test_id("join").click()
+        await expect(phone.get_by_test_id("phone-lobby")).to_be_visible()
+        await expect(notice).to_be_hidden()

@@ -196,3 +196,41 @@ async def test_the_countdown_and_the_offline_badge_fit_a_small_phone(ui, server_
         await expect(page.get_by_test_id("conn")).to_have_attribute("data-status", "online")
         await expect(page.get_by_test_id("countdown")).not_to_have_class(re.compile(r"\bpaused\b"))
 
+
+
+# The TV's title as fitted beside each status its connection badge shows, in order: [status, font px, lines]
+# (read in the observer's microtask, after the status change's own fit).
+WATCH_BADGE = """() => {
+  const badge = document.querySelector('[data-testid="conn"]');
+  const title = document.querySelector('.phase-title');
+  window.badgeSeen = [];
+  new MutationObserver(() => {
+    window.badgeSeen.push([badge.dataset.status, parseFloat(getComputedStyle(title).fontSize),
+      title.classList.contains('fit-wrap') ? 2 : 1]);
+  }).observe(badge, { attributes: true, attributeFilter: ['data-status'] });
+}"""
+RECONNECT_TRIED = """() => window.badgeSeen.map((s) => s[0]).join(' ').includes('offline connecting offline')"""
+
+
+async def test_the_tv_title_keeps_its_size_while_the_tv_tries_to_reconnect(ui, server_process):
+    """While the server is away the TV tries to reconnect every few seconds; the badge says «Нет связи» through
+    each try as between them, so the title beside it (fitted to the room the top bar leaves, fit-text.js) keeps
+    its size on one line. A wider «Подключение…» during each try made the title smaller and wrapped it, then
+    grew it back: on a loaded machine the previous test's look at the TV came during a try."""
+    tv, code = await ui.tv("ru-RU")
+    phones = [await ui.phone(code, name, colour, "ru-RU") for name, colour in
+              (("Аня", "red"), ("Вика", "yellow"), ("Гоша", "green"))]
+    await phones[0].get_by_test_id("setting-timer").select_option("60")
+    await phones[0].get_by_test_id("start").click()
+    await _tell(await _storyteller(phones))
+    await expect(tv.get_by_test_id("phase-title")).to_have_text("Все выбирают карту")
+    await expect(tv.get_by_test_id("conn")).to_have_attribute("data-status", "online")
+    online_title = await tv.evaluate(TITLE_SIZE)
+    await tv.evaluate(WATCH_BADGE)
+    server_process.kill()
+    await tv.wait_for_function(RECONNECT_TRIED)   # a try came and went
+    seen = await tv.evaluate("() => window.badgeSeen")
+    assert all(lines == 1 and size >= online_title[0] - 2 for _, size, lines in seen), \
+        f"the title changed with the badge: {seen}, online {online_title}"
+    await expect(tv.get_by_test_id("conn")).to_have_text("Нет связи")
+    await ui.shot(tv, "tv-offline-after-a-try")

@@ -12,10 +12,9 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from tests.helpers.oldchrome import Browser
+from tests.helpers.oldchrome import old_tv
 from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
-ROOM_CODE = "/^[A-Z]{4}$/.test((document.querySelector('[data-testid=room-code]') || {}).textContent || '')"
 NAMES = ["Аня", "Борис", "Вика", "Гоша", "Дедушка Николай", "Ева"]
 
 # [where, gap px, found px] for each pair of neighbouring flex items closer than they should be, under #app.
@@ -85,40 +84,31 @@ async def _check(tv, scene: str, wanted: dict) -> None:
 
 @pytest.mark.parametrize("version", ["69", "80"])
 async def test_the_tv_keeps_its_flex_gaps_in_a_tv_browser_without_them(server_process, version):
-    async with aiohttp.ClientSession() as session:
-        browser = Browser(version, session)
-        await browser.start()
-        try:
-            tv = await browser.page(1280, 720)
-            await tv.goto(f"{server_process.page_url}/tv")
-            await tv.wait_for(ROOM_CODE, "the room code")
-            code = await tv.evaluate("document.querySelector('[data-testid=room-code]').textContent.trim()")
-            table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code, names=NAMES,
-                                       tv_name="watcher", start=False)
-            too_close: dict[str, list] = {}
-            await tv.wait_for("document.querySelectorAll('[data-testid=roster-item]').length === 6", "six players")
-            for card in range(5):
-                await tv.wait_for(f"document.querySelector('[data-testid=tv-how]').dataset.index === '{card}'",
-                                  f"how-to card {card}")
-                await _check(tv, f"lobby, how-to card {card}", too_close)
-                await tv.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }))")
-            await table.act(table.phones[0], "start")
-            seen: set[str] = set()
-            while table.tv.game["phase"] != "scored":
-                phase = table.tv.game["phase"]
-                if phase not in seen:
-                    seen.add(phase)
-                    await tv.wait_for(f"Boolean(document.querySelector('main[data-phase={phase}]'))", phase)
-                    await _check(tv, phase, too_close)
-                await table.step()
-            await tv.wait_for("Boolean(document.querySelector('main[data-phase=scored] [data-testid=points]'))",
-                              "the result")
-            # its show moves things by transform and opacity only: the layout is the finished one already
-            await _check(tv, "scored", too_close)
-            for p in table.sockets:
-                await p.close()
-            assert tv.errors == []
-        finally:
-            await browser.close()
+    async with aiohttp.ClientSession() as session, old_tv(version, session, server_process.page_url) as (tv, code):
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code, names=NAMES,
+                                   tv_name="watcher", start=False)
+        too_close: dict[str, list] = {}
+        await tv.wait_for("document.querySelectorAll('[data-testid=roster-item]').length === 6", "six players")
+        for card in range(5):
+            await tv.wait_for(f"document.querySelector('[data-testid=tv-how]').dataset.index === '{card}'",
+                              f"how-to card {card}")
+            await _check(tv, f"lobby, how-to card {card}", too_close)
+            await tv.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }))")
+        await table.act(table.phones[0], "start")
+        seen: set[str] = set()
+        while table.tv.game["phase"] != "scored":
+            phase = table.tv.game["phase"]
+            if phase not in seen:
+                seen.add(phase)
+                await tv.wait_for(f"Boolean(document.querySelector('main[data-phase={phase}]'))", phase)
+                await _check(tv, phase, too_close)
+            await table.step()
+        await tv.wait_for("Boolean(document.querySelector('main[data-phase=scored] [data-testid=points]'))",
+                          "the result")
+        # its show moves things by transform and opacity only: the layout is the finished one already
+        await _check(tv, "scored", too_close)
+        for p in table.sockets:
+            await p.close()
+        assert tv.errors == []
     assert {k: v for k, v in too_close.items() if v} == {}
     assert set(too_close) >= {"telling", "playing", "voting", "scored"}

@@ -244,6 +244,27 @@ async def test_the_last_round_keeps_its_standings_and_round_chip(server_process,
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 
 
+async def test_the_last_round_of_seven_shows_its_headline_before_the_standings(server_process, launch_options,
+                                                                              output_dir):
+    """Seven cards make the longest show: the last round's result is held until its headline has come (a flat 7 s
+    hold ended it first, final-hold.js)."""
+    async def body(sc) -> None:
+        tv, table = await sc.table(NAMES[:7])
+        await table.act(table.phones[0], "set_settings", settings={"short_game": 3})
+        await table.act(table.phones[0], "start")
+        while True:
+            await table.play_until(lambda g: g["phase"] == "voting")
+            await expect(tv.get_by_test_id("tv-voting")).to_be_visible()   # this TV watches the vote
+            await _until_scored(table)
+            if table.tv.game["phase"] == "game_over":
+                break
+            await table.play_until(lambda g: g["phase"] == "telling")
+        await expect(tv.locator("[data-testid=tv-scored] [data-testid=outcome]")).to_be_visible()
+        await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
 @pytest.mark.parametrize("how", ["prefers-reduced-motion", "calm-tv"])
 async def test_reduced_motion_leaves_only_fades(server_process, launch_options, output_dir, how):
     async def body(sc) -> None:
@@ -282,7 +303,11 @@ async def test_a_reload_during_the_reveal_lands_on_the_finished_result(server_pr
           .map((a) => [a.animationName || a.transitionProperty, a.effect.target.className, a.playState])""")
         assert await tv.evaluate(SHOW_RUNNING_JS) == 0, f"the reveal plays again after the reload: {running}"
         await expect(tv.locator(".scored.show")).to_have_count(0)
-        assert await tv.evaluate("document.querySelector('[data-testid=tv-scored]').innerText") == before
+        # the same result, now with its headline (during the show it waits for the points to count)
+        after = await tv.evaluate("document.querySelector('[data-testid=tv-scored]').innerText")
+        headline = await tv.get_by_test_id("outcome").inner_text()
+        assert headline and headline not in before
+        assert after.replace(f"{headline}\n", "", 1) == before
         # the standings at once with the round's points (during the show they wait for the elephants' walk; on
         # a TV that opens on a game they are drawn in the frame after its first)
         await expect(tv.locator(".standing")).to_have_count(4)
@@ -312,7 +337,7 @@ async def test_the_points_cue_comes_as_the_points_count_up(server_process, launc
 
 async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, launch_options, output_dir):
     """The voting timer ran out (here: the host's skip, which the timer sends) before anyone voted: the result
-    says nobody voted, not that the storyteller's card was too hard."""
+    says nobody voted, not that the storyteller's card was too hard, and its points cue comes all the same."""
     async def body(sc) -> None:
         tv, table = await sc.table(NAMES[:4])
         await table.act(table.phones[0], "start")
@@ -320,6 +345,54 @@ async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, la
         await table.act(table.phones[0], "skip")
         assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["outcome"] == "none"
         await expect(tv.get_by_test_id("outcome")).to_have_text("Nobody voted this round.")
+        # no number counts up (nobody scored): the points cue still comes, with the points' own step
+        await expect(tv.locator(".scored.show")).to_have_count(1)
+        await tv.wait_for_function("window.imaginariumSound.silenced.includes('points')")
+
+    await run_scene(server_process, launch_options, output_dir, "tv-show", body)
+
+
+# On every frame from now until the headline has faded in: whether the TV's cards are still turning, whether the
+# points are still to count (a `roll` in its delay), and whether the headline (who found the card) shows.
+HEADLINE_WATCH_JS = """() => {
+  window.headlineSeen = [];
+  const look = () => {
+    const anims = document.getAnimations();
+    const turning = anims.some((a) => a.animationName === 'turn' && a.playState !== 'finished');
+    const waiting = anims.some((a) => a.animationName === 'roll' && a.currentTime < a.effect.getTiming().delay);
+    const outcome = document.querySelector('[data-testid=outcome]');
+    const style = outcome && getComputedStyle(outcome);
+    const shown = Boolean(style && style.visibility === 'visible' && Number(style.opacity) > 0);
+    window.headlineSeen.push([turning, waiting, shown]);
+    const settled = shown && outcome.getAnimations().every((a) => a.playState === 'finished');
+    if (document.querySelector('.scored.show') && !settled) requestAnimationFrame(look);
+    else window.headlineDone = true;
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+async def test_the_headline_comes_once_the_points_have_counted(server_process, launch_options, output_dir):
+    """The result's headline («Все нашли… слишком просто!») is not there while the cards turn and the points wait
+    to count: it comes at the end of the show. A TV that opens on the finished result shows it at once."""
+    async def body(sc) -> None:
+        tv, table = await _watching_the_vote(sc)
+        await resize_tv(tv, 1280, 720)
+        await _until_scored(table)
+        await expect(tv.locator(".scored.show")).to_have_count(1)
+        await tv.evaluate(HEADLINE_WATCH_JS)
+        await tv.wait_for_function("window.headlineDone === true")
+        seen = await tv.evaluate("window.headlineSeen")
+        assert any(turning for turning, _, _ in seen), "no frame caught the cards turning"
+        early = [frame for frame in seen if frame[2] and (frame[0] or frame[1])]
+        assert not early, f"the headline showed before the points counted (turning, waiting, shown): {early[:3]}"
+        assert seen[-1][2], "the headline never came"
+        await expect(tv.get_by_test_id("outcome")).to_be_visible()
+        await sc.shot(tv, "headline-720")
+        await tv.reload()                     # a TV opening on the finished result: the headline at once
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await expect(tv.get_by_test_id("outcome")).to_be_visible()
+        assert await tv.locator("[data-testid=outcome].later").count() == 0
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 

@@ -23,6 +23,8 @@ class OffLoop:
         self.in_threads = 0
         self.hold: threading.Event | None = None
         self.entered = threading.Event()
+        self.waiting = 0   # calls waiting on `hold` now
+        self._count = threading.Lock()
 
     def wrap(self, real: Callable[..., Any]) -> Callable[..., Any]:
         """`real`, watched (a method too: set the result on its class). Raises AssertionError on the loop's
@@ -34,15 +36,28 @@ class OffLoop:
             self.in_threads += 1
             hold = self.hold
             if hold is not None:
+                with self._count:
+                    self.waiting += 1
                 self.entered.set()
-                assert hold.wait(EVENT_S), f"the test never let the {self.what} go on"
+                try:
+                    assert hold.wait(EVENT_S), f"the test never let the {self.what} go on"
+                finally:
+                    with self._count:
+                        self.waiting -= 1
             return real(*args, **kwargs)
         return watched
 
     async def held(self) -> bool:
-        """Waits, in a thread so the test's loop runs on, until a watched call waits on `hold`; False if none did
-        within EVENT_S seconds."""
-        return await asyncio.get_running_loop().run_in_executor(None, self.entered.wait, EVENT_S)
+        """Waits, in a thread of its own so the test's loop runs on (the loop's default executor may be the very
+        thing held), until a watched call waits on `hold`; False if none did within EVENT_S seconds."""
+        loop = asyncio.get_running_loop()
+        entered: asyncio.Future[bool] = loop.create_future()
+
+        def wait() -> None:
+            got = self.entered.wait(EVENT_S)
+            loop.call_soon_threadsafe(lambda: entered.done() or entered.set_result(got))
+        threading.Thread(target=wait, name=f"held-{self.what}", daemon=True).start()
+        return await entered
 
 
 async def loop_answers(client: Any, tv: Any) -> None:

@@ -13,7 +13,8 @@ import json
 import os
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
@@ -97,6 +98,26 @@ class Browser:
             self.drain.cancel()
             await asyncio.gather(self.drain, return_exceptions=True)
         self.profile.cleanup()
+
+
+# The TV page shows its room's code: four capitals.
+ROOM_CODE = "/^[A-Z]{4}$/.test((document.querySelector('[data-testid=room-code]') || {}).textContent || '')"
+
+
+@asynccontextmanager
+async def old_tv(version: str, session: aiohttp.ClientSession, page_url: str,
+                 size: tuple[int, int] = (1280, 720)) -> AsyncIterator[tuple[Page, str]]:
+    """Old Chromium `version` started, its tab of `size` (CSS px) on `page_url`/tv (a new room): (the tab, the
+    room's code) once the code shows; the browser closed at the end. Raises AssertionError if it never shows."""
+    browser = Browser(version, session)
+    await browser.start()
+    try:
+        tv = await browser.page(*size)
+        await tv.goto(f"{page_url}/tv")
+        await tv.wait_for(ROOM_CODE, "the room code")
+        yield tv, await tv.evaluate("document.querySelector('[data-testid=room-code]').textContent.trim()")
+    finally:
+        await browser.close()
 
 
 class Page:

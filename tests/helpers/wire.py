@@ -182,29 +182,12 @@ class Table:
             await p.sync(self.expected)
 
     async def act(self, p: Player, type_: str, **fields) -> None:
-        """An action that must be accepted: every socket then sees the new state. A `start` refused because
-        the room is still reading a deck folder it has not read yet (`deck_reading`: a test's deck made a
-        moment before; its pictures are checked in a thread) is sent again once the read is done, as the
-        host taps Start again."""
-        if type_ == "start":
-            await self._start(p, **fields)
-        else:
-            await p.act(type_, **fields)
+        """An action that must be accepted: every socket then sees the new state. (A `start` made a moment
+        after its deck's folder changed is accepted too: the room waits for the folder's read.)"""
+        await p.act(type_, **fields)
         self.expected += 1
         await self.sync()
         assert self.tv.state_id == self.expected, f"{type_} by {p.name} was not accepted"
-
-    async def _start(self, p: Player, **fields) -> None:
-        """`start`, again after each `deck_reading` refusal once the room's `decks_version` moves on (the
-        thread's read done: its state comes after the refusal on the socket)."""
-        while True:
-            version = p.state["room"]["decks_version"]
-            await p.act("start", **fields)
-            reply = await p.until(lambda m: m["type"] == "error"
-                                  or (m["type"] == "state" and m["state_id"] > self.expected))
-            if reply["type"] == "state" or reply.get("code") != "deck_reading":
-                return   # accepted, or refused otherwise (act's check then says so)
-            await p.until_state(lambda s, v=version: s["room"]["decks_version"] > v)
 
     async def refused(self, p: Player, type_: str, code: str, **fields) -> dict:
         """An action that must be refused with `code`; nothing changes."""

@@ -369,6 +369,31 @@ async def test_engine_refusals_reach_the_sender_in_its_language(make_table):
     await table.refused(voter, "vote", "own_card", card=own)
 
 
+@pytest.mark.parametrize("ruleset, teller_word, capital", [("dixit", "рассказчик", "Рассказчик"),
+                                                            ("imaginarium", "ведущий", "Ведущий")])
+async def test_refusals_name_the_storyteller_in_the_rulesets_words(make_table, connect, ruleset, teller_word,
+                                                                   capital):
+    """A Russian phone's refusals say the ruleset's storyteller (RULES.md terms: Dixit's «рассказчик»,
+    Imaginarium's «ведущий»), as its pages do; each seat's Russian socket is a second tab of that seat."""
+    table = await make_table(4, settings={"ruleset": ruleset})
+    teller = next(p for p in table.phones if "tell" in p.me["can"])
+    other = next(p for p in table.phones if p is not teller)
+    ru_other, ru_teller = await connect("ru-other"), await connect("ru-teller")
+    await ru_other.hello(table.code, token=other.token, lang="ru")
+    await ru_teller.hello(table.code, token=teller.token, lang="ru")
+    await ru_other.act("tell", card=other.me["hand"][0])
+    err = await ru_other.error()
+    assert err["code"] == "not_storyteller"
+    assert err["message"] == f"Это может сделать только {teller_word}.", err["message"]
+    await table.act(teller, "tell", card=teller.me["hand"][0], association="Кто съел торт?")
+    await table.play_until(lambda g: g["phase"] == "voting")
+    await ru_teller.until_state(lambda s: s["state_id"] == table.expected)
+    await ru_teller.act("vote", card=1)
+    err = await ru_teller.error()
+    assert err["code"] == "storyteller_cannot_vote"
+    assert err["message"] == f"{capital} не голосует.", err["message"]
+
+
 async def test_message_too_big_closes_the_socket(connect, room_code):
     p = await connect()
     await p.hello(room_code)

@@ -217,6 +217,20 @@ def test_sentences_fill_params_and_use_the_terms():
         assert term in ru
 
 
+def test_sentences_name_the_storyteller_in_the_rulesets_words():
+    """RULES.md terms: Dixit's storyteller is «рассказчик», Imaginarium's «ведущий» (a capital where the sentence
+    starts with it); no sentence leaves a `{@term}` unfilled, whatever the ruleset."""
+    assert sentence("not_storyteller", "ru", ruleset="dixit") == "Это может сделать только рассказчик."
+    assert sentence("storyteller_cannot_vote", "ru", ruleset="dixit") == "Рассказчик не голосует."
+    assert sentence("storyteller_cannot_vote", "ru", ruleset="imaginarium") == "Ведущий не голосует."
+    assert sentence("storyteller_cannot_vote", "ru") == "Ведущий не голосует."
+    assert sentence("not_storyteller", "en", ruleset="dixit") == "Only the storyteller can do that."
+    for lang in ("en", "ru"):
+        for code in catalogue(lang):
+            for ruleset in (None, "dixit", "imaginarium", "imaginarium-classic"):
+                assert "{@" not in sentence(code, lang, ruleset=ruleset), (lang, code, ruleset)
+
+
 def test_every_room_refusal_is_exercised_by_a_wire_test():
     """Each code the room and socket handler emit appears in the protocol tests, or for the refusals the
     room makes to the deck page (`Room.end_for_deck`) in test_kids_decks.py, `deck_reading` in

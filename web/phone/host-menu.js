@@ -1,5 +1,6 @@
-// The phone's menu (a sheet over the screen): how to play, for everyone; for the host also pause/resume,
-// the timer, remove a player (they may come back) or return them, pass host, end the game.
+// The phone's menu (a sheet over the screen): how to play, for everyone; for the host also pause/resume, not
+// waiting for whoever the game waits on, the timer, remove a player (they may come back) or return them, pass
+// host, end the game.
 import { h, fill } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
@@ -9,6 +10,7 @@ import { timerSelect } from './screens/lobby.js';
 import { switchRow } from './controls.js';
 import { icon } from '/static/shared/icons.js';
 import { modeOf } from '/static/shared/rules.js';
+import { seatName } from '/static/shared/roster.js';
 import * as howTo from './how-to.js';
 
 let sheet = null;
@@ -60,7 +62,8 @@ export function update(ctx) {
 }
 
 function shows(c) {
-  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.you, confirmEnd, confirming]);
+  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.you, c.game && c.game.awaiting, confirmEnd,
+    confirming]);
 }
 
 function draw() {
@@ -95,11 +98,14 @@ function draw() {
     inGame ? h('button', { class: 'btn big', type: 'button', 'data-testid': 'pause',
       text: c.room.paused ? t('host_menu.resume') : t('host_menu.pause'),
       onclick: act(c.room.paused ? 'resume' : 'pause') }) : null,
+    inGame ? skipButton(c) : null,
     soundSwitch(c),
     timer ? h('label', { class: 'sheet-timer' }, h('span', { text: t('settings.timer') }), timer.el) : null,
     h('h3', { class: 'sheet-sub', text: t('host_menu.players') }),
     h('ul', { class: 'sheet-players' }, people(c.room).filter((p) => p.person !== (c.you.person != null ? c.you.person : c.you.seat)).map((p) => h('li', { class: 'sheet-player' },
-      h('div', { class: 'sheet-who' }, elephantToken(p.colour, 36), h('span', { class: 'sheet-name', text: p.name })),
+      h('div', { class: 'sheet-who' }, elephantToken(p.colour, 36), h('span', { class: 'sheet-name', text: p.name }),
+        // whose phone is gone, beside the buttons that deal with it (a child has none)
+        !p.connected && !p.child && !p.open ? h('span', { class: 'sheet-offline', 'data-testid': 'offline', text: t('host_menu.offline') }) : null),
       h('div', { class: 'sheet-actions' },
         // Removed players may come back (return_player, per seat); a freed place waits for someone to take it.
         p.removed && inGame
@@ -118,6 +124,30 @@ function draw() {
     inGame ? h('h3', { class: 'sheet-sub', text: t('host_menu.settings_locked') }) : null,
     inGame ? h('div', { class: 'sheet-settings', 'data-testid': 'locked-settings' },
       settingsSummary(c.room.settings || {}, c.room.deck, c.game && c.game.board)) : null);
+}
+
+const SKIPS = { telling: 'tell', playing: 'play_card', voting: 'vote' };
+
+/**
+ * "Don't wait" (the server's `skip`): a phone gone mid-turn would hold the table up. Whoever the phase waits on
+ * is passed over as the timer does (RULES.md D13): the storyteller's turn goes to the next one, a random card is
+ * played for who has not chosen, who has not voted has not found the card; the kids' children still to guess
+ * sit the round out. Named, and asked first as ending the game is. None when only the kids' reveal is awaited.
+ */
+function skipButton(c) {
+  const owe = SKIPS[c.game.phase];
+  const seats = owe ? (c.game.awaiting || {})[owe] : null;
+  if (!seats || !seats.length) return null;
+  const asking = confirming === 'skip';
+  const names = seats.map((s) => seatName(c.room, s)).join(', ');
+  return h('button', { class: `btn big${asking ? ' danger' : ''}`, type: 'button', 'data-testid': 'skip',
+    'data-asking': asking ? 'true' : 'false', text: asking ? t('host_menu.skip_sure') : t(`host_menu.skip_${owe}`, { names }),
+    onclick: () => {
+      if (!asking) { confirming = 'skip'; confirmEnd = false; draw(); return; }
+      confirming = null;
+      c.send('skip');
+      draw();
+    } });
 }
 
 /**

@@ -7,16 +7,18 @@ import { connect } from '/static/shared/ws-client.js';
 import { loadRules } from '/static/shared/rules.js';
 import { connectionBadge, langSwitch } from '/static/shared/chrome.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatInfo } from '/static/shared/roster.js';
+import { hostAway, seatInfo } from '/static/shared/roster.js';
 import { personInfo } from './people.js';
 import { preloadAll, deckId, noteDeck } from '/static/shared/cards.js';
 import { finalHold } from '/static/shared/final-hold.js';
+import { resultHold } from './result-hold.js';
 import * as join from './screens/join.js';
 import * as lobby from './screens/lobby.js';
 import * as telling from './screens/telling.js';
 import * as playing from './screens/playing.js';
 import * as voting from './screens/voting.js';
 import * as scored from './screens/scored.js';
+import * as look from './screens/look.js';
 import * as gameOver from './screens/game-over.js';
 import * as hostMenu from './host-menu.js';
 import { announce } from './host-news.js';
@@ -30,7 +32,7 @@ import { watchTextSize } from './big-text.js';
 /** @typedef {import('/static/shared/protocol.js').State} State */
 /** @typedef {import('/static/shared/protocol.js').ServerMessage} ServerMessage */
 
-const SCREENS = { join, lobby, telling, playing, voting, scored, game_over: gameOver };
+const SCREENS = { join, lobby, telling, playing, voting, look, scored, game_over: gameOver };
 const TURN_ACTIONS = ['tell', 'play_card', 'vote'];
 
 const app = document.getElementById('app');
@@ -53,6 +55,8 @@ let everOnline = false;
 let status = 'connecting';   // the socket's last status (ws-client.js): 'restarting' says why we are away
 // The last round's result before the standings, as on the TV (a tap on "Final standings" skips it).
 const hold = finalHold(() => { if (last) render(); });
+// A result the TV is showing: "Look at the TV!" until its show has ended (result-hold.js).
+const tvHold = resultHold(() => { if (last) render(); });
 
 async function main() {
   polyfillFlexGap(app);
@@ -91,6 +95,8 @@ function readToken() {
   try { return localStorage.getItem(tokenKey); } catch { return null; }
 }
 
+let takenOff = false;   // this phone's seat went while it watched (ctx.takenOff: the join form says so)
+
 /** @param {ServerMessage} msg */
 function onMessage(msg) {
   if (msg.type === 'welcome') {
@@ -112,6 +118,10 @@ function onMessage(msg) {
     noteDeck(msg.room);
     if (noRoom) { noRoom = false; badge.set('online'); }
     const before = last;
+    // a seat this phone had is gone (the host removed it in the lobby, or gave the place to a new phone): the
+    // join form says why, not the form alone as if nothing had happened
+    if (before && before.you && before.you.seat && !(msg.you && msg.you.seat)) takenOff = true;
+    else if (msg.you && msg.you.seat) takenOff = false;
     last = msg;
     useRuleset((msg.room.settings || {}).ruleset);   // its own words and pieces (Dixit: рассказчик, rabbits)
     render();
@@ -217,13 +227,14 @@ function renderAway() {
 function ctx() {
   const game = last.game;
   return { room: last.room, game, you: last.you || /** @type {import('/static/shared/protocol.js').You} */ ({}), me: (game && game.me) || null, code, send, sentByMe, token: readToken,
-    stateId: last.state_id, online };
+    stateId: last.state_id, online, takenOff };
 }
 
 function screenKey(c) {
   if (!c.you.seat) return 'join';
-  if (c.room.phase === 'lobby' || !c.game) { hold.leave(); return 'lobby'; }
-  return hold.screen(c.game, Boolean(mounted.key) && mounted.key.indexOf('voting/') === 0);
+  if (c.room.phase === 'lobby' || !c.game) { hold.leave(); tvHold.leave(); return 'lobby'; }
+  const fromVoting = Boolean(mounted.key) && mounted.key.indexOf('voting/') === 0;
+  return tvHold.screen(c, hold.screen(c.game, fromVoting), fromVoting);
 }
 
 /** Draws the state in `last`; `carry` {key, data}: what the last screen kept, for the same screen drawn again. */
@@ -231,6 +242,7 @@ function render(carry) {
   const c = ctx();
   const key = screenKey(c);
   c.showFinal = key === 'scored' && hold.holding() ? hold.skip : null;
+  c.look = key === 'look' ? tvHold : null;
   // A new screen per phase and round, so a selection never carries over into the next round.
   const fullKey = `${key}/${c.game ? c.game.round : 0}`;
   if (mounted.key !== fullKey) {
@@ -273,8 +285,8 @@ function renderHeader(c) {
   header.clock.update(c.room.clock);
   header.top.classList.toggle('timed', Boolean(c.room.clock));   // a narrower storyteller badge beside the clock
   // The host's phone is gone (flat battery): any seated player may take over the host's controls.
-  const host = c.room.host ? seatInfo(c.room, c.room.host) : null;
-  const hostGone = Boolean(c.you.seat && !c.you.is_host && host && !host.connected);
+  const host = hostAway(c.room);
+  const hostGone = Boolean(c.you.seat && !c.you.is_host && host);
   const removed = Boolean(info && info.removed);
   header.banner.hidden = !hostGone && !removed;
   if (removed) {

@@ -104,7 +104,8 @@ export function explainerCards(settings, board) {
   // Whoever played a card may not vote for it (RULES.md §1.2; the duel too, §2.4).
   if (m.has_playing_phase) vote.push(t('how.vote.not_own'));
   if (bots) vote.push(t('how.vote.bot_nothing'));
-  cards.push({ id: 'vote', title: t('how.title.vote'), lines: vote,
+  // Pairs: the storytellers are a team, whose card is found (plural, as the TV's heading).
+  cards.push({ id: 'vote', title: t(m.people_per_seat > 1 ? 'how.title.vote_team' : 'how.title.vote'), lines: vote,
     picture: (z) => h('div', { class: 'how-pic' },
       back(1), h('span', { class: 'how-voted' }, back(2), h('span', { class: 'how-tokens' },
         voteToken('red', 'A', '✓'), voteToken('blue', 'B', '✓'))), back(3),

@@ -25,6 +25,7 @@ const NODES = {
   'x': [['path', {d: 'M18 6 6 18'}], ['path', {d: 'm6 6 12 12'}]],
   'check': [['path', {d: 'M20 6 9 17l-5-5'}]],
   'circle-help': [['circle', {cx: 12, cy: 12, r: 10}], ['path', {d: 'M9.09 9a3 3 0 0 1 5.83 1c0 2-3 3-3 3'}], ['path', {d: 'M12 17h.01'}]],
+  'tv': [['rect', {width: 20, height: 15, x: 2, y: 7, rx: 2, ry: 2}], ['polyline', {points: '17 2 12 7 7 2'}]],
   'users': [['path', {d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2'}], ['circle', {cx: 9, cy: 7, r: 4}], ['path', {d: 'M22 21v-2a4 4 0 0 0-3-3.87'}], ['path', {d: 'M16 3.13a4 4 0 0 1 0 7.75'}]],
 };
 

@@ -76,6 +76,7 @@
  * @property {string} join_url
  * @property {string[]} colours_free      the colours nobody wears, in the order a table is offered them
  * @property {number} spectators          phones without a seat
+ * @property {number} tvs                 TV pages open on the room (the phones hold a result while one shows it)
  * @property {number} max_people
  * @property {number | null} host_claim_in  null: the host is here; else seconds until `claim_host`
  * @property {Pacing | null} pacing       this round's ready/disputes; null in the lobby

@@ -7,9 +7,27 @@ export function seatInfo(room, seat) {
   return (room.roster || []).find((r) => r.seat === seat) || null;
 }
 
+/**
+ * The host away, as the server sees it: {name} of the host person (pairs: her own name, not her team's, whose
+ * seat her partner's phone may keep connected), or null while a socket holds the host. room.host_claim_in is
+ * null exactly then (server/room/state.py).
+ */
+export function hostAway(room) {
+  if (!room.host || room.host_claim_in == null) return null;
+  const seat = seatInfo(room, room.host);
+  if (!seat) return null;
+  const me = (seat.people || []).find((p) => p.person === room.host_person);
+  return { name: me ? me.name : seat.name };
+}
+
 /** How many people share a roster entry (pairs: 2; otherwise 1); null gives 1. */
 export function memberCount(entry) {
   return entry && entry.members != null ? entry.members : 1;
+}
+
+/** True when `seat` is a pairs team (RULES.md §2.2: two people tell together): its sentences are plural. */
+export function isTeam(room, seat) {
+  return seat != null && memberCount(seatInfo(room, seat)) > 1;
 }
 
 /**

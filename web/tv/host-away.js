@@ -1,7 +1,7 @@
 // The host's phone has gone: the TV counts down room.host_claim_in until anyone may claim host.
 import { h, patchIf } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
-import { seatInfo } from '/static/shared/roster.js';
+import { hostAway } from '/static/shared/roster.js';
 import { icon } from '/static/shared/icons.js';
 
 let banner = null;
@@ -12,9 +12,8 @@ let claimAt = 0;
 /** Shows, counts down or removes the banner. */
 export function update(ctx) {
   const room = ctx.room;
-  const host = room.host ? seatInfo(room, room.host) : null;
-  const away = Boolean(host && !host.connected && room.host_claim_in != null);
-  if (!away) { remove(); return; }
+  const host = hostAway(room);
+  if (!host) { remove(); return; }
   if (room !== seenRoom) { seenRoom = room; claimAt = Date.now() + (room.host_claim_in || 0) * 1000; }
   if (!banner) banner = h('div', { class: 'host-away', 'data-testid': 'tv-host-away', role: 'status' });
   // Over nothing the table needs (a newcomer needs the QR and the code): in the lobby, the top bar's empty middle;

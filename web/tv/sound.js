@@ -192,19 +192,33 @@ export function cuesFor(prev, next) {
   return out;
 }
 
+let afterShow = [];   // the cues a result's show starts itself once its points count up (pointsCounting)
+
 /**
- * Plays the cues of a state change: `points` when the result's points count up (`pointsMs` after the reveal,
- * at least 0.9 s: scored.js showTimes), `game_over` 0.9 s after that.
+ * Plays the cues of a state change. `show`: the result arrived while this TV watched the vote, so scored.js
+ * shows it step by step and starts the `points` cue (and `game_over` 0.9 s after it) itself, with the step that
+ * counts the points up (`pointsCounting`): a timer of its own here drifted from that step on a busy TV. Without
+ * a show, `points` comes 0.9 s after the reveal, `game_over` 0.9 s after that.
  */
-export function onState(prev, next, pointsMs = 0) {
+export function onState(prev, next, show = false) {
   setRoomSound((next.room.settings || {}).sound);
   refreshToggles();
   let delay = 0;
-  cuesFor(prev, next).forEach((name) => {
-    if (name === 'points') delay = Math.max(900, pointsMs);
+  const cues = cuesFor(prev, next);
+  if (show && cues.includes('points')) afterShow = cues.slice(cues.indexOf('points'));
+  cues.forEach((name) => {
+    if (show && afterShow.includes(name)) return;
+    if (name === 'points') delay = 900;
     else if (name === 'game_over') delay += 900;
-    // counted from the next frame, when the result's show starts (its first paint)
+    // counted from the next frame, when the result's first paint shows
     const ms = delay;
     if (ms) requestAnimationFrame(() => setTimeout(() => cue(name), ms)); else cue(name);
   });
+}
+
+/** The result's show (scored.js) counts the points up now: its `points` cue, and `game_over` 0.9 s later. */
+export function pointsCounting() {
+  const cues = afterShow;
+  afterShow = [];
+  cues.forEach((name, i) => { if (i) setTimeout(() => cue(name), 900 * i); else cue(name); });
 }

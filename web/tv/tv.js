@@ -84,9 +84,8 @@ function onMessage(msg) {
   }
   if (msg.type === 'state') {
     noteDeck(msg.room);
-    // a result this TV watched the vote for is a show (scored.js): its points cue waits for the points to count
-    const result = msg.game && msg.game.result;
-    sound.onState(last, msg, result && mounted.key === 'voting' ? scored.showTimes(result.table.length).points * 1000 : 0);
+    // a result this TV watched the vote for is a show (scored.js): it starts its points cue as the points count
+    sound.onState(last, msg, Boolean(msg.game && msg.game.result) && mounted.key === 'voting');
     last = msg;
     useRuleset((msg.room.settings || {}).ruleset);   // its own words and pieces (Dixit: рассказчик, rabbits)
     const wanted = (msg.room.settings || {}).lang;

@@ -36,17 +36,19 @@ async def test_reshuffle_plays_on_until_the_host_ends(make_table):
     assert tv.game["end_reason"] == "host" and tv.game["winners"]
 
 
-@pytest.mark.parametrize("restriction, bad, code", [
-    ("question", "The cake is gone", "association_not_question"),
-    ("four_words", "Cake?", "association_not_four_words"),
+# `says`: what the refusal tells the storyteller to do ("a question" alone left "What hatches at midnight" a
+# mystery: the check wants its question mark)
+@pytest.mark.parametrize("restriction, bad, code, says", [
+    ("question", "The cake is gone", "association_not_question", "question mark (?)"),
+    ("four_words", "Cake?", "association_not_four_words", "exactly four words"),
 ])
 async def test_permanent_restriction_is_a_condition_and_refuses_a_wrong_association(make_table, restriction,
-                                                                                    bad, code):
+                                                                                    bad, code, says):
     table = await make_table(4, settings={"restriction": restriction, "special_cells": False})
     teller = next(p for p in table.phones if "tell" in p.me["can"])
     assert table.tv.game["conditions"] == [restriction] and teller.game["conditions"] == [restriction]
     err = await table.refused(teller, "tell", code, card=teller.me["hand"][0], association=bad)
-    assert err["message"]
+    assert says in err["message"]
     await table.act(teller, "tell", card=teller.me["hand"][0], association="Who ate the cake?")
     # the association may be spoken aloud: no text, no check (RULES.md §3)
     await table.play_until(lambda g: g["phase"] == "telling" and g["round"] == 2)

@@ -2,7 +2,7 @@
 import { h, fill } from '/static/shared/dom.js';
 import { t, tn } from '/static/shared/i18n.js';
 import { elephantToken, voteToken } from '/static/shared/colours.js';
-import { standings, elephantName, elephantColour, ownerName, seatName, seatColour, voteLabel } from '/static/shared/roster.js';
+import { standings, elephantName, elephantColour, ownerName, seatName, seatColour, voteLabel, isTeam } from '/static/shared/roster.js';
 import { people } from '../people.js';
 import { deckId } from '/static/shared/cards.js';
 import { cardGrid } from '../card-grid.js';
@@ -36,13 +36,16 @@ export function create(ctx) {
   const full = h('div', { class: 'notice table-full', 'data-testid': 'table-full', hidden: true },
     h('div', { class: 'notice-title', text: t('phone.table_full_title') }),
     h('div', { class: 'notice-line' }));
+  const off = h('div', { class: 'notice taken-off', 'data-testid': 'taken-off', role: 'status', hidden: true },
+    h('div', { class: 'notice-title', text: t('phone.taken_off_title') }),
+    h('div', { class: 'notice-line', text: t('phone.taken_off_line') }));
   const colourLabel = h('div', { class: 'field-label', text: t('phone.pick_colour') });
   const taken = h('p', { class: 'colour-lost', role: 'alert', 'data-testid': 'colour-lost', hidden: true });
   const lobbyPart = h('div', { class: 'join-lobby' },
     field.el,
     colourLabel, taken, colours, btn);
   const watch = h('div', { class: 'watch', 'data-testid': 'watch' });
-  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, watching, full, lobbyPart, seats, watch);
+  const el = h('section', { class: 'p-join', 'data-testid': 'phone-join' }, title, off, watching, full, lobbyPart, seats, watch);
   let busy = false;
 
   const refresh = () => { btn.disabled = busy || !field.ok() || !colour; };
@@ -61,6 +64,7 @@ export function create(ctx) {
     // A full table says so rather than leaving the join button disabled (docs/protocol.md room_full).
     const isFull = !inGame && c.room.max_people != null && c.room.people >= c.room.max_people;
     full.hidden = !isFull;
+    off.hidden = !c.takenOff;
     full.lastChild.textContent = t('phone.table_full_line', { max: c.room.max_people });
     lobbyPart.hidden = isFull;
     watching.hidden = !inGame;
@@ -117,13 +121,20 @@ export function create(ctx) {
   return { el, update, refused };
 }
 
+/** The phase's heading as the TV says it: a pairs team tells, and its card is found, in the plural. */
+function phaseTitle(c) {
+  const g = c.game;
+  const team = (g.phase === 'telling' || g.phase === 'voting') && isTeam(c.room, g.storyteller);
+  return `tv.title.${g.phase}${team ? '_team' : ''}`;
+}
+
 /** A spectator's view of the game (the public view, as on the TV): phase, association, the table, standings. */
 function watchView(c) {
   const g = c.game;
   const r = g.phase === 'scored' || g.phase === 'game_over' ? g.result : null;
   const table = r ? r.table : g.phase === 'voting' ? (g.table || []) : [];
   return [
-    h('div', { class: 'notice-title', text: t(`tv.title.${g.phase}`) }),
+    h('div', { class: 'notice-title', text: t(phaseTitle(c)) }),
     g.association ? h('div', { class: 'p-association', text: g.association }) : null,
     // The reveal: numbered cards, and after the votes whose card was whose and who voted for it. The count
     // says "votes" in words beside a token per voter: a bare "Бабушка · 3" above the standings read as her points.

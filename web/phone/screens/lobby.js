@@ -1,6 +1,6 @@
 // Phone lobby: you are in; change colour; the host sets the table (RULES.md §4) and starts.
 import { h, fill } from '/static/shared/dom.js';
-import { t, tn, tOr } from '/static/shared/i18n.js';
+import { currentRuleset, t, tn, tOr } from '/static/shared/i18n.js';
 import { rules, rulesetRules, modeRules } from '/static/shared/rules.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { seatInfo } from '/static/shared/roster.js';
@@ -47,6 +47,7 @@ export function create(ctx, carried) {
   const el = h('section', { class: 'p-lobby', 'data-testid': 'phone-lobby' },
     me, h('div', { class: 'field-label', text: t('phone.change_colour') }), colours, roster, length, waitLine, hostPart);
   let form = null;
+  let formWords = '';   // the ruleset whose terms the form's labels are in
   let kids = null;
   let teams = null;
 
@@ -74,10 +75,18 @@ export function create(ctx, carried) {
     if (c.you.is_host) {
       if (!form) {
         form = settingsForm(() => ctx, carried);
+        formWords = currentRuleset();
         carried = null;
         kids = childForm(() => ctx);
         teams = teamEditor(() => ctx);
         fill(hostPart, kids.el, teams.el, form.el);
+      } else if (formWords !== currentRuleset()) {
+        // Another ruleset has its own words (RULES.md terms: Dixit's «рассказчик», points for cells): the form's
+        // labels are drawn again in them, in place (no scroll back to the top), taking over what is on its way.
+        const next = settingsForm(() => ctx, form.carry());
+        hostPart.replaceChild(next.el, form.el);
+        form = next;
+        formWords = currentRuleset();
       }
       form.update(c);
       kids.update(c);
@@ -255,7 +264,12 @@ function settingsForm(getCtx, carried) {
     if (s.restriction && !next.conditions.includes(s.restriction)) patch.restriction = null;
     set(patch);
   });
-  const mode = select('mode', catalogue.modes.map((m) => m.id), 'mode', (v) => set({ mode: v }));
+  // A greyed mode (one the ruleset lacks) is never sent, whatever picker let it through: the form goes back to
+  // the server's mode, whose refusal would only say what the greyed option already says.
+  const mode = select('mode', catalogue.modes.map((m) => m.id), 'mode', (v) => {
+    const chosen = mode.options[mode.selectedIndex];
+    if (chosen && chosen.disabled) update(getCtx(), true); else set({ mode: v });
+  });
   const shortOn = toggle('short_game', (on) => {
     const rs = rulesOf((getCtx().room.settings || {}).ruleset);
     set({ short_game: on ? Number(shortT.value) || rs.short_game_default : null });
@@ -328,9 +342,13 @@ function settingsForm(getCtx, carried) {
     const rs = rulesOf(s.ruleset);
     const keep = (ctl, v) => { if ((force || document.activeElement !== ctl) && v != null) ctl.value = String(v); };
     ruleset.value = s.ruleset;
+    // A mode the ruleset lacks (the catalogue's modes per ruleset: Dixit has no pairs, trio, duel or kids) stays
+    // in the list greyed with the reason: a phone's own picker may show a hidden option, and picking it brought
+    // only the server's refusal.
     for (const o of mode.options) {
-      o.hidden = !rs.modes.includes(o.value) && o.value !== s.mode;
-      o.textContent = modeLabel(o.value, s.ruleset);
+      const lacking = !rs.modes.includes(o.value) && o.value !== s.mode;
+      o.disabled = lacking;
+      o.textContent = lacking ? t('settings.mode_not_here', { mode: tOr(`mode.${o.value}`, o.value) }) : modeLabel(o.value, s.ruleset);
     }
     mode.value = s.mode;
     for (const o of restriction.options) o.hidden = Boolean(o.value) && !rs.conditions.includes(o.value) && o.value !== s.restriction;

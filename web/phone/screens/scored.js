@@ -57,20 +57,31 @@ function moveOn(c) {
   const can = (c.me && c.me.can) || [];
   const p = c.room.pacing || {};
   const ready = (p.ready || []).includes(c.you.seat);
-  // Busy once sent; while reconnecting they wait (drawn again by the state that brings the socket back).
-  const send = (kind) => (ev) => { const b = ev.currentTarget; b.disabled = c.send(kind); };
-  const away = !c.online;
-  if (can.includes('next_round')) {
-    return h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round'),
-      disabled: away, onclick: send('next_round') });
-  }
+  if (can.includes('next_round')) return nextRound(c);
   if (!can.includes('ready')) return null;
   return h('div', { class: 'move-on' },
     ready ? notice(t('phone.ready_done'), t('phone.ready_wait'), 'ready-done')
       : h('button', { class: 'btn primary big', type: 'button', 'data-testid': 'ready', text: t('phone.ready'),
-        disabled: away, onclick: send('ready') }),
-    c.you.is_host ? h('button', { class: 'btn ghost', type: 'button', 'data-testid': 'next-round', text: t('phone.next_round_now'),
-      disabled: away, onclick: send('next_round') }) : null);
+        disabled: !c.online, onclick: sendOnce(c, 'ready') }),
+    nextRound(c));
+}
+
+/**
+ * The button that moves the table on now, or null: the storyteller's (kids: the adult's) "Next round", the host's
+ * "Next round now" (server/engine/pacing.py). The hold before a result (look.js) shows it too.
+ */
+export function nextRound(c) {
+  const can = (c.me && c.me.can) || [];
+  const mine = can.includes('next_round');
+  if (!mine && !(c.you.is_host && can.includes('ready'))) return null;
+  return h('button', { class: mine ? 'btn primary big' : 'btn ghost', type: 'button', 'data-testid': 'next-round',
+    text: t(mine ? 'phone.next_round' : 'phone.next_round_now'), disabled: !c.online, onclick: sendOnce(c, 'next_round') });
+}
+
+/** A tap's handler: sends `kind`; the button is busy once sent, and while reconnecting it waits (drawn again by the
+ * state that brings the socket back). */
+function sendOnce(c, kind) {
+  return (ev) => { const b = ev.currentTarget; b.disabled = c.send(kind); };
 }
 
 /**

@@ -6,7 +6,7 @@ import { t } from '/static/shared/i18n.js';
 import { cardGrid, confirmBar, notice } from '../card-grid.js';
 import { formScreen, confirmForm } from '../form-screen.js';
 import { associationBox, waitingChips, partnerLine } from '../parts.js';
-import { seatName, seatColour } from '/static/shared/roster.js';
+import { seatName, seatColour, isTeam } from '/static/shared/roster.js';
 import { elephantToken } from '/static/shared/colours.js';
 import { deckId } from '/static/shared/cards.js';
 
@@ -92,8 +92,14 @@ function voteForm(ctx) {
   const grid = cardGrid(tableItems(ctx, true), { deck: deckId(ctx.room), selectable: true, onChange: () => refresh() });
   const el = h('div', { class: 'vote-form' }, top, grid.el, bar.el);
   return confirmForm(el, bar, refresh, (c) => fill(top, associationBox(c), playedForNote(c),
-    h('p', { class: 'hint', text: modeOf(c.game).against_mammoth ? t('phone.vote_hint_duel') : t('phone.vote_hint') })),
+    h('p', { class: 'hint', 'data-testid': 'vote-hint', text: t(voteHint(c)) })),
   { carry: () => grid.selected(), restore: (ids) => grid.select(ids) });
+}
+
+/** The voter's question: whose card to find (the mammoth's in the duel; a pairs team's storytellers, plural). */
+function voteHint(c) {
+  if (modeOf(c.game).against_mammoth) return 'phone.vote_hint_duel';
+  return isTeam(c.room, c.game.storyteller) ? 'phone.vote_hint_team' : 'phone.vote_hint';
 }
 
 function proxyForm(ctx, fix) {

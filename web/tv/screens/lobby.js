@@ -77,7 +77,8 @@ export function create(ctx) {
     // drawing every card's elephant again on each join was most of a lobby frame's script on a TV.
     const lang = document.documentElement.lang + currentRuleset();   // the words, and the piece drawn
     const items = seats.map((r) => later(r.seat, JSON.stringify([r, pairs, room.host, m.has_adult, lang]), () => h('li', {
-      class: `roster-item${r.connected || r.child ? '' : ' offline'}`,  // a child has no phone
+      // a child has no phone; `badged`: the host's or a child's badge sits on the top edge (lobby.css)
+      class: `roster-item${r.connected || r.child ? '' : ' offline'}${r.child || r.seat === room.host ? ' badged' : ''}`,
       'data-testid': 'roster-item', 'data-seat': r.seat },
     pairs ? teamTokens(r) : elephantToken(r.colour, 72, r.name),
     h('span', { class: 'roster-name fit', text: r.name }),
@@ -103,13 +104,14 @@ export function create(ctx) {
   }
   // Seven players, a long deck title and several settings outgrow the column, whose foot (the game length,
   // the hint) would run off the screen: each fit that finds it overflowing takes it a step tighter (smaller
-  // gaps and chips, then smaller names). It stays tight for this lobby: loosening as people leave would flicker.
+  // gaps and chips, then smaller names, last without the hint: seven teams' long names wrapped whole, whose
+  // how-to card says what the hint says). It stays tight for this lobby: loosening as people leave would flicker.
   let tight = 0;
   /** After the text fit (tv.js): true when it tightened the column, so the text is fitted again. */
   function afterFit() {
-    if (tight >= 2 || side.scrollHeight <= side.clientHeight + 1) return false;
+    if (tight >= 3 || side.scrollHeight <= side.clientHeight + 1) return false;
     tight += 1;
-    side.classList.add(tight === 1 ? 'tight' : 'tighter');
+    side.classList.add(['tight', 'tighter', 'tightest'][tight - 1]);
     return true;
   }
   return { el, update, afterFit };

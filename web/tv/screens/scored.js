@@ -1,6 +1,7 @@
 // TV, phase `scored`: cards with owners and votes, and each elephant's points.
 import { modeOf } from '/static/shared/rules.js';
 import { outcomeLine } from '/static/shared/outcome.js';
+import { showTimes, turnedBy } from '/static/shared/result-show.js';
 import { h, fill, patchIf, append } from '/static/shared/dom.js';
 import { t, has } from '/static/shared/i18n.js';
 import { voteToken, colourHex, inkFor } from '/static/shared/colours.js';
@@ -11,6 +12,7 @@ import { pieceToken } from '/static/shared/pieces.js';
 import { icon } from '/static/shared/icons.js';
 import { graphemeCount } from '/static/shared/text.js';
 import { readyChips } from '../parts.js';
+import { pointsCounting } from '../sound.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -18,17 +20,9 @@ export function title() {
 }
 
 // The reveal's pace (s): each card turns to show its owner, then the storyteller's is marked, the votes
-// arrive card by card, the points count up, and the elephants walk (tv.js holds the board until then).
-const STEP = 0.35;
-const TURN = 0.7;
-
-/** When each part of the reveal of n cards starts (s from the result's arrival). */
-export function showTimes(n) {
-  const mark = n * STEP + TURN - 0.2;
-  const votes = mark + 0.7;
-  const points = votes + n * STEP + 0.3;
-  return { mark, votes, points, walk: points + 1.4 };
-}
+// arrive card by card, the points count up, the headline comes, and the elephants walk (tv.js holds the board
+// until then). Kept in result-show.js, which the phones' hold reads too.
+export { showTimes };
 
 /**
  * Builds the screen (cards once per result). `show`: the result arrived while this TV watched the vote, so it
@@ -47,10 +41,22 @@ export function create(ctx0, show) {
     top, kids ? h('div', { class: 'scored-body' }, cardsBox, points) : [cardsBox, points]);
   const r0 = ctx0.game.result;
   const times = showTimes(r0 ? r0.table.length : 0);
+  // the headline (who found the card) once the points have counted up: at t=0 it told the outcome before a card
+  // had turned; drawn again meanwhile (a ready mark), it waits only what is left
+  const endAt = show ? Date.now() + times.end * 1000 : 0;
   if (show) {
     el.style.setProperty('--t-mark', `${times.mark}s`);
     el.style.setProperty('--t-votes', `${times.votes}s`);
     el.style.setProperty('--t-points', `${times.points}s`);
+    // the points cue (sound.js) with the count itself: the first number's roll (a calm TV's fade of it) starting,
+    // or, with no number to count (nobody scored), the points' own fade-in 0.3 s before where the count would be
+    el.addEventListener('animationstart', (e) => {
+      const target = /** @type {Element} */ (e.target);
+      if (target.matches('.points-value[data-roll]')) pointsCounting();
+      else if (target.matches('.points-item, .plate-points') && !el.querySelector('.points-value[data-roll]')) {
+        setTimeout(pointsCounting, 300);
+      }
+    });
   }
   let key = null;
   function update(ctx) {
@@ -62,7 +68,7 @@ export function create(ctx0, show) {
         // a short one beside the outcome, a long one on lines of its own; fit-text.js shows it whole
         g.association ? h('div', { class: `association small fit-lines${graphemeCount(g.association) > 40 ? ' wide' : ''}`,
           text: g.association }) : null,
-        h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) })),
+        outcomeLater(h('div', { class: 'outcome fit', 'data-testid': 'outcome', text: outcomeText(ctx) }), endAt)),
       readyChips(ctx)]);
     el.classList.toggle('ready-two', Boolean(top.querySelector('.chip-rows.two')));
     const many = presentElephants(g).length > 4;
@@ -78,7 +84,7 @@ export function create(ctx0, show) {
       const row = resultCards(ctx, r, onPlates);
       fill(cardsBox, row);
       // flat once the last card has turned (a late TV's never turn)
-      settle(row, show ? (r.table.length - 1) * STEP + TURN : 0);
+      settle(row, show ? turnedBy(r.table.length) : 0);
     }
     points.classList.toggle('two-rows', many);
     el.classList.toggle('two-rows', many);
@@ -98,16 +104,48 @@ export function create(ctx0, show) {
   // Returns whether it tightened (then tv.js fits the text again and asks once more).
   let result = null;
   let step = 0;
+  let w0 = 0;   // without min(): a card's width before the first step, px
   function afterFit() {
-    if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
+    const row = cardsBox.querySelector('.table-row.with-owners');
+    if (result !== key) {
+      STEPS.forEach((cls) => el.classList.remove(cls));
+      step = 0;
+      result = key;
+      if (NO_MIN && row) { row.style.removeProperty('--w'); row.style.removeProperty('--give'); }
+    }
     // the points list gives way first (min-height 0): an item of it cut at all is too tall too (its box, not its
     // scrollHeight: a token's ring may reach past an item unseen)
     const over = el.scrollHeight > el.clientHeight + 1 || pointsCut(points);
     if (step >= STEPS.length || !over) return false;
+    const card = NO_MIN && row && row.querySelector('.table-card');
+    if (card && !step) w0 = card.offsetWidth;
     el.classList.add(STEPS[step++]);
+    if (card) giveToGaps(row, card, w0);
     return true;
   }
   return { el, update, afterFit, pointsDelay: show ? times.points : 0, walkDelay: show ? times.walk : 0 };
+}
+
+// Chromium < 79 has no min(): a step's card width is set outright (scored.css), so a step could widen a card and
+// the width it takes off stayed out of the gaps, narrowing the plates (whole names then broke mid-word).
+const NO_MIN = !(window.CSS && CSS.supports('width', 'min(1px, 2px)'));
+
+/** Without min(): the step's width, never wider than `w0` (px), and what the card gives up as the row's --give. */
+function giveToGaps(row, card, w0) {
+  row.style.removeProperty('--w');
+  const w = card.offsetWidth;
+  if (w > w0) row.style.setProperty('--w', `${w0}px`);
+  row.style.setProperty('--give', `${Math.max(0, w0 - w)}px`);
+}
+
+/** `outcome`, unseen until `endAt` (ms, Date.now(); 0: seen at once) and then faded in (scored.css `.later`). */
+function outcomeLater(outcome, endAt) {
+  const left = endAt - Date.now();
+  if (left > 0) {
+    outcome.classList.add('later');
+    outcome.style.setProperty('--t-end', `${left / 1000}s`);
+  }
+  return outcome;
 }
 
 /** Whether the points list cuts off the foot of any of its items (by half a screen pixel or more). */

@@ -2,7 +2,7 @@
 import { h, later, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { elephantToken } from '/static/shared/colours.js';
-import { seatName, seatColour, seatInfo, memberCount } from '/static/shared/roster.js';
+import { seatName, seatColour, seatInfo, memberCount, isTeam } from '/static/shared/roster.js';
 import { graphemeCount } from '/static/shared/text.js';
 import { waitingChips } from '../parts.js';
 import { conditionsBox } from '/static/shared/conditions.js';
@@ -12,7 +12,10 @@ const ROLE = { duel: 'tv.duel_storyteller', kids: 'tv.kids_storyteller' };
 /** Phase title for the header. */
 export function title(ctx) {
   if (ctx.game.disputed) return t('tv.title.disputed');
-  return t({ duel: 'tv.title.telling_duel', kids: 'tv.title.telling_kids' }[ctx.game.mode] || 'tv.title.telling');
+  const own = { duel: 'tv.title.telling_duel', kids: 'tv.title.telling_kids' }[ctx.game.mode];
+  const st = ctx.game.storyteller;
+  // A pairs team tells together: the heading is plural, as the line under the team's name is.
+  return t(own || (st && isTeam(ctx.room, st) ? 'tv.title.telling_team' : 'tv.title.telling'));
 }
 
 /** Builds the screen; update(ctx) redraws it. */
@@ -46,11 +49,6 @@ function hero(ctx, st) {
       h('div', { class: `storyteller-name${graphemeCount(name) > 14 ? ' long' : ''}`, text: name }),
       h('div', { class: 'storyteller-role',
         text: t(ROLE[ctx.game.mode] || (isTeam(ctx.room, st) ? 'tv.storyteller_choosing_team' : 'tv.storyteller_choosing')) })));
-}
-
-/** A pairs team tells together: its sentence is plural. */
-function isTeam(room, seat) {
-  return memberCount(seatInfo(room, seat)) > 1;
 }
 
 /** The token draw that chose the first storyteller (round 1). */

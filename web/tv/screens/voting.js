@@ -1,6 +1,6 @@
 // TV, phase `voting`: the cards face up and who has voted.
 import { modeOf, revealAwaited, adultEnters } from '/static/shared/rules.js';
-import { seatName } from '/static/shared/roster.js';
+import { seatName, isTeam } from '/static/shared/roster.js';
 import { h, fill, patchIf } from '/static/shared/dom.js';
 import { t } from '/static/shared/i18n.js';
 import { associationLine, progressChips, progressKey, autoPlayedLine, adultEntersLine } from '../parts.js';
@@ -12,7 +12,8 @@ export function title(ctx) {
   const g = ctx.game;
   if (modeOf(g).against_mammoth) return t('tv.title.voting_duel');
   if (modeOf(g).has_adult) return t('tv.title.voting_kids');
-  return t('tv.title.voting');
+  // A pairs team told together: the card to find is the storytellers', plural as the telling's heading.
+  return t(isTeam(ctx.room, g.storyteller) ? 'tv.title.voting_team' : 'tv.title.voting');
 }
 
 /** Builds the screen (cards once per table). */
