@@ -135,5 +135,5 @@ def cancel_round(s: GameState) -> GameState:
         else:
             deck.append(card)
     write(s, {"hands": hands, "deck": deck, "mammoth": mammoth, "played": {}, "table": [],
-               "owners": [], "votes": {}, "association": None, "disputed": False})
+               "owners": [], "votes": {}, "entered": [], "association": None, "disputed": False})
     return s

@@ -16,9 +16,10 @@ FORMAT = 1
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 #: Fields added to the state after format 1 was first stored, with the value a state stored before them
-#: means (kids' `abstained`: nobody skipped). Such a field is written only when it holds something else, so
-#: `from_json` reads every stored state and a state that never used it writes back the very same text.
-_ADDED: dict[str, object] = {"abstained": []}
+#: means (kids' `abstained`: nobody skipped; `entered`: no guess entered by the adult). Such a field is
+#: written only when it holds something else, so `from_json` reads every stored state and a state that never
+#: used it writes back the very same text.
+_ADDED: dict[str, object] = {"abstained": [], "entered": []}
 
 
 def to_record(state: GameState) -> dict[str, object]:

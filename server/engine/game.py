@@ -78,8 +78,8 @@ def new_game(settings: Settings, seats: Sequence[str], deck: Sequence[str], boar
         elephants={e: 0 for e in mode.elephant_ids(seat_list, adult)}, hands=hands, deck=pile,
         discard=[], set_aside=cards[:len(cards) - keep], mammoth=None, phase="telling", round=1,
         storyteller=None, association=None, disputed=False, conditions=[], last_card=False, played={},
-        table=[], owners=[], votes={}, abstained=[], result=None, first_draw=None, winners=None, end_reason=None,
-        deck_ran_out=not pile, rng=rng)
+        table=[], owners=[], votes={}, abstained=[], entered=[], result=None, first_draw=None, winners=None,
+        end_reason=None, deck_ran_out=not pile, rng=rng)
     first = mode.first_storyteller(adult, storyteller)
     if first is None and settings.first_storyteller == "host":
         raise IllegalAction("no_such_seat", "the host must pick the first storyteller")

@@ -23,6 +23,8 @@ def _remove_player(state: GameState, seat: str | None, action: Action) -> GameSt
     changes: Changes = {"removed": [*state.removed, target]}
     if target in state.votes:  # "everyone"/"nobody" counts use only the players still voting
         changes["votes"] = {k: v for k, v in state.votes.items() if k != target}
+        if target in state.entered:  # kids: no guess of theirs is left for the adult to correct
+            changes["entered"] = [k for k in state.entered if k != target]
     write(state, changes)
     if not mode.can_continue(state):
         return finish(cancel_round(state), "too_few_players")

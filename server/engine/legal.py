@@ -181,7 +181,9 @@ def _vote(state: GameState, seat: str | None, voter: str | None) -> Why | None:
     if voter == state.storyteller and not state.mode.storyteller_votes:
         return _STORYTELLER_VOTES
     if voter in state.votes:   # only voters vote, and a removed seat's vote is taken back: the same answer
-        return _ALREADY_VOTED  # as after the voters' check below, without listing the voters
+        # as after the voters' check below, without listing the voters. Kids: a guess the adult entered may
+        # be entered again by the adult until the reveal (`GameState.entered`); every other vote is final.
+        return None if seat != voter and voter in state.entered else _ALREADY_VOTED
     if voter is None or not state.mode.is_voter(state, voter):
         return _NOT_A_VOTER
     if state.abstained and voter in state.abstained:   # kids: the host's skip (RULES.md §2.5, D13)

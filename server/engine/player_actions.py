@@ -89,16 +89,20 @@ def _vote(state: GameState, seat_: str | None, action: Action) -> GameState:
         raise IllegalAction("own_card", "you cannot vote for your own card")
     votes = dict(state.votes)
     votes[voter] = number
-    write(state, {"votes": votes})
+    changes: Changes = {"votes": votes}
+    if proxy is not None and voter not in state.entered:  # kids: the adult may correct it until the reveal
+        changes["entered"] = [*state.entered, voter]
+    write(state, changes)
     return maybe_score(state)   # the last vote scores, except where the adult reveals (kids, RULES.md §2.5)
 
 
 def _reveal(state: GameState, seat: str | None, action: Action) -> GameState:
     """Kids (RULES.md §2.5, "the adult's phone controls ... starting each reveal"): the adult turns the
     cards once every child has voted, and the table is scored. legal.py checked the mode, the adult and
-    that no child's vote is missing. A vote stays as it went in, as in every mode (``already_voted``): the
-    adult's tap only chooses when the family looks, so a child who voted on their own phone is never
-    overruled and nobody's guess changes once it is in."""
+    that no child's vote is missing. A vote a player cast on their own phone stays as it went in, as in every
+    mode (``already_voted``), so a child who voted on their own phone is never overruled; only a guess the
+    adult's phone entered (`GameState.entered`) may be entered again until this tap, so one mis-tap of the
+    adult's does not stand. After it the phase is ``scored`` and every guess is final (``wrong_phase``)."""
     return score_table(state)
 
 

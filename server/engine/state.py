@@ -86,6 +86,10 @@ class GameState:
     abstained: Sequence[str]
     """Kids: the children the host's skip left without a guess this round, while the round waits for the
     adult's reveal (RULES.md §2.5, D13); they owe no vote any more. Empty in every other mode and phase."""
+    entered: Sequence[str]
+    """Kids: the children whose guess the adult's phone entered this round (a `vote` with ``for``), in the order
+    they went in; the adult may enter each of these again until the reveal (a mis-tap is corrected, RULES.md
+    §2.5: the adult's phone enters the guess of a child without one). Empty in every other mode and phase."""
     result: RoundResult | None
     """The last scored round, until the next turn begins; else None."""
     first_draw: Mapping[str, int] | None
@@ -177,6 +181,7 @@ class Changes(TypedDict, total=False):
     owners: Sequence[str]
     votes: Mapping[str, int]
     abstained: Sequence[str]
+    entered: Sequence[str]
     result: RoundResult | None
     first_draw: Mapping[str, int] | None
     winners: Sequence[str] | None

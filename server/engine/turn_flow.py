@@ -40,7 +40,7 @@ def begin_turn(s: GameState, storyteller: str | None, also: Changes | None = Non
     (hands and seats are as the turn begins)."""
     write(s, {**(also or {}), "phase": "telling", "storyteller": storyteller, "association": None,
               "disputed": False, "conditions": turn_conditions(s, storyteller), "played": {}, "table": [],
-              "owners": [], "votes": {}, "abstained": [], "result": None, "last_card": is_last_card(s)})
+              "owners": [], "votes": {}, "abstained": [], "entered": [], "result": None, "last_card": is_last_card(s)})
     return s
 
 
@@ -89,7 +89,8 @@ def lay_out(s: GameState) -> GameState:
         changes["mammoth"] = None
     order, changes["rng"] = shuffled(changes.get("rng", s.rng), pairs)
     changes["owners"], changes["table"] = [owner for owner, _ in order], [card for _, card in order]
-    changes["played"], changes["votes"], changes["abstained"], changes["phase"] = {}, {}, [], "voting"
+    changes["played"], changes["votes"], changes["abstained"], changes["entered"] = {}, {}, [], []
+    changes["phase"] = "voting"
     write(s, changes)
     return maybe_score(s)
 
@@ -129,7 +130,8 @@ def score_table(s: GameState) -> GameState:
         "points": points, "breakdown": breakdown, "outcome": outcome,
     }
     write(s, {"elephants": elephants, "result": result, "discard": [*s.discard, *table],
-              "table": [], "owners": [], "votes": {}, "abstained": [], "phase": "scored"})
+              "table": [], "owners": [], "votes": {}, "abstained": [], "entered": [],
+              "phase": "scored"})
     s = refill(s)
     reason = mode.end_reason(s, rs) or cards_end_cycle(s)
     return finish(s, reason) if reason else s

@@ -103,8 +103,10 @@ def _copy_result(result: RoundResult | None) -> RoundResult | None:
 
 def player_view(state: GameState, seat: str) -> dict[str, Any]:
     """One phone's view: `public_view` plus ``me`` (docs/architecture.md "Player view"):
-    ``{"seat", "hand", "played", "vote", "is_storyteller", "can", "active"}``; `can` lists the
-    action types this seat may send now.
+    ``{"seat", "hand", "played", "vote", "entered", "is_storyteller", "can", "active"}``; `can` lists the
+    action types this seat may send now; `entered` (kids, the adult's phone only, RULES.md §2.5) is
+    ``{child seat: table number}`` of the guesses the adult entered this round, which a `vote` with ``for``
+    may still change until the reveal (``{}`` for every other seat and once the round is scored).
 
     :raises KeyError: for an unknown seat.
     """
@@ -136,6 +138,8 @@ def seat_view(state: GameState, seat: str) -> dict[str, Any]:
         else list(state.hands[seat]),
         "played": played,
         "vote": state.votes.get(seat),
+        # kids: the guesses this (the adult's) phone entered, which it may still correct until the reveal
+        "entered": {child: state.votes[child] for child in state.entered} if seat == state.adult else {},
         "is_storyteller": seat == state.storyteller,
         "can": allowed_actions(state, seat),
     }

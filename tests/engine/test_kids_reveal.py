@@ -143,6 +143,66 @@ def test_a_skipped_guess_is_kept_through_a_stored_round_trip_and_ends_with_the_r
 def test_a_state_without_skipped_guesses_is_stored_as_before():
     # the field is written only when it holds a child, so older states read and write back the same text
     text = to_json(vote(tell(kids()), "s2", "s1"))
-    assert "abstained" not in json.loads(text)
+    assert "abstained" not in json.loads(text) and "entered" not in json.loads(text)
     s = from_json(text)
     assert list(s.abstained) == [] and s.votes_missing() == ["s3"] and to_json(s) == text
+
+
+def enter(state, child, owner):
+    """The adult's phone enters `child`'s guess: the card of `owner`."""
+    return apply(state, "s1", {"type": "vote", "card": number_of(state, owner), "for": child})
+
+
+def test_the_adult_corrects_an_entered_guess_until_the_reveal():
+    # §2.5: the adult's phone enters a phoneless child's guess; a mis-tap is put right before the cards turn
+    s = enter(enter(tell(kids()), "s2", "deck"), "s3", "s1")
+    assert player_view(s, "s1")["me"]["can"] == ["reveal"]
+    assert player_view(s, "s1")["me"]["entered"] == {"s2": number_of(s, "deck"), "s3": number_of(s, "s1")}
+    s = enter(s, "s2", "s1")   # the correction
+    assert s.phase == "voting" and s.votes == {"s2": number_of(s, "s1"), "s3": number_of(s, "s1")}
+    assert list(s.entered) == ["s2", "s3"]
+    assert player_view(s, "s1")["me"]["entered"] == {"s2": number_of(s, "s1"), "s3": number_of(s, "s1")}
+    assert player_view(s, "s2")["me"]["entered"] == {}   # only the adult's phone is told what it entered
+    assert public_view(s)["awaiting"] == {"reveal": ["s1"]}
+    s = reveal(s)
+    assert s.result["outcome"] == "all" and s.result["points"] == {"s2": 1, "s3": 1}
+    assert list(s.entered) == [] and player_view(s, "s1")["me"]["entered"] == {}
+
+
+def test_a_guess_entered_before_the_last_child_voted_may_be_corrected_too():
+    s = enter(tell(kids(4)), "s2", "deck")
+    s = enter(s, "s2", "s1")
+    assert s.votes == {"s2": number_of(s, "s1")} and s.votes_missing() == ["s3", "s4"]
+    assert public_view(s)["awaiting"] == {"vote": ["s3", "s4"]}
+
+
+def test_after_the_reveal_an_entered_guess_is_final():
+    s = reveal(enter(enter(tell(kids()), "s2", "deck"), "s3", "s1"))
+    before = to_json(s)
+    assert refused(s, "s1", {"type": "vote", "card": 1, "for": "s2"}).code == "wrong_phase"
+    assert to_json(s) == before
+
+
+def test_only_the_adult_changes_an_entered_guess_and_never_a_childs_own_vote():
+    s = vote(enter(tell(kids(4)), "s2", "deck"), "s3", "deck")   # s3 voted on their own phone
+    before = to_json(s)
+    # the child whose guess the adult entered keeps today's rule on their own phone: one vote
+    assert refused(s, "s2", {"type": "vote", "card": number_of(s, "s1")}).code == "already_voted"
+    # another child may not enter anyone's guess
+    assert refused(s, "s3", {"type": "vote", "card": number_of(s, "s1"), "for": "s2"}).code == "not_allowed"
+    # the adult may not overrule a child who voted on their own phone
+    assert refused(s, "s1", {"type": "vote", "card": number_of(s, "s1"), "for": "s3"}).code == "already_voted"
+    # a correction is still a vote: a card that is not on the table is refused
+    err = refused(s, "s1", {"type": "vote", "card": 9, "for": "s2"})
+    assert err.code == "no_such_card"
+    assert to_json(s) == before
+
+
+def test_an_entered_guess_survives_a_stored_round_trip_and_goes_with_a_removed_child():
+    s = enter(enter(tell(kids(4)), "s2", "deck"), "s3", "deck")
+    s = from_json(to_json(s))
+    assert list(s.entered) == ["s2", "s3"]
+    assert enter(s, "s2", "s1").votes["s2"] == number_of(s, "s1")
+    s = apply(s, None, {"type": "remove_player", "seat": "s2"})
+    assert list(s.entered) == ["s3"] and "s2" not in s.votes
+    assert player_view(s, "s1")["me"]["entered"] == {"s3": number_of(s, "deck")}

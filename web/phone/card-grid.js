@@ -6,12 +6,14 @@ import { cardImg } from '/static/shared/cards.js';
 import { icon } from '/static/shared/icons.js';
 
 /**
- * A grid of cards. items: [{id, card, number?, disabled?, label?, below?}]; `below` is a node drawn under the
- * card, outside its picture (whose card it was, its votes). options:
+ * A grid of cards. items: [{id, card, number?, disabled?, label?, why?, below?}]; the number and `label` ("Your
+ * card") stand under the picture, never on it, as the TV's numbers stand over its cards; `why` says why a disabled
+ * card cannot be chosen ("You cannot vote for your own card"), in the enlarged view that tapping it opens; `below`
+ * is a node drawn under the card, outside its picture (whose card it was, its votes). options:
  *   deck; selectable: bool; max: how many may be selected (1, or 2 in duel);
  *   onChange(selectedIds). Tapping a selectable card selects it; the magnifier under it enlarges it.
  * Returns { el, selected(): ids, select(ids), clear() }.
- * @param {Array<{id: string, card: string, number?: number | null, disabled?: boolean, label?: string | null, below?: Node | null}>} items
+ * @param {Array<{id: string, card: string, number?: number | null, disabled?: boolean, label?: string | null, why?: string | null, below?: Node | null}>} items
  * @param {{deck: string, selectable?: boolean, max?: number, onChange?: (selected: string[]) => void}} options
  */
 export function cardGrid(items, { deck, selectable = false, max = 1, onChange = () => {} }) {
@@ -33,13 +35,15 @@ export function cardGrid(items, { deck, selectable = false, max = 1, onChange = 
       class: `grid-card${item.disabled ? ' disabled' : ''}`, role: 'listitem',
       'data-card': item.card, 'data-number': item.number != null ? item.number : null, 'data-testid': 'grid-card',
     },
-    // The picture with its number and label ("your card") over it; the magnifier in the frame under it (phone.css).
-    h('div', { class: 'grid-picture' }, face,
+    // The picture alone: its label ("Your card") under it, then the frame's foot with the number beside the
+    // magnifier (phone.css); on the picture's corner the number hid a part of it.
+    h('div', { class: 'grid-picture' }, face),
+    item.label ? h('div', { class: 'grid-label', 'data-testid': 'grid-label', 'aria-hidden': 'true', text: item.label }) : null,
+    h('div', { class: 'grid-foot' },
       item.number != null ? h('span', { class: 'grid-number', 'aria-hidden': 'true', text: String(item.number) }) : null,
-      item.label ? h('span', { class: 'grid-label', 'aria-hidden': 'true', text: item.label }) : null),
-    h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
-      onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, choosable ? () => pick(item.id) : null); } },
-    icon('search')),
+      h('button', { class: 'zoom', type: 'button', 'aria-label': t('enlarge'),
+        onclick: (ev) => { ev.stopPropagation(); enlarge(deck, item, choosable ? () => pick(item.id) : null); } },
+      icon('search'))),
     item.below || null);
     card.addEventListener('click', (ev) => {
       if (!choosable) enlarge(deck, item, null);
@@ -85,13 +89,23 @@ export function closeEnlarged() {
   for (const close of [...enlarged]) close();
 }
 
-/** Full-screen view of one card; choose() (if given) selects it from there. */
+/**
+ * Full-screen view of one card; choose() (if given) selects it from there. The card's `label` ("Your card") and
+ * `why` (why it cannot be chosen) are said above its picture, so a tap on one's own card is answered.
+ * @param {string} deck
+ * @param {{card: string, label?: string | null, why?: string | null}} item
+ * @param {(() => void) | null} choose
+ */
 export function enlarge(deck, item, choose) {
   const onKey = (ev) => { if (ev.key === 'Escape') close(); };
   const close = () => { overlay.remove(); document.removeEventListener('keydown', onKey); enlarged.delete(close); };
   enlarged.add(close);
   document.addEventListener('keydown', onKey);
-  const overlay = h('div', { class: 'enlarge', role: 'dialog', 'data-testid': 'enlarge', onclick: close },
+  const noted = Boolean(item.label || item.why);
+  const overlay = h('div', { class: `enlarge${noted ? ' noted' : ''}`, role: 'dialog', 'data-testid': 'enlarge', onclick: close },
+    noted ? h('div', { class: 'enlarge-note', 'data-testid': 'enlarge-note' },
+      item.label ? h('div', { class: 'enlarge-label', 'data-testid': 'enlarge-label', text: item.label }) : null,
+      item.why ? h('div', { class: 'enlarge-why', 'data-testid': 'enlarge-why', text: item.why }) : null) : null,
     // The thumbnail (already loaded) shows at once; the large picture fades in over it.
     h('div', { class: 'card enlarge-card' }, cardImg(deck, item.card, 'thumb'), cardImg(deck, item.card, 'tv', 'card-img over')),
     h('div', { class: 'enlarge-actions' },

@@ -1,5 +1,5 @@
 // How long the chosen settings will play (room.length, counted ahead by the engine: engine.game_length).
-import { t, tn } from '/static/shared/i18n.js';
+import { t, tn, has } from '/static/shared/i18n.js';
 
 /** "58–80", or one number when the sampled games agree. */
 function span(low, high) {
@@ -18,5 +18,12 @@ export function lengthText(length) {
   const minutes = span(length.minutes_min != null ? length.minutes_min : length.minutes,
     length.minutes_max != null ? length.minutes_max : length.minutes);
   if (length.tellers === 1) return t('length.one_teller', { rounds, turns, minutes, seats: length.seats });
-  return tn('length.line', length.turns_max != null ? length.turns_max : length.turns_min, { rounds, turns, minutes, seats: length.seats });
+  const params = { rounds, turns, minutes, seats: length.seats };
+  const high = length.turns_max != null ? length.turns_max : length.turns_min;
+  // A language may say a count in words ("twice") or put every range in one form ("0–1 times", never "once"):
+  // its optional keys length.line.exactly_N and length.line.range; without them the plural of the last number.
+  const exact = `length.line.exactly_${high}`;
+  if (length.turns_min === high && has(exact)) return t(exact, params);
+  if (length.turns_min !== high && has('length.line.range')) return t('length.line.range', params);
+  return tn('length.line', high, params);
 }

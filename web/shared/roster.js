@@ -127,22 +127,39 @@ export function memberLetters(names) {
 }
 
 /**
- * A vote token's label: two letters ("Ан"), else initials ("АП") or more where another seat's matches; a pairs
- * team's, its members' letters ("ЖЗ"), as its elephant shows them (pieces.js initialsOf).
+ * A vote token's label: the voter's first letters, as many for every seat of the table (two, "Ма" "Ва"; three where
+ * two names begin alike, "Маш" "Мар" "Ван"; up to four), so the tokens read alike and still tell two players with
+ * the same first letter apart; a pairs team's, its members' letters ("ЖЗ"), as its elephant shows them (pieces.js
+ * initialsOf). The TV's result and the phone's read it here, so both label a voter the same.
  */
 export function voteLabel(room, seat) {
   const name = seatName(room, seat);
   if (memberCount(seatInfo(room, seat)) > 1) return memberLetters([name]);
-  const others = (room.roster || []).filter((r) => r.seat !== seat).map((r) => r.name);
-  const ways = [(n) => shortLabel(n, 2), initials, (n) => shortLabel(n, 3), (n) => shortLabel(n, 4)];
-  for (const way of ways) {
-    const label = way(name);
-    if (label.length > 1 && !others.some((o) => way(o).toLowerCase() === label.toLowerCase())) return label;
-  }
-  return shortLabel(name, 2);
+  return voteLabels(room).get(seat) || shortLabel(name, 2);
 }
 
-/** First letters of the first two words ("Анна Петрова" → "АП"). */
-function initials(name) {
-  return String(name).split(/[\s&]+/).filter(Boolean).slice(0, 2).map((w) => shortLabel(w, 1)).join('');
+const labelsOf = new WeakMap();   // roster → its labels: a result draws a token per vote from one roster
+
+/** Every single seat's vote label at the one length (2..4 letters) that tells them all apart. */
+function voteLabels(room) {
+  const roster = room.roster || [];
+  const known = labelsOf.get(roster);
+  if (known) return known;
+  const singles = roster.filter((r) => memberCount(r) <= 1);
+  const at = (n) => singles.map((r) => shortLabel(r.name, n));
+  const apart = (labels) => new Set(labels.map((l) => l.toLowerCase())).size === labels.length;
+  const size = [2, 3, 4].find((n) => apart(at(n))) || 2;
+  const labels = at(size);
+  // Names alike past four letters (the room refuses the same name twice, not "Александр" beside "Александра"):
+  // two letters each, the second and later of a kind numbered ("Ал", "Ал2"), so no two tokens read the same.
+  const seen = new Map();
+  const out = new Map();
+  singles.forEach((r, i) => {
+    const key = labels[i].toLowerCase();
+    const count = (seen.get(key) || 0) + 1;
+    seen.set(key, count);
+    out.set(r.seat, count > 1 ? `${labels[i]}${count}` : labels[i]);
+  });
+  labelsOf.set(roster, out);
+  return out;
 }

@@ -141,6 +141,38 @@ async def test_the_room_names_whose_guess_only_the_adult_enters(make_table, conn
     assert enters() == [] and late.me["can"] == ["vote"]
 
 
+async def test_the_adult_corrects_an_entered_guess_until_the_reveal(make_table, connect):
+    # RULES.md §2.5: the adult's phone enters a phoneless child's guess; one mis-tap must not stand
+    table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
+    roster = table.tv.state["room"]["roster"]
+    masha, petya = roster[1]["seat"], roster[2]["seat"]
+    phone = await connect("Маша's phone")
+    await phone.hello(table.code)
+    table.phones.append(phone)
+    await table.act(phone, "join", seat=masha)
+    await table.act(adult, "start")
+    await table.play_until(lambda g: g["phase"] == "voting")
+    await table.act(adult, "vote", card=1, **{"for": petya})
+    assert adult.me["entered"] == {petya: 1}
+    await table.act(adult, "vote", card=3, **{"for": petya})   # the correction
+    assert adult.me["entered"] == {petya: 3} and table.tv.state["room"]["adult_enters"] == []
+    assert phone.me["entered"] == {} and "entered" not in table.tv.game   # nobody else learns the guess
+    await table.act(phone, "vote", card=2)                          # Маша on her own phone
+    assert adult.me["can"] == ["reveal"] and adult.me["entered"] == {petya: 3}
+    await table.act(adult, "vote", card=2, **{"for": petya})        # still before the reveal
+    await table.refused(phone, "vote", "not_allowed", card=1, **{"for": petya})   # only the adult
+    err = await table.refused(adult, "vote", "already_voted", card=1, **{"for": masha})
+    assert err["message"] == "You have already voted."              # a child's own vote is never overruled
+    await table.refused(phone, "vote", "already_voted", card=1)
+    await table.act(adult, "reveal")
+    result = table.tv.game["result"]
+    assert [card["number"] for card in result["table"] if petya in card["votes"]] == [2]
+    assert adult.me["entered"] == {}
+    err = await table.refused(adult, "vote", "wrong_phase", card=1, **{"for": petya})
+    assert err["message"] == "That is not possible at this moment of the round."
+    assert table.tv.game["result"] == result
+
+
 async def test_other_tables_have_nobody_the_adult_enters(make_table):
     table = await make_table(4)
     await table.play_until(lambda g: g["phase"] == "voting")

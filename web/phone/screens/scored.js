@@ -40,8 +40,9 @@ export function create() {
       h('div', { class: 'result-grid' }, r.table.map((e) => h('div', {
         class: `result-card${e.number === target ? ' storyteller-card' : ''}` },
       h('div', { class: 'card' }, cardImg(deckId(c.room), e.card, 'thumb')),
-      h('span', { class: 'grid-number', text: String(e.number) }),
-      h('div', { class: 'result-owner', text: (e.number === target ? '★ ' : '') + ownerName(c.room, e.owner) }),
+      // the number beside the owner, under the picture (phone.css .grid-number), as on the voting grid
+      h('div', { class: 'result-foot' }, h('span', { class: 'grid-number', text: String(e.number) }),
+        h('div', { class: 'result-owner', text: (e.number === target ? '★ ' : '') + ownerName(c.room, e.owner) })),
       h('div', { class: 'result-votes' }, (e.votes || []).map((v) => voteToken(seatColour(c.room, v), seatName(c.room, v), voteLabel(c.room, v))))))));
   }
   const release = () => { el.querySelectorAll('[data-testid=next-round], [data-testid=ready]').forEach((b) => b.removeAttribute('disabled')); };
