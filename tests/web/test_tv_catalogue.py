@@ -32,9 +32,12 @@ def test_the_tvs_catalogue_has_every_key_its_code_names_and_none_of_the_phones(l
     named = {(path.relative_to(ROOT).as_posix(), m[2]) for path in _tv_sources()
              for m in KEY.finditer(path.read_text(encoding="utf-8"))}
     assert named, "no keys found: the pattern no longer matches the code"
-    missing = sorted((where, key) for where, key in named
-                     if not (key in tv or any(k.startswith(key) for k in tv) if key.endswith((".", "_"))
-                             else key in tv or any(k.startswith(key + ".") for k in tv)))
+    def has(words: dict, key: str) -> bool:
+        if key.endswith((".", "_")):   # a template key's literal start
+            return any(k.startswith(key) for k in words)
+        return key in words or any(k.startswith(key + ".") for k in words)   # a plural's forms
+    # a key one language leaves out on purpose (length.js' English-only forms) is missing from both
+    missing = sorted((where, key) for where, key in named if has(full, key) and not has(tv, key))
     assert not missing, f"keys the TV's code names that its catalogue lacks: {missing}"
     assert len(files.by_path[f"shared/i18n/tv/{lang}.json"].gzip or b"") < \
         len(files.by_path[f"shared/i18n/{lang}.json"].gzip or b"") - 2000
