@@ -79,6 +79,10 @@ async def test_full_game_through_the_ui(server, launch_options, output_dir):
             leader = await standings.locator(".final-distance").first.text_content()
             assert int(re.match(r"\d+", leader).group()) >= SHORT_GAME_CELL
             await _shot(tv, output_dir, "tv-game-over")
+            # A TV reloaded at the end (powered on again) loads the game's end after its first load (late.js)
+            # and lands on it
+            await tv.reload()
+            await expect(tv.get_by_test_id("final-standings")).to_contain_text(PLAYERS[0][0])
             for phone in phones:
                 await expect(phone.get_by_test_id("phone-game-over")).to_be_visible()
                 await expect(phone.get_by_test_id("final-standings").locator("li")).to_have_count(4)

@@ -12,7 +12,7 @@ import * as telling from './screens/telling.js';
 import * as playing from './screens/playing.js';
 import * as voting from './screens/voting.js';
 import * as scored from './screens/scored.js';
-import * as gameOver from './screens/game-over.js';
+import { late } from './late.js';
 import { infoButton } from './info.js';
 import { fitStage, overlay } from './stage.js';
 import { fitText } from '/static/shared/fit-text.js';
@@ -21,7 +21,7 @@ import * as sound from './sound.js';
 import * as hostAway from './host-away.js';
 import { countdown, holdCountdowns } from '/static/shared/countdown.js';
 
-const SCREENS = { telling, playing, voting, scored, game_over: gameOver };
+const SCREENS = { telling, playing, voting, scored };   // and the game's end, late.js
 
 const app = document.getElementById('app');
 const badge = connectionBadge({ short: true });
@@ -186,7 +186,11 @@ function render() {
       nextFrame(() => { if (last && mounted.frame) render(); }, true);
     }
     const f = mounted.frame;
-    const mod = SCREENS[key] || telling;
+    // the game's end comes after the first load (late.js): asked for at the game's start; if it is not here yet,
+    // the screen shown stays until it is
+    if (fresh) whenIdle(() => late('game_over'));
+    const mod = key === 'game_over' ? late(key, () => { if (last) render(); }) : SCREENS[key] || telling;
+    if (!mod) return;
     if (mounted.key !== key) {
       // the result is a show only for a TV that watched the vote (a late or reloaded one sees it finished)
       const screen = mod.create(ctx, mounted.key === 'voting');

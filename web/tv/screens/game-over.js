@@ -7,6 +7,7 @@ import { pieceToken } from '/static/shared/pieces.js';
 import { elephantName, standings, places } from '/static/shared/roster.js';
 import { fitText } from '/static/shared/fit-text.js';
 import { icon } from '/static/shared/icons.js';
+import { provide } from '../late.js';
 
 /** Phase title for the header. */
 export function title() {
@@ -84,3 +85,6 @@ export function create(ctx0) {
   }
   return { el, update };
 }
+
+// Loaded after the TV's first load (late.js): the screen is handed over as the module runs.
+provide('game_over', { title, create });

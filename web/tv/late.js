@@ -1,0 +1,33 @@
+// The screens a TV needs only later (the game's end and the evening's story, some 3 KB on the wire): off its first
+// load, fetched while the first round is played. A `<script type="module">` added to the page, as the pages'
+// ES2019 has no import(): the module runs and hands its screen to provide(). Its imports are the versioned
+// names the TV already loaded (server/net/webfiles.py rewrites them in every file), so it shares their modules.
+const URLS = { game_over: '/static/tv/screens/game-over.js' };
+const ready = {};     // key → the screen ({title, create}) its module provided
+const waiting = {};   // key → what to call when it arrives; present while its script is on its way
+
+/**
+ * Screen `key` once its module has run, else null: its script is asked for then (once), and `then()` is called
+ * when the screen arrives. A script that fails to load is asked for again on the next call.
+ */
+export function late(key, then) {
+  if (ready[key]) return ready[key];
+  if (!waiting[key]) {
+    waiting[key] = [];
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = URLS[key];
+    script.onerror = () => { delete waiting[key]; script.remove(); };
+    document.head.append(script);
+  }
+  if (then) waiting[key].push(then);
+  return null;
+}
+
+/** A late screen's module hands over its screen `screen` ({title, create}) for `key` when it runs. */
+export function provide(key, screen) {
+  ready[key] = screen;
+  const calls = waiting[key] || [];
+  delete waiting[key];
+  for (const f of calls) f();
+}
