@@ -147,6 +147,18 @@ class Ui:
         await expect(code_el).to_have_text(re.compile(r"^[A-HJKMNP-Z]{4}$"))
         return tv, (await code_el.text_content()).strip()
 
+    async def seat_page(self, code: str, token: str, locale: str = "en-US", viewport: dict | None = None):
+        """A phone page (`viewport`: PHONE_VIEWPORT by default) holding a seat's `token` (the seat a socket took),
+        as that player's phone or a second tab of the seat."""
+        context = await self.browser.new_context(viewport=viewport or PHONE_VIEWPORT, locale=locale, is_mobile=True,
+                                                 has_touch=True)
+        self.contexts.append(context)
+        await context.add_init_script(f"localStorage.setItem('imaginarium.token.{code}', '{token}')")
+        page = await context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(f"seat page: {exc}"))
+        await page.goto(f"{self.base}/join/{code}")
+        return page
+
     async def child(self, code: str, name: str, locale: str = "en-US", viewport: dict | None = None):
         """A kids' child's own phone taking the place the adult added for her (the join page's open places): the
         first tap asks ("Play as Olya? Tap again"), the second takes it; the phone is in the lobby."""

@@ -23,16 +23,6 @@ TAKEN = {"en-US": ("Someone just took blue. Choose another colour.", "Tell with 
 DRAFTS = "() => Object.keys(sessionStorage).filter((k) => k.indexOf('imaginarium.draft.') === 0)"
 
 
-async def seat_page(ui, code: str, token: str, locale: str):
-    """A phone page (360×640) holding a seat's `token`, as a second tab of that seat would."""
-    context = await ui.browser.new_context(viewport=SMALL, locale=locale, is_mobile=True, has_touch=True)
-    ui.contexts.append(context)
-    await context.add_init_script(f"localStorage.setItem('imaginarium.token.{code}', '{token}')")
-    page = await context.new_page()
-    page.on("pageerror", lambda exc: ui.errors.append(f"seat page: {exc}"))
-    await page.goto(f"{ui.base}/join/{code}")
-    return page
-
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 async def test_a_colour_lost_to_another_phone_is_not_swapped_for_another(ui, locale):
@@ -82,7 +72,7 @@ async def test_the_last_rounds_storyteller_finds_their_only_card_chosen(ui, serv
         assert game["phase"] == "telling", "the game ended before its last turn"
         teller = table.seat(game["storyteller"])
         assert len(teller.me["hand"]) == 1
-        phone = await seat_page(ui, code, teller.token, locale)
+        phone = await ui.seat_page(code, teller.token, locale, SMALL)
         await expect(phone.get_by_test_id("you-tell")).to_be_visible()
         card = phone.locator(".card-grid.selectable .grid-card")
         await expect(card).to_have_count(1)

@@ -222,19 +222,24 @@ async def test_every_initial_shows_on_a_crowded_cell(server_process, launch_opti
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 
 
+async def _watch_a_short_game(tv, table) -> None:
+    """A game to cell 3, the TV watching every vote (so each result is a show), until the last round is scored."""
+    await table.act(table.phones[0], "set_settings", settings={"short_game": 3})
+    await table.act(table.phones[0], "start")
+    while True:
+        await table.play_until(lambda g: g["phase"] == "voting")
+        await expect(tv.get_by_test_id("tv-voting")).to_be_visible()   # this TV watches the vote
+        await _until_scored(table)
+        if table.tv.game["phase"] == "game_over":
+            return
+        await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
+        await table.play_until(lambda g: g["phase"] == "telling")
+
+
 async def test_the_last_round_keeps_its_standings_and_round_chip(server_process, launch_options, output_dir):
     async def body(sc) -> None:
         tv, table = await sc.table(NAMES[:4])
-        await table.act(table.phones[0], "set_settings", settings={"short_game": 3})
-        await table.act(table.phones[0], "start")
-        while True:
-            await table.play_until(lambda g: g["phase"] == "voting")
-            await expect(tv.get_by_test_id("tv-voting")).to_be_visible()   # this TV watches the vote
-            await _until_scored(table)
-            if table.tv.game["phase"] == "game_over":
-                break
-            await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
-            await table.play_until(lambda g: g["phase"] == "telling")
+        await _watch_a_short_game(tv, table)
         # the last round's result, held before the game-over screen
         await expect(tv.get_by_test_id("tv-scored")).to_be_visible()
         await expect(tv.get_by_test_id("standings")).to_be_visible()
@@ -250,15 +255,7 @@ async def test_the_last_round_of_seven_shows_its_headline_before_the_standings(s
     hold ended it first, final-hold.js)."""
     async def body(sc) -> None:
         tv, table = await sc.table(NAMES[:7])
-        await table.act(table.phones[0], "set_settings", settings={"short_game": 3})
-        await table.act(table.phones[0], "start")
-        while True:
-            await table.play_until(lambda g: g["phase"] == "voting")
-            await expect(tv.get_by_test_id("tv-voting")).to_be_visible()   # this TV watches the vote
-            await _until_scored(table)
-            if table.tv.game["phase"] == "game_over":
-                break
-            await table.play_until(lambda g: g["phase"] == "telling")
+        await _watch_a_short_game(tv, table)
         await expect(tv.locator("[data-testid=tv-scored] [data-testid=outcome]")).to_be_visible()
         await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
 

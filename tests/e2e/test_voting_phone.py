@@ -37,16 +37,6 @@ ENLARGED_OUT_JS = """() => [...document.querySelectorAll('.enlarge-note, .enlarg
   .map((el) => el.className)"""
 
 
-async def seat_page(ui, code: str, token: str, locale: str, viewport: dict):
-    """A phone page holding a seat's `token` (the seat a socket took), as that player's phone."""
-    context = await ui.browser.new_context(viewport=viewport, locale=locale, is_mobile=True, has_touch=True)
-    ui.contexts.append(context)
-    await context.add_init_script(f"localStorage.setItem('imaginarium.token.{code}', '{token}')")
-    page = await context.new_page()
-    page.on("pageerror", lambda exc: ui.errors.append(f"seat page: {exc}"))
-    await page.goto(f"{ui.base}/join/{code}")
-    return page
-
 
 async def new_room(session, base: str) -> str:
     async with session.post(f"{base}/api/rooms") as res:
@@ -66,7 +56,7 @@ async def test_ones_own_card_says_so_and_why_it_takes_no_vote(ui, server_process
         mine = voter.me["played"][0]
         number = next(e["number"] for e in voter.game["table"] if e["card"] == mine)
         for size in SIZES:
-            phone = await seat_page(ui, code, voter.token, locale, size)
+            phone = await ui.seat_page(code, voter.token, locale, size)
             grid = phone.locator(".card-grid.selectable")
             await expect(grid.locator(".grid-card")).to_have_count(4)
             own = grid.locator(f'.grid-card[data-number="{number}"]')
@@ -190,7 +180,7 @@ async def test_vote_tokens_label_every_voter_with_as_many_letters(ui, server_pro
                                    settings={"special_cells": False})
         await table.play_until(lambda g: g["phase"] == "voting")
         teller = table.seat(table.tv.game["storyteller"])
-        phone = await seat_page(ui, code, teller.token, "ru-RU", SIZES[1])
+        phone = await ui.seat_page(code, teller.token, "ru-RU", SIZES[1])
         await table.play_until(lambda g: g["phase"] == "scored")
         await expect(tv.locator("main.tv-main")).to_have_attribute("data-phase", "scored")
         voters = [n for n in names if n != teller.name]

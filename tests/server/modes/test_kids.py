@@ -106,8 +106,9 @@ async def test_a_child_takes_their_seat_with_a_phone(client, make_table, connect
     assert table.tv.game["phase"] == "scored" and table.tv.game["result"]["points"]
 
 
-async def test_the_room_names_whose_guess_only_the_adult_enters(make_table, connect):
-    # RULES.md §2.5: a child without a phone guesses through the adult's; the room knows who has a phone
+async def masha_has_a_phone(make_table, connect):
+    """A kids' room of Маша (who takes her place on a phone of her own) and Петя (who has none): (table, the
+    adult's socket, Маша's phone, Маша's seat, Петя's seat)."""
     table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
     roster = table.tv.state["room"]["roster"]
     masha, petya = roster[1]["seat"], roster[2]["seat"]
@@ -115,6 +116,12 @@ async def test_the_room_names_whose_guess_only_the_adult_enters(make_table, conn
     await phone.hello(table.code)
     table.phones.append(phone)
     await table.act(phone, "join", seat=masha)
+    return table, adult, phone, masha, petya
+
+
+async def test_the_room_names_whose_guess_only_the_adult_enters(make_table, connect):
+    # RULES.md §2.5: a child without a phone guesses through the adult's; the room knows who has a phone
+    table, adult, phone, _masha, petya = await masha_has_a_phone(make_table, connect)
 
     def enters() -> list[str]:
         seen = {json.dumps(sock.state["room"]["adult_enters"]) for sock in table.sockets}
@@ -143,13 +150,7 @@ async def test_the_room_names_whose_guess_only_the_adult_enters(make_table, conn
 
 async def test_the_adult_corrects_an_entered_guess_until_the_reveal(make_table, connect):
     # RULES.md §2.5: the adult's phone enters a phoneless child's guess; one mis-tap must not stand
-    table, adult = await kids_room(make_table, [("Маша", "pink"), ("Петя", "green")])
-    roster = table.tv.state["room"]["roster"]
-    masha, petya = roster[1]["seat"], roster[2]["seat"]
-    phone = await connect("Маша's phone")
-    await phone.hello(table.code)
-    table.phones.append(phone)
-    await table.act(phone, "join", seat=masha)
+    table, adult, phone, masha, petya = await masha_has_a_phone(make_table, connect)
     await table.act(adult, "start")
     await table.play_until(lambda g: g["phase"] == "voting")
     await table.act(adult, "vote", card=1, **{"for": petya})
