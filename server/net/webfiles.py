@@ -4,9 +4,9 @@ the references between them rewritten to versioned names, and the text compresse
 The pages are plain ES modules and stylesheets (no build step) that name each other by absolute
 `/static/…` and relative `./…` specifiers. Chromium 69, a 2020 smart TV's browser, has no import maps,
 so the versioned names have to be in the files themselves: each HTML `src`/`href`, each JS `import … from`,
-`export … from`, `import '…'` and `import('…')`, and each CSS `url(…)` and `@import` that names a file of
-`web/` is rewritten to that file's versioned URL, `/static/tv/tv.<hash>.js`. The hash is over the file and
-every file it reaches through such references (its whole import graph, cycles included), so a change in
+`export … from`, `import '…'`, `import('…')` and `lateModule('…')`, and each CSS `url(…)` and `@import` that
+names a file of `web/` is rewritten to that file's versioned URL, `/static/tv/tv.<hash>.js`. The hash is over
+the file and every file it reaches through such references (its whole import graph, cycles included), so a change in
 `shared/dom.js` gives new names to every module that imports it, directly or not, and a browser holding the
 old ones for a year (`immutable`) never mixes old and new. References that name no file of `web/` (a
 template string, an external URL) stay as written; the plain `/static/…` URLs keep working.
@@ -50,7 +50,9 @@ GZIP_LEVEL = 9
 BROTLI_QUALITY = 7
 
 # (the text before the specifier, its quote, the specifier); only specifiers that name a file are rewritten
-_JS_REFS = re.compile(r"""(\b(?:from|import)\s*\(?\s*)(['"])([^'"\n]+)\2""")
+# (and `lateModule('…')`: a module a page adds as a script of its own later, web/tv/late.js, as ES2019 has no
+# import(); it is part of the page's graph, versioned and hashed like an import)
+_JS_REFS = re.compile(r"""(\b(?:from|import|lateModule)\s*\(?\s*)(['"])([^'"\n]+)\2""")
 _CSS_REFS = re.compile(r"""((?:\burl\(|@import)\s*)(['"]?)([^'")\s]+)\2""")
 _HTML_REFS = re.compile(r"""(<(?:script|link|img)\b[^>]*?\b(?:src|href)=)(["'])([^"']+)\2""")
 # a backtick inside `${…}` before any `}`: maybe a template literal nested in another (a cautious guess: some

@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 VERSIONED = re.compile(r"/static/[\w./-]+\.[0-9a-f]{12}(?:\.\w+)?")
 # what a module or stylesheet names another file by, as the pages write it
-SPECIFIERS = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*|url\(\s*|@import\s*|\b(?:src|href)=)(['"])([^'"]+)\1""")
+# (lateModule('…'): a module the TV adds later, web/tv/late.js)
+SPECIFIERS = re.compile(r"""(?:\bfrom\s*|\b(?:import|lateModule)\s*\(?\s*|url\(\s*|@import\s*|\b(?:src|href)=)"""
+                        r"""(['"])([^'"]+)\1""")
 FOREVER = "public, max-age=31536000, immutable"
 
 

@@ -2,9 +2,14 @@
 // load, fetched while the first round is played. A `<script type="module">` added to the page, as the pages'
 // ES2019 has no import(): the module runs and hands its screen to provide(). Its imports are the versioned
 // names the TV already loaded (server/net/webfiles.py rewrites them in every file), so it shares their modules.
-const URLS = { game_over: '/static/tv/screens/game-over.js' };
+const URLS = { game_over: lateModule('/static/tv/screens/game-over.js') };
 const ready = {};     // key → the screen ({title, create}) its module provided
 const waiting = {};   // key → what to call when it arrives; present while its script is on its way
+
+/** `url` as it is: server/net/webfiles.py rewrites the argument to the file's versioned URL, as it does an import's. */
+function lateModule(url) {
+  return url;
+}
 
 /**
  * Screen `key` once its module has run, else null: its script is asked for then (once), and `then()` is called
