@@ -20,10 +20,10 @@ export function lengthText(length) {
   if (length.tellers === 1) return t('length.one_teller', { rounds, turns, minutes, seats: length.seats });
   const params = { rounds, turns, minutes, seats: length.seats };
   const high = length.turns_max != null ? length.turns_max : length.turns_min;
-  // A language may say a count in words ("twice") or put every range in one form ("0–1 times", never "once"):
-  // its optional keys length.line.exactly_N and length.line.range; without them the plural of the last number.
+  // A count may be said in words ("twice": length.line.exactly_N where the language has one), and a range has
+  // forms of its own by its last number ("0–1 times", never English's "once"; Russian's are its line's own).
   const exact = `length.line.exactly_${high}`;
   if (length.turns_min === high && has(exact)) return t(exact, params);
-  if (length.turns_min !== high && has('length.line.range')) return t('length.line.range', params);
+  if (length.turns_min !== high) return tn('length.line.range', high, params);
   return tn('length.line', high, params);
 }
