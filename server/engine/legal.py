@@ -120,6 +120,21 @@ def awaiting(state: GameState) -> dict[str, list[str]]:
     return found
 
 
+def skippable(state: GameState) -> list[str]:
+    """The seats the host's `skip` (host_actions.py, RULES.md D13) passes over now, in `awaiting`'s order, or
+    ``[]`` when it would be refused: ``telling``, the storyteller when another seat would tell next (not while
+    anyone may claim the turn, nor in the kids' game, where the adult always tells); ``playing``, the seats
+    that owe cards and a storyteller owing a restatement; ``voting``, the voters yet to vote (kids: none once
+    only the adult's reveal is awaited). The public view's ``skippable``: the host's phone offers "Don't wait"
+    by it rather than guessing the rule."""
+    if state.phase == "telling":
+        told_next = state.mode.next_storyteller(state)
+        return [state.storyteller] if state.storyteller is not None and told_next != state.storyteller else []
+    if state.phase in ("playing", "voting"):
+        return waiting_seats({k: v for k, v in awaiting(state).items() if k != "reveal"})
+    return []
+
+
 def waiting_for(state: GameState) -> list[str]:
     """The seats the phase waits on: `awaiting`'s seats, move after move (the public view's
     ``waiting_for``)."""

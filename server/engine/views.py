@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .legal import awaiting, legal_actions, waiting_seats
+from .legal import awaiting, legal_actions, skippable, waiting_seats
 from .results import RoundResult
 from .state import GameState
 
@@ -62,6 +62,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "disputed": state.disputed,
         "waiting_for": waiting_seats(awaited),
         "awaiting": awaited,
+        "skippable": skippable(state),
         "voters": voters,
         "table": table,
         "played_count": sum(len(c) for c in state.played.values()) if phase == "playing" else 0,

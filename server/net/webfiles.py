@@ -261,8 +261,8 @@ def build(root: Path) -> WebFiles:
 
 
 # The strings only the phone shows (its screens, the host's menu, the deck uploads, the settings' help): the TV
-# leaves them out of its first load, some 3 KB on the wire of its 60 (tests/web/test_tv_catalogue.py checks
-# that the TV's pages name none of them).
+# leaves them out of its first load, some 4 KB on the wire (tests/web/test_tv_catalogue.py checks that every
+# key the TV's code names is kept).
 PHONE_ONLY = frozenset({"phone", "host_menu", "host_news", "deck", "photos", "help"})
 _CATALOGUE = re.compile(r"shared/i18n/(?P<lang>[a-z]{2})\.json")
 

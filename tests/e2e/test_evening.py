@@ -10,8 +10,6 @@ The TV's audio calls are observed through a wrapper of AudioContext installed be
 (every oscillator started is counted), beside the page's own record of cue names
 (window.imaginariumSound). Screenshots: test-output/evening-*.png.
 """
-import asyncio
-import contextlib
 import re
 
 import aiohttp
@@ -19,7 +17,7 @@ import pytest
 from playwright.async_api import expect
 
 from tests.helpers.browser import fits
-from tests.helpers.wire import RECV_TIMEOUT, Player, seated_table, socket_opener
+from tests.helpers.wire import LivePlayer, seated_table, socket_opener
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 expect.set_options(timeout=20_000)
@@ -47,53 +45,6 @@ AUDIO_PROBE = """(() => {
 
 PLAYED = "(name) => window.imaginariumSound.played.filter((c) => c === name).length"
 SILENCED = "(name) => window.imaginariumSound.silenced.filter((c) => c === name).length"
-
-
-KEEP_S = 3   # how often the keeper reads idle sockets: well inside the server's 15 s heartbeat
-
-
-class KeptPlayer(Player):
-    """A wire seat whose socket the keeper may read between the test's own reads (never at the same time)."""
-
-    def __init__(self, ws, name: str = "?") -> None:
-        super().__init__(ws, name)
-        self.lock = asyncio.Lock()
-
-    async def recv(self, timeout: float = RECV_TIMEOUT) -> dict:
-        async with self.lock:
-            return await super().recv(timeout)
-
-
-async def keep_answering(table) -> None:
-    """While the test works in the browser for a long stretch (screenshots on a loaded machine), reads what the
-    idle wire seats have been sent: aiohttp answers the server's heartbeat pings only inside receive(), and
-    an unanswered seat is closed by the server. Not a wait for any state: frames are recorded as they come."""
-    while True:
-        await asyncio.sleep(KEEP_S)
-        for p in table.sockets:
-            if p.lock.locked() or p.ws.closed:
-                continue
-            async with p.lock:
-                while True:
-                    try:
-                        frame = await p.ws.receive(timeout=0.01)
-                    except TimeoutError:
-                        break
-                    if frame.type != aiohttp.WSMsgType.TEXT:
-                        break
-                    p.take(frame)
-
-
-@contextlib.asynccontextmanager
-async def kept(table):
-    """Runs keep_answering(table) for the block."""
-    task = asyncio.create_task(keep_answering(table))
-    try:
-        yield table
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
 
 
 async def open_page(ui, path: str, viewport: dict, *, token: str | None = None, code: str | None = None,
@@ -162,83 +113,82 @@ async def test_every_cue_at_its_moment_and_none_while_muted(ui, server_process):
     tones = await cue_heard(tv, "join", 1, 0)                  # the first chime says sound works
 
     async with aiohttp.ClientSession() as session:
-        table = await seated_table(socket_opener(session, server_process.url, KeptPlayer), code, names=NAMES,
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code, names=NAMES,
                                    colours=COLOURS, tv_name="watcher", start=False)
-        async with kept(table):
-            # a player joins: one cue per person
-            tones = await cue_heard(tv, "join", 1 + len(NAMES), tones)
-            host = table.phones[0]
-            await table.act(host, "set_settings", settings={"first_storyteller": "host", "special_cells": False})
-            await table.act(host, "start", storyteller=table.phones[1].welcome["seat"])
+        # a player joins: one cue per person
+        tones = await cue_heard(tv, "join", 1 + len(NAMES), tones)
+        host = table.phones[0]
+        await table.act(host, "set_settings", settings={"first_storyteller": "host", "special_cells": False})
+        await table.act(host, "start", storyteller=table.phones[1].welcome["seat"])
 
-            # Round 1, heard: the storyteller has told, everyone has played, the reveal, points added.
-            await table.play_until(lambda g: g["phase"] == "playing")
-            tones = await cue_heard(tv, "told", 1, tones)
-            await table.play_until(lambda g: g["phase"] == "voting")
-            tones = await cue_heard(tv, "all_played", 1, tones)
-            await table.play_until(lambda g: g["phase"] == "scored")
-            tones = await cue_heard(tv, "reveal", 1, tones)
-            tones = await cue_heard(tv, "points", 1, tones)         # a moment after the reveal
+        # Round 1, heard: the storyteller has told, everyone has played, the reveal, points added.
+        await table.play_until(lambda g: g["phase"] == "playing")
+        tones = await cue_heard(tv, "told", 1, tones)
+        await table.play_until(lambda g: g["phase"] == "voting")
+        tones = await cue_heard(tv, "all_played", 1, tones)
+        await table.play_until(lambda g: g["phase"] == "scored")
+        tones = await cue_heard(tv, "reveal", 1, tones)
+        tones = await cue_heard(tv, "points", 1, tones)         # a moment after the reveal
 
-            # The TV's mute with a remote: ↑ reaches the button (its name shows), OK presses it.
-            mute = tv.get_by_test_id("mute")
-            await tv.keyboard.press("ArrowUp")
-            await expect(mute).to_be_focused()
-            await expect(mute).to_have_attribute("aria-label", "Mute")
-            await ui.shot(tv, "tv-720-mute-focused")
-            await tv.keyboard.press("Enter")
-            await expect(mute).to_have_attribute("data-muted", "true")
-            await expect(mute).to_have_attribute("aria-label", "Sound on")
-            await tv.keyboard.press("ArrowDown")                   # back out of the top bar
-            await expect(mute).not_to_be_focused()
+        # The TV's mute with a remote: ↑ reaches the button (its name shows), OK presses it.
+        mute = tv.get_by_test_id("mute")
+        await tv.keyboard.press("ArrowUp")
+        await expect(mute).to_be_focused()
+        await expect(mute).to_have_attribute("aria-label", "Mute")
+        await ui.shot(tv, "tv-720-mute-focused")
+        await tv.keyboard.press("Enter")
+        await expect(mute).to_have_attribute("data-muted", "true")
+        await expect(mute).to_have_attribute("aria-label", "Sound on")
+        await tv.keyboard.press("ArrowDown")                   # back out of the top bar
+        await expect(mute).not_to_be_focused()
 
-            # Round 2, muted: every cue comes and is silenced, no oscillator starts.
-            await table.play_until(lambda g: g["round"] == 2)
-            await play_round_to_scored(table)
-            for name in ("told", "all_played", "reveal", "points"):
-                await tv.wait_for_function(f"({SILENCED})('{name}') === 1")
-                assert await tv.evaluate(PLAYED, name) == 1, name
-            assert await tv.evaluate("window.__tones") == tones
+        # Round 2, muted: every cue comes and is silenced, no oscillator starts.
+        await table.play_until(lambda g: g["round"] == 2)
+        await play_round_to_scored(table)
+        for name in ("told", "all_played", "reveal", "points"):
+            await tv.wait_for_function(f"({SILENCED})('{name}') === 1")
+            assert await tv.evaluate(PLAYED, name) == 1, name
+        assert await tv.evaluate("window.__tones") == tones
 
-            # Unmuted again with the remote; then the host's switch in the host menu silences it mid-game.
-            await tv.keyboard.press("ArrowUp")
-            await tv.keyboard.press("Enter")
-            await expect(mute).to_have_attribute("data-muted", "false")
-            await tv.keyboard.press("ArrowDown")
-            sizes = []
-            for viewport in (PHONE_390, PHONE_360):
-                sizes.append(await open_page(ui, f"/join/{code}", viewport, token=host.token, code=code))
-            for page, viewport in zip(sizes, (PHONE_390, PHONE_360), strict=True):
-                await page.get_by_test_id("host-menu-btn").click()
-                await expect(page.get_by_test_id("host-menu").get_by_test_id("menu-sound")).to_be_checked()
-                await fits(page, viewport["width"], "host menu")
-                await ui.shot(page, f"phone-{viewport['width']}-host-menu-sound")
-            await sizes[0].get_by_test_id("host-menu").get_by_test_id("menu-sound").uncheck()
-            table.expected += 1
-            await table.sync()
-            await expect(mute).to_have_attribute("data-muted", "true")
-            assert (await tv.evaluate("window.imaginariumSound.state()"))["roomSound"] is False
-            await expect(sizes[1].get_by_test_id("host-menu").get_by_test_id("menu-sound")).not_to_be_checked()
-            await table.play_until(lambda g: g["round"] == 3 and g["phase"] == "playing")
-            await tv.wait_for_function(f"({SILENCED})('told') === 2")
-            if table.tv.game["storyteller"] != host.welcome["seat"]:
-                # no condition applies to this turn (no special cells, no restriction): nothing to dispute (item 2)
-                await expect(sizes[0].get_by_test_id("phone-playing")).to_be_visible()
-                await expect(sizes[0].get_by_test_id("dispute")).to_have_count(0)
-            assert await tv.evaluate("window.__tones") == tones
+        # Unmuted again with the remote; then the host's switch in the host menu silences it mid-game.
+        await tv.keyboard.press("ArrowUp")
+        await tv.keyboard.press("Enter")
+        await expect(mute).to_have_attribute("data-muted", "false")
+        await tv.keyboard.press("ArrowDown")
+        sizes = []
+        for viewport in (PHONE_390, PHONE_360):
+            sizes.append(await open_page(ui, f"/join/{code}", viewport, token=host.token, code=code))
+        for page, viewport in zip(sizes, (PHONE_390, PHONE_360), strict=True):
+            await page.get_by_test_id("host-menu-btn").click()
+            await expect(page.get_by_test_id("host-menu").get_by_test_id("menu-sound")).to_be_checked()
+            await fits(page, viewport["width"], "host menu")
+            await ui.shot(page, f"phone-{viewport['width']}-host-menu-sound")
+        await sizes[0].get_by_test_id("host-menu").get_by_test_id("menu-sound").uncheck()
+        table.expected += 1
+        await table.sync()
+        await expect(mute).to_have_attribute("data-muted", "true")
+        assert (await tv.evaluate("window.imaginariumSound.state()"))["roomSound"] is False
+        await expect(sizes[1].get_by_test_id("host-menu").get_by_test_id("menu-sound")).not_to_be_checked()
+        await table.play_until(lambda g: g["round"] == 3 and g["phase"] == "playing")
+        await tv.wait_for_function(f"({SILENCED})('told') === 2")
+        if table.tv.game["storyteller"] != host.welcome["seat"]:
+            # no condition applies to this turn (no special cells, no restriction): nothing to dispute (item 2)
+            await expect(sizes[0].get_by_test_id("phone-playing")).to_be_visible()
+            await expect(sizes[0].get_by_test_id("dispute")).to_have_count(0)
+        assert await tv.evaluate("window.__tones") == tones
 
-            # The host turns it back on (the menu closed with the new phase) and ends the game: game over is heard.
-            await sizes[0].get_by_test_id("host-menu-btn").click()
-            await sizes[0].get_by_test_id("host-menu").get_by_test_id("menu-sound").check()
-            table.expected += 1
-            await table.sync()
-            await expect(mute).to_have_attribute("data-muted", "false")
-            await table.act(host, "end_game")
-            await cue_heard(tv, "game_over", 1, tones)
-            await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
-            await expect(tv.locator(".storyteller-star")).to_have_count(0)    # nobody tells any more (item 4)
-            for p in table.sockets:
-                await p.close()
+        # The host turns it back on (the menu closed with the new phase) and ends the game: game over is heard.
+        await sizes[0].get_by_test_id("host-menu-btn").click()
+        await sizes[0].get_by_test_id("host-menu").get_by_test_id("menu-sound").check()
+        table.expected += 1
+        await table.sync()
+        await expect(mute).to_have_attribute("data-muted", "false")
+        await table.act(host, "end_game")
+        await cue_heard(tv, "game_over", 1, tones)
+        await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
+        await expect(tv.locator(".storyteller-star")).to_have_count(0)    # nobody tells any more (item 4)
+        for p in table.sockets:
+            await p.close()
 
 
 async def test_kids_adult_phone_keeps_the_answer_hidden_at_both_sizes(ui):
@@ -301,118 +251,117 @@ async def test_dispute_readiness_and_host_away_at_every_size(ui, server_process)
     code = await tv_code(tvs[0])
     tvs.append(await open_page(ui, f"/tv?room={code}", TV_720))
     async with aiohttp.ClientSession() as session:
-        table = await seated_table(socket_opener(session, server_process.url, KeptPlayer), code, names=NAMES,
+        table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code, names=NAMES,
                                    colours=COLOURS, tv_name="watcher", start=False)
-        async with kept(table):
-            host, teller = table.phones[0], table.phones[1]
-            await table.act(host, "set_settings", settings={"first_storyteller": "host", "special_cells": False,
-                                                            "restriction": "four_words"})
-            await table.act(host, "start", storyteller=teller.welcome["seat"])
-            told = teller.me["hand"][0]
-            await table.act(teller, "tell", card=told, association="Who ate the cake?")
-            # A phone at each size disputes in turn (once per player per turn; the storyteller restates between).
-            disputers = [table.phones[2], table.phones[3]]
-            pages = [await open_page(ui, f"/join/{code}", vp, token=p.token, code=code)
-                     for p, vp in zip(disputers, (PHONE_390, PHONE_360), strict=True)]
-            restated = ["Cats sleep on windows", "Dogs dream of bones"]
-            for i, (page, vp) in enumerate(zip(pages, (PHONE_390, PHONE_360), strict=True)):
-                # the page shows the association as it stands now (a restatement redraws the screen)
-                current = restated[i - 1] if i else "Who ate the cake?"
-                await expect(page.get_by_test_id("association")).to_have_text(current)
-                async def host_plays(page=page) -> None:
-                    await table.act(host, "play_card", card=host.me["hand"][0])
-                    # the page has drawn the host's move (the play form shows nothing of it: wait for its state)
-                    await expect(page.locator("main.phone-main")).to_have_attribute("data-state", str(table.expected))
+        host, teller = table.phones[0], table.phones[1]
+        await table.act(host, "set_settings", settings={"first_storyteller": "host", "special_cells": False,
+                                                        "restriction": "four_words"})
+        await table.act(host, "start", storyteller=teller.welcome["seat"])
+        told = teller.me["hand"][0]
+        await table.act(teller, "tell", card=told, association="Who ate the cake?")
+        # A phone at each size disputes in turn (once per player per turn; the storyteller restates between).
+        disputers = [table.phones[2], table.phones[3]]
+        pages = [await open_page(ui, f"/join/{code}", vp, token=p.token, code=code)
+                 for p, vp in zip(disputers, (PHONE_390, PHONE_360), strict=True)]
+        restated = ["Cats sleep on windows", "Dogs dream of bones"]
+        for i, (page, vp) in enumerate(zip(pages, (PHONE_390, PHONE_360), strict=True)):
+            # the page shows the association as it stands now (a restatement redraws the screen)
+            current = restated[i - 1] if i else "Who ate the cake?"
+            await expect(page.get_by_test_id("association")).to_have_text(current)
+            async def host_plays(page=page) -> None:
+                await table.act(host, "play_card", card=host.me["hand"][0])
+                # the page has drawn the host's move (the play form shows nothing of it: wait for its state)
+                await expect(page.locator("main.phone-main")).to_have_attribute("data-state", str(table.expected))
 
-                # the first time, another player's move redraws the phone while the confirmation is open
-                await dispute(ui, table, page, vp, "dispute-confirm", host_plays if i == 0 else None)
-                for tv, size in zip(tvs, ("1080", "720"), strict=True):
-                    await expect(tv.get_by_test_id("phase-title")).to_have_text("Association disputed")
-                    for name in NAMES[2:3 + i]:
-                        await expect(tv.get_by_test_id("disputes")).to_contain_text(f"{name} — four words")
-                    # the waiting line stays above the board
-                    line = await tv.get_by_test_id("progress").bounding_box()
-                    board = await tv.get_by_test_id("board").bounding_box()
-                    assert line["y"] + line["height"] <= board["y"] + 1, (size, line, board)
-                    await ui.shot(tv, f"tv-{size}-dispute-{i + 1}")
-                await table.act(teller, "restate", association=restated[i])
-            await expect(pages[0].get_by_test_id("dispute")).to_have_count(0)   # already disputed this turn
-
-            # The reveal: readiness on the TV at both sizes and on both phones. Петя finds the storyteller's card
-            # and gets Mia's vote: two reasons beside his points ("guessed +3", "votes +1").
-            await table.play_until(lambda g: g["phase"] == "voting")
-            number = {t["card"]: t["number"] for t in table.tv.game["table"]}
-            petya, mia = table.phones[2], table.phones[3]
-            await table.act(petya, "vote", card=number[told])
-            await table.act(mia, "vote", card=number[petya.me["played"][0]])
-            await table.act(host, "vote", card=number[told])
-            await table.act(table.phones[2], "ready")
-            for page, vp in zip(pages, (PHONE_390, PHONE_360), strict=True):
-                await expect(page.get_by_test_id("ready-done").or_(page.get_by_test_id("ready"))).to_be_visible()
-                await ui.shot(page, f"phone-{vp['width']}-readiness")
+            # the first time, another player's move redraws the phone while the confirmation is open
+            await dispute(ui, table, page, vp, "dispute-confirm", host_plays if i == 0 else None)
             for tv, size in zip(tvs, ("1080", "720"), strict=True):
-                readiness = tv.get_by_test_id("readiness")
-                await expect(readiness.locator(".chip")).to_have_count(3)
-                await expect(readiness.locator(".chip.done")).to_have_count(1)
-                # the label counts, so a line of chips does not read as "everyone is ready" from the sofa
-                await expect(readiness.locator(".waiting-label")).to_have_text(re.compile(r"^\S+ 1 (of|из) 3:$"))
-                # The reasons beside the points are whole: no part is hidden or cut.
-                hidden = await tv.evaluate("""() => [...document.querySelectorAll('.points-why')].flatMap((box) => {
-                  const b = box.getBoundingClientRect();
-                  return [...box.querySelectorAll('.why-part')].filter((p) => {
-                    const r = p.getBoundingClientRect();
-                    return r.bottom > b.bottom + 1 || r.right > b.right + 1;
-                  }).map((p) => p.textContent);
-                })""")
-                await ui.shot(tv, f"tv-{size}-readiness")
-                assert not hidden, f"TV {size}: score reasons cut: {hidden}"
+                await expect(tv.get_by_test_id("phase-title")).to_have_text("Association disputed")
+                for name in NAMES[2:3 + i]:
+                    await expect(tv.get_by_test_id("disputes")).to_contain_text(f"{name} — four words")
+                # the waiting line stays above the board
+                line = await tv.get_by_test_id("progress").bounding_box()
+                board = await tv.get_by_test_id("board").bounding_box()
+                assert line["y"] + line["height"] <= board["y"] + 1, (size, line, board)
+                await ui.shot(tv, f"tv-{size}-dispute-{i + 1}")
+            await table.act(teller, "restate", association=restated[i])
+        await expect(pages[0].get_by_test_id("dispute")).to_have_count(0)   # already disputed this turn
 
-            # Not everyone is ready: a player who is neither the storyteller nor the host only says ready; the host
-            # may move on for the table.
-            await expect(pages[1].get_by_test_id("ready")).to_be_visible()
-            await expect(pages[1].get_by_test_id("next-round")).to_have_count(0)
-            host_page = await open_page(ui, f"/join/{code}", PHONE_390, token=host.token, code=code)
-            await host_page.get_by_test_id("next-round").click()
-            table.expected += 1
-            await table.sync()
-            for tv in tvs:
-                await expect(tv.locator("main.tv-main")).to_have_attribute("data-round", "2")
-            ui.contexts.remove(host_page.context)
-            await host_page.context.close()
+        # The reveal: readiness on the TV at both sizes and on both phones. Петя finds the storyteller's card
+        # and gets Mia's vote: two reasons beside his points ("guessed +3", "votes +1").
+        await table.play_until(lambda g: g["phase"] == "voting")
+        number = {t["card"]: t["number"] for t in table.tv.game["table"]}
+        petya, mia = table.phones[2], table.phones[3]
+        await table.act(petya, "vote", card=number[told])
+        await table.act(mia, "vote", card=number[petya.me["played"][0]])
+        await table.act(host, "vote", card=number[told])
+        await table.act(table.phones[2], "ready")
+        for page, vp in zip(pages, (PHONE_390, PHONE_360), strict=True):
+            await expect(page.get_by_test_id("ready-done").or_(page.get_by_test_id("ready"))).to_be_visible()
+            await ui.shot(page, f"phone-{vp['width']}-readiness")
+        for tv, size in zip(tvs, ("1080", "720"), strict=True):
+            readiness = tv.get_by_test_id("readiness")
+            await expect(readiness.locator(".chip")).to_have_count(3)
+            await expect(readiness.locator(".chip.done")).to_have_count(1)
+            # the label counts, so a line of chips does not read as "everyone is ready" from the sofa
+            await expect(readiness.locator(".waiting-label")).to_have_text(re.compile(r"^\S+ 1 (of|из) 3:$"))
+            # The reasons beside the points are whole: no part is hidden or cut.
+            hidden = await tv.evaluate("""() => [...document.querySelectorAll('.points-why')].flatMap((box) => {
+              const b = box.getBoundingClientRect();
+              return [...box.querySelectorAll('.why-part')].filter((p) => {
+                const r = p.getBoundingClientRect();
+                return r.bottom > b.bottom + 1 || r.right > b.right + 1;
+              }).map((p) => p.textContent);
+            })""")
+            await ui.shot(tv, f"tv-{size}-readiness")
+            assert not hidden, f"TV {size}: score reasons cut: {hidden}"
 
-            # Round 2: the dispute confirmation opened from the wait view (this phone has played its card) stays
-            # open and usable while another player plays (the wait view is redrawn on every state).
-            teller = table.seat(table.tv.game["storyteller"])
-            await table.act(teller, "tell", card=teller.me["hand"][0], association="Who ate the cake?")
-            page, vp, player = next((pg, vp, p) for pg, vp, p in zip(pages, (PHONE_390, PHONE_360), disputers,
-                                                                    strict=True) if p is not teller)
-            await page.locator(".card-grid.selectable .grid-card").first.click()
-            await page.get_by_test_id("confirm").click()
-            table.expected += 1
-            await table.sync()
-            await expect(page.get_by_test_id("played")).to_be_visible()   # the wait view
-            other = next(p for p in table.phones if p not in (teller, player))
-            other_name = NAMES[table.phones.index(other)]
+        # Not everyone is ready: a player who is neither the storyteller nor the host only says ready; the host
+        # may move on for the table.
+        await expect(pages[1].get_by_test_id("ready")).to_be_visible()
+        await expect(pages[1].get_by_test_id("next-round")).to_have_count(0)
+        host_page = await open_page(ui, f"/join/{code}", PHONE_390, token=host.token, code=code)
+        await host_page.get_by_test_id("next-round").click()
+        table.expected += 1
+        await table.sync()
+        for tv in tvs:
+            await expect(tv.locator("main.tv-main")).to_have_attribute("data-round", "2")
+        ui.contexts.remove(host_page.context)
+        await host_page.context.close()
 
-            async def other_plays() -> None:
-                await expect(page.get_by_test_id("waiting")).to_contain_text(other_name)
-                await table.act(other, "play_card", card=other.me["hand"][0])
-                await expect(page.get_by_test_id("waiting")).not_to_contain_text(other_name)   # the page has it
+        # Round 2: the dispute confirmation opened from the wait view (this phone has played its card) stays
+        # open and usable while another player plays (the wait view is redrawn on every state).
+        teller = table.seat(table.tv.game["storyteller"])
+        await table.act(teller, "tell", card=teller.me["hand"][0], association="Who ate the cake?")
+        page, vp, player = next((pg, vp, p) for pg, vp, p in zip(pages, (PHONE_390, PHONE_360), disputers,
+                                                                strict=True) if p is not teller)
+        await page.locator(".card-grid.selectable .grid-card").first.click()
+        await page.get_by_test_id("confirm").click()
+        table.expected += 1
+        await table.sync()
+        await expect(page.get_by_test_id("played")).to_be_visible()   # the wait view
+        other = next(p for p in table.phones if p not in (teller, player))
+        other_name = NAMES[table.phones.index(other)]
 
-            await dispute(ui, table, page, vp, "wait-dispute-confirm", other_plays)
-            for tv in tvs:
-                await expect(tv.get_by_test_id("disputes")).to_contain_text(
-                    f"{NAMES[table.phones.index(player)]} — four words")
-            await table.act(teller, "restate", association="Birds sing at dawn")
+        async def other_plays() -> None:
+            await expect(page.get_by_test_id("waiting")).to_contain_text(other_name)
+            await table.act(other, "play_card", card=other.me["hand"][0])
+            await expect(page.get_by_test_id("waiting")).not_to_contain_text(other_name)   # the page has it
 
-            # The host's phone goes away: the TV counts down to when another player may take the host's controls.
-            await host.close()
-            table.phones.remove(host)
-            for tv, size in zip(tvs, ("1080", "720"), strict=True):
-                away = tv.get_by_test_id("tv-host-away")
-                await expect(away).to_contain_text("Бабушка Оля's phone (the host) is offline")
-                await expect(tv.get_by_test_id("tv-host-claim")).to_have_text(
-                    re.compile(r"^Another player can become host in \d+ seconds?$"))
-                await ui.shot(tv, f"tv-{size}-host-away")
-            for p in table.sockets:
-                await p.close()
+        await dispute(ui, table, page, vp, "wait-dispute-confirm", other_plays)
+        for tv in tvs:
+            await expect(tv.get_by_test_id("disputes")).to_contain_text(
+                f"{NAMES[table.phones.index(player)]} — four words")
+        await table.act(teller, "restate", association="Birds sing at dawn")
+
+        # The host's phone goes away: the TV counts down to when another player may take the host's controls.
+        await host.close()
+        table.phones.remove(host)
+        for tv, size in zip(tvs, ("1080", "720"), strict=True):
+            away = tv.get_by_test_id("tv-host-away")
+            await expect(away).to_contain_text("Бабушка Оля's phone (the host) is offline")
+            await expect(tv.get_by_test_id("tv-host-claim")).to_have_text(
+                re.compile(r"^Another player can become host in \d+ seconds?$"))
+            await ui.shot(tv, f"tv-{size}-host-away")
+        for p in table.sockets:
+            await p.close()

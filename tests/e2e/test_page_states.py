@@ -14,6 +14,7 @@ import asyncio
 import pytest
 from playwright.async_api import Error, expect
 
+from tests.helpers.bounds import EVENT_S
 from tests.helpers.browser import PHONE, fits, run_scene
 
 NAMES = ["Аня", "Александра", "Борис", "Вика"]
@@ -95,7 +96,7 @@ async def test_settings_form_follows_the_server_and_the_ruleset(server_process, 
         table.expected += 1
         await table.sync()
         assert table.tv.state["room"]["settings"]["reshuffle"] is True
-        await asyncio.wait_for(reshuffle_sent.wait(), 10)   # the frames before it were seen before it
+        await asyncio.wait_for(reshuffle_sent.wait(), EVENT_S)   # the frames before it were seen before it
         assert not [f for f in sent if '"set_settings"' in f and '"mode"' in f], sent
         assert table.tv.state["room"]["settings"]["mode"] == "standard"
         # The server refuses it anyway, and says why.

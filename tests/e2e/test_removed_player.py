@@ -12,7 +12,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 async def test_a_removed_player_leaves_the_points_and_fades_on_the_board(ui, server_process):
     async with aiohttp.ClientSession() as session:
-        code = (await (await session.post(f"{server_process.url}/api/rooms")).json())["code"]
+        code, _ = await server_process.new_room(session)
         table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
                                    names=["Anna", "Boris", "Vera", "Gleb", "Babushka"])
         tv = await ui.page(f"/tv?room={code}", {"width": 1920, "height": 1080})
@@ -40,7 +40,7 @@ async def test_a_phone_taken_off_in_the_lobby_is_told_why(ui, server_process):
     off and how to play again (it used to show the form with her name in it, as if nothing had happened). Joining
     again clears it."""
     async with aiohttp.ClientSession() as session:
-        code = (await (await session.post(f"{server_process.url}/api/rooms")).json())["code"]
+        code, _ = await server_process.new_room(session)
         table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
                                    names=["Anna", "Boris", "Vera"], start=False)
         phone = await ui.phone(code, "Babushka", "teal")

@@ -38,17 +38,13 @@ ENLARGED_OUT_JS = """() => [...document.querySelectorAll('.enlarge-note, .enlarg
 
 
 
-async def new_room(session, base: str) -> str:
-    async with session.post(f"{base}/api/rooms") as res:
-        return (await res.json())["code"]
-
 
 @pytest.mark.parametrize("locale", ["ru-RU", "en-US"])
 async def test_ones_own_card_says_so_and_why_it_takes_no_vote(ui, server_process, locale):
     ui.prefix = f"voting-phone-{locale[:2]}"
     label, why, choose = OWN[locale]
     async with aiohttp.ClientSession() as session:
-        code = await new_room(session, server_process.url)
+        code, _ = await server_process.new_room(session)
         table = await seated_table(socket_opener(session, server_process.url, LivePlayer), code,
                                    names=["Маша", "Ваня", "Петя", "Оля"], settings={"special_cells": False})
         await table.play_until(lambda g: g["phase"] == "voting")

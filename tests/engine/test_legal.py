@@ -69,6 +69,15 @@ def check_agreement(state):
     assert bool(waiting) == (state.phase in ("telling", "playing", "voting"))
     for seat in waiting:
         assert legal_actions(state, seat), (seat, state.phase)
+    # the host's skip passes over exactly the seats `skippable` names, and is refused when it names none
+    skipped = view["skippable"]
+    assert set(skipped) <= set(waiting), (skipped, waiting)
+    try:
+        apply(state, None, {"type": "skip"})
+    except IllegalAction:
+        assert skipped == [], (state.phase, skipped)
+    else:
+        assert skipped, state.phase
 
 
 def new_games(ruleset, mode, seeds):

@@ -62,7 +62,7 @@ export function update(ctx) {
 }
 
 function shows(c) {
-  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.you, c.game && c.game.awaiting, confirmEnd,
+  return JSON.stringify([c.room.paused, c.room.roster, c.room.settings, c.you, c.game && c.game.skippable, confirmEnd,
     confirming]);
 }
 
@@ -126,22 +126,19 @@ function draw() {
       settingsSummary(c.room.settings || {}, c.room.deck, c.game && c.game.board)) : null);
 }
 
-const SKIPS = { telling: 'tell', playing: 'play_card', voting: 'vote' };
-
 /**
- * "Don't wait" (the server's `skip`): a phone gone mid-turn would hold the table up. Whoever the phase waits on
- * is passed over as the timer does (RULES.md D13): the storyteller's turn goes to the next one, a random card is
- * played for who has not chosen, who has not voted has not found the card; the kids' children still to guess
- * sit the round out. Named, and asked first as ending the game is. None when only the kids' reveal is awaited.
+ * "Don't wait" (the server's `skip`): a phone gone mid-turn would hold the table up. The game view's `skippable`
+ * names whom it passes over now (server/engine/legal.py: as the timer does, RULES.md D13, the storyteller's turn
+ * goes to the next one, a random card is played for who has not chosen, who has not voted has not found the
+ * card), and is empty when the server would refuse it. Named, and asked first as ending the game is.
  */
 function skipButton(c) {
-  const owe = SKIPS[c.game.phase];
-  const seats = owe ? (c.game.awaiting || {})[owe] : null;
-  if (!seats || !seats.length) return null;
+  const seats = c.game.skippable || [];
+  if (!seats.length) return null;
   const asking = confirming === 'skip';
   const names = seats.map((s) => seatName(c.room, s)).join(', ');
   return h('button', { class: `btn big${asking ? ' danger' : ''}`, type: 'button', 'data-testid': 'skip',
-    'data-asking': asking ? 'true' : 'false', text: asking ? t('host_menu.skip_sure') : t(`host_menu.skip_${owe}`, { names }),
+    'data-asking': asking ? 'true' : 'false', text: asking ? t('host_menu.skip_sure') : t(`host_menu.skip_${c.game.phase}`, { names }),
     onclick: () => {
       if (!asking) { confirming = 'skip'; confirmEnd = false; draw(); return; }
       confirming = null;

@@ -222,6 +222,7 @@
  * @property {boolean} disputed
  * @property {string[]} waiting_for       seats the phase waits on
  * @property {Awaiting} awaiting          the moves the phase waits on, each with the seats that owe it
+ * @property {string[]} skippable        the seats the host's `skip` passes over now ([]: it would be refused)
  * @property {string[]} voters            seats that vote this round (during `voting`)
  * @property {Array<{number: number, card: string}> | null} table   from `voting` on
  * @property {number} played_count        during `playing`: cards down (not whose)

@@ -33,7 +33,7 @@ let code = null;
 let tvKey = null;       // from `welcome`: the TV's key for the story's HTTP requests
 let roomLang = null;    // settings.lang, followed on the first state and on every change
 let mounted = { key: null, screen: null, frame: null };
-let walkAt = 0;         // ms (Date.now()): the result's elephants walk then (scored.js showTimes)
+let walkAt = 0;         // ms (Date.now()): the result's elephants walk then (result-show.js showTimes)
 let pointsAt = 0;       // ms (Date.now()): the result's points count up then, and the standings with them
 
 async function main() {

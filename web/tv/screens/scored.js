@@ -19,11 +19,6 @@ export function title() {
   return t('tv.title.scored');
 }
 
-// The reveal's pace (s): each card turns to show its owner, then the storyteller's is marked, the votes
-// arrive card by card, the points count up, the headline comes, and the elephants walk (tv.js holds the board
-// until then). Kept in result-show.js, which the phones' hold reads too.
-export { showTimes };
-
 /**
  * Builds the screen (cards once per result). `show`: the result arrived while this TV watched the vote, so it
  * is revealed step by step; otherwise (a TV that joins late or reloads) it shows finished at once.
@@ -106,18 +101,14 @@ export function create(ctx0, show) {
   let step = 0;
   let w0 = 0;   // without min(): a card's width before the first step, px
   function afterFit() {
-    const row = cardsBox.querySelector('.table-row.with-owners');
-    if (result !== key) {
-      STEPS.forEach((cls) => el.classList.remove(cls));
-      step = 0;
-      result = key;
-      if (NO_MIN && row) { row.style.removeProperty('--w'); row.style.removeProperty('--give'); }
-    }
+    // (a new result's row is new: it carries no step's --w or --give)
+    if (result !== key) { STEPS.forEach((cls) => el.classList.remove(cls)); step = 0; result = key; }
     // the points list gives way first (min-height 0): an item of it cut at all is too tall too (its box, not its
     // scrollHeight: a token's ring may reach past an item unseen)
     const over = el.scrollHeight > el.clientHeight + 1 || pointsCut(points);
     if (step >= STEPS.length || !over) return false;
-    const card = NO_MIN && row && row.querySelector('.table-card');
+    const row = NO_MIN ? cardsBox.querySelector('.table-row.with-owners') : null;
+    const card = row && row.querySelector('.table-card');
     if (card && !step) w0 = card.offsetWidth;
     el.classList.add(STEPS[step++]);
     if (card) giveToGaps(row, card, w0);
