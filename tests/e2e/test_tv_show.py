@@ -249,15 +249,33 @@ async def test_the_last_round_keeps_its_standings_and_round_chip(server_process,
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 
 
+# Every round whose result's headline showed on the TV (seen on the page's own frames, as the few seconds between
+# the headline and the game's end can pass between two looks from outside), until the game is over.
+HEADLINES_BY_ROUND_JS = """() => {
+  window.headlineRounds = {};
+  const look = () => {
+    const outcome = document.querySelector('[data-testid=tv-scored] [data-testid=outcome]');
+    const style = outcome && getComputedStyle(outcome);
+    if (style && style.visibility === 'visible' && Number(style.opacity) > 0) {
+      window.headlineRounds[document.querySelector('main[data-round]').dataset.round] = true;
+    }
+    if (!document.querySelector('[data-testid=tv-game-over]')) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
 async def test_the_last_round_of_seven_shows_its_headline_before_the_standings(server_process, launch_options,
                                                                               output_dir):
     """Seven cards make the longest show: the last round's result is held until its headline has come (a flat 7 s
     hold ended it first, final-hold.js)."""
     async def body(sc) -> None:
         tv, table = await sc.table(NAMES[:7])
+        await tv.evaluate(HEADLINES_BY_ROUND_JS)
         await _watch_a_short_game(tv, table)
-        await expect(tv.locator("[data-testid=tv-scored] [data-testid=outcome]")).to_be_visible()
         await expect(tv.get_by_test_id("tv-game-over")).to_be_visible()
+        last = str(table.tv.game["round"])
+        assert last in await tv.evaluate("Object.keys(window.headlineRounds)"), "the last round's headline never came"
 
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 
@@ -349,11 +367,13 @@ async def test_a_round_nobody_voted_in_is_not_called_too_hard(server_process, la
     await run_scene(server_process, launch_options, output_dir, "tv-show", body)
 
 
-# On every frame from now until the headline has faded in: whether the TV's cards are still turning, whether the
-# points are still to count (a `roll` in its delay), and whether the headline (who found the card) shows.
+# On every frame from the result's show on (installed before it, so its first frame is seen) until the headline
+# has faded in: whether the TV's cards are still turning, whether the points are still to count (a `roll` in its
+# delay), and whether the headline (who found the card) shows.
 HEADLINE_WATCH_JS = """() => {
   window.headlineSeen = [];
   const look = () => {
+    if (!window.headlineSeen.length && !document.querySelector('.scored.show')) { requestAnimationFrame(look); return; }
     const anims = document.getAnimations();
     const turning = anims.some((a) => a.animationName === 'turn' && a.playState !== 'finished');
     const waiting = anims.some((a) => a.animationName === 'roll' && a.currentTime < a.effect.getTiming().delay);
@@ -375,9 +395,9 @@ async def test_the_headline_comes_once_the_points_have_counted(server_process, l
     async def body(sc) -> None:
         tv, table = await _watching_the_vote(sc)
         await resize_tv(tv, 1280, 720)
+        await tv.evaluate(HEADLINE_WATCH_JS)
         await _until_scored(table)
         await expect(tv.locator(".scored.show")).to_have_count(1)
-        await tv.evaluate(HEADLINE_WATCH_JS)
         await tv.wait_for_function("window.headlineDone === true")
         seen = await tv.evaluate("window.headlineSeen")
         assert any(turning for turning, _, _ in seen), "no frame caught the cards turning"
