@@ -376,6 +376,7 @@ CUT_ROSTER_JS = """() => [...document.querySelectorAll('[data-testid=roster] .ro
   .map((el) => [el.textContent, el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight])"""
 SPLIT_ROSTER_JS = SPLIT_WORDS_JS.replace(
     "'.tv-main .owner-plate, .tv-main .points-name, .standing-name'", "'[data-testid=roster] .roster-name'")
+assert SPLIT_ROSTER_JS != SPLIT_WORDS_JS   # page_checks.py's selector is still the one replaced
 # The roster's badges («Хозяин», «ребёнок») over a name's letters or an elephant: [name, what, its top, badge's bottom].
 BADGE_COVERS_JS = """() => [...document.querySelectorAll('[data-testid=roster-item]')].flatMap((item) => {
   const badge = item.querySelector('.host-badge, .members');

@@ -387,7 +387,7 @@ async def test_refusals_name_the_storyteller_in_the_rulesets_words(make_table, c
     assert err["message"] == f"Это может сделать только {teller_word}.", err["message"]
     await table.act(teller, "tell", card=teller.me["hand"][0], association="Кто съел торт?")
     await table.play_until(lambda g: g["phase"] == "voting")
-    await ru_teller.until_state(lambda s: s["state_id"] == table.expected)
+    await ru_teller.sync(table.expected)
     await ru_teller.act("vote", card=1)
     err = await ru_teller.error()
     assert err["code"] == "storyteller_cannot_vote"
